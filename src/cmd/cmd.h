@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cmd.h: the subcommands main() dispatches to. Each takes its own argv
+ * (argv[0] is the subcommand or program name) and returns the exit status:
+ * 0 success, 1 the run failed or was incomplete, 2 bad input (nothing done),
+ * 130 interrupted.
+ */
+#ifndef IOB_CMD_H
+#define IOB_CMD_H
+
+#define EXIT_RUN_FAILED 1
+#define EXIT_BAD_INPUT 2
+#define EXIT_INTERRUPTED 130
+
+int cmd_run(int argc, char **argv);
+int cmd_quick(int argc, char **argv);
+
+#endif

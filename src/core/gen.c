@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/* gen.c: setting up offset generators, and random buffer fill. */
+#include <errno.h>
+#include <string.h>
+
+#include "core/gen.h"
+
+int gen_init(struct gen *g, const struct gen_params *p)
+{
+	uint64_t span;
+
+	memset(g, 0, sizeof(*g));
+	if (p->end <= p->base || p->end - p->base < p->block || !p->block || p->write_pct > 100)
+		return -EINVAL;
+	span = p->end - p->base;
+	g->base = p->base;
+	g->rng = p->seed;
+	/* pct/100 of the 2^32 draws: exact at 0 and 100. */
+	g->write_thresh = ((uint64_t)p->write_pct << 32) / 100;
+	g->random = p->random_align != 0;
+	if (g->random) {
+		g->align = p->random_align;
+		g->nslots = (span - p->block) / p->random_align + 1;
+		return 0;
+	}
+	if (!p->stride)
+		return -EINVAL;
+	g->stride = p->stride;
+	g->last = p->base + span - p->block;
+	/* As DiskSpd: start at base + k*T, wrap to base + (k*T mod stride). */
+	g->wrap = p->base + p->start % p->stride;
+	if (g->wrap > g->last)
+		g->wrap = p->base;
+	g->next = p->base + p->start % (span - p->block + 1);
+	return 0;
+}
+
+void gen_fill(uint64_t *state, void *buf, uint64_t len)
+{
+	unsigned char *p = buf;
+	uint64_t i;
+
+	for (i = 0; i + 8 <= len; i += 8) {
+		uint64_t r = gen_rand(state);
+
+		memcpy(p + i, &r, 8);
+	}
+	if (i < len) {
+		uint64_t r = gen_rand(state);
+
+		memcpy(p + i, &r, len - i);
+	}
+}

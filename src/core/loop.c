@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * loop.c: THE hot path. Each worker keeps its units in flight: reap a batch,
+ * read the clock once, count each completion into its stream if the window
+ * is open, give the unit its next offset and queue it again. Everything the
+ * loop touches was prepared by run.c; it allocates nothing, takes no lock and
+ * formats nothing.
+ */
+#include <errno.h>
+#include <stdatomic.h>
+
+#include "core/clock.h"
+#include "core/worker.h"
+
+#define REAP_BATCH 64
+
+/* Gives u its next I/O from its stream. */
+static inline void prep(struct worker *w, struct io_unit *u, uint64_t now)
+{
+	struct stream *s = &w->streams[u->stream];
+
+	u->is_write = gen_next(&s->gen, &u->offset);
+	u->buf = u->is_write ? u->wbuf : u->rbuf;
+	if (unlikely(u->is_write && s->src))
+		u->buf = s->src + gen_below(gen_rand(&s->gen.rng), s->src_slots) * s->src_align;
+	u->t_start = now;
+}
+
+static __attribute__((noinline, cold)) void fail(struct worker *w, const struct io_unit *u)
+{
+	if (!w->error.err) {
+		w->error = (struct io_error){
+			.err = u->result < 0 ? (int)-u->result : EIO,
+			.result = u->result,
+			.offset = u->offset,
+			.len = u->len,
+			.target = w->streams[u->stream].target,
+			.is_write = u->is_write,
+		};
+	}
+	atomic_store_explicit(w->stop, 1, memory_order_relaxed);
+}
+
+/*
+ * Counts one completion at time now. Returns false when the worker is done
+ * (an error, or the last measured I/O of a count-based run).
+ */
+static inline bool complete(struct worker *w, const struct io_unit *u, uint64_t now)
+{
+	if (unlikely(u->result != (int64_t)u->len)) {
+		fail(w, u);
+		return false;
+	}
+	if (now < w->window_start || now >= w->window_end)
+		return true;
+	counts_record(&w->streams[u->stream].counts[u->is_write], u->len, now - u->t_start);
+	if (unlikely(--w->ios_left == 0)) {
+		w->window_end = now;
+		w->end = now;
+		return false;
+	}
+	return true;
+}
+
+static inline bool keep_going(const struct worker *w, uint64_t now)
+{
+	return now < w->end && !atomic_load_explicit(w->stop, memory_order_relaxed);
+}
+
+static void loop_sync(struct worker *w)
+{
+	uint64_t now = clock_ns();
+
+	for (;;) {
+		for (unsigned i = 0; i < w->nunits; i++) {
+			struct io_unit *u = &w->units[i];
+
+			if (!keep_going(w, now))
+				return;
+			prep(w, u, now);
+			engine_queue(&w->engine, u);
+			now = clock_ns();
+			if (!complete(w, u, now))
+				return;
+		}
+	}
+}
+
+static void loop_async(struct worker *w)
+{
+	struct io_unit *done[REAP_BATCH];
+	uint64_t now = clock_ns();
+	unsigned inflight = 0;
+	bool more = keep_going(w, now);
+
+	for (unsigned i = 0; more && i < w->nunits; i++) {
+		prep(w, &w->units[i], now);
+		if (engine_queue(&w->engine, &w->units[i]) == 0)
+			inflight++;
+	}
+	while (inflight) {
+		int n = engine_reap(&w->engine, 1, done, REAP_BATCH);
+
+		if (unlikely(n < 0)) {
+			struct io_unit fake = { .result = n, .stream = 0 };
+
+			fail(w, &fake);
+			return;
+		}
+		now = clock_ns();
+		more = more && keep_going(w, now);
+		for (int i = 0; i < n; i++) {
+			struct io_unit *u = done[i];
+
+			more = complete(w, u, now) && more;
+			if (more) {
+				prep(w, u, now);
+				if (likely(engine_queue(&w->engine, u) == 0))
+					continue;
+			}
+			inflight--;
+		}
+	}
+}
+
+void loop_run(struct worker *w)
+{
+	if (w->engine.ops->flags & ENGINE_SYNC)
+		loop_sync(w);
+	else
+		loop_async(w);
+}

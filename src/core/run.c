@@ -1,0 +1,542 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * run.c: the cold path of a run. Order of work:
+ *   1. pick the engine; check every target (nothing touched yet);
+ *   2. block SIGINT/SIGTERM (the main thread waits for them with
+ *      sigtimedwait, workers never see them); create/fill/open targets;
+ *   3. build the workers: streams, units, buffers, generators;
+ *   4. start the threads; each sets up its engine, then all wait at a
+ *      barrier while the main thread fixes the phase boundaries;
+ *   5. the main thread samples CPU at the window edges and waits for the
+ *      workers (or a signal); then results are gathered and targets closed.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/clock.h"
+#include "core/run.h"
+#include "job/units.h"
+
+#define MAX_CPUS 1024
+
+struct run_ctx {
+	const struct workload *w;
+	struct target *targets;
+	struct worker *workers;
+	unsigned nworkers;
+	char **src_bufs;		/* -Z<size> buffers, one per target */
+	pthread_barrier_t ready, go;
+	atomic_int stop;
+	atomic_uint finished;
+};
+
+struct thread_arg {
+	struct run_ctx *ctx;
+	struct worker *w;
+};
+
+static int fail(char *err, size_t len, int code, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int fail(char *err, size_t len, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+static uint64_t round_up(uint64_t v, uint64_t a)
+{
+	return (v + a - 1) / a * a;
+}
+
+static uint32_t buf_align(const struct target *t)
+{
+	return t->mem_align > 4096 ? t->mem_align : 4096;
+}
+
+/* Bytes of I/O buffers the workload needs: a read and a write buffer per unit. */
+static uint64_t buffer_bytes(const struct workload *w, const struct target *tg)
+{
+	uint64_t per_thread_all = 0, sum = 0;
+
+	for (unsigned i = 0; i < w->ntargets; i++) {
+		const struct target_spec *s = &w->targets[i];
+		uint64_t one = 2 * s->outstanding * round_up(s->block_size, buf_align(&tg[i]));
+
+		per_thread_all += one;
+		sum += one * s->threads;
+	}
+	return w->pool_threads ? per_thread_all * w->pool_threads : sum;
+}
+
+static int check_memory(const struct workload *w, const struct target *tg, char *err, size_t len)
+{
+	uint64_t need = buffer_bytes(w, tg);
+	uint64_t ram = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+	char a[32], b[32];
+
+	if (need <= ram / 2)
+		return 0;
+	format_size(a, sizeof(a), need);
+	format_size(b, sizeof(b), ram);
+	return fail(err, len, -EINVAL, "the I/O buffers would take %s (threads x outstanding x "
+		    "block size x 2), more than half of this machine's %s", a, b);
+}
+
+/* Sets up stream s of worker wk for target ti, as relative thread rel. */
+static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsigned rel,
+		       uint64_t seed)
+{
+	const struct target_spec *sp = &ctx->w->targets[ti];
+	const struct target *t = &ctx->targets[ti];
+	struct gen_params gp = {
+		.base = sp->base_offset,
+		.end = t->end,
+		.block = sp->block_size,
+		.random_align = sp->random_align,
+		.stride = sp->stride,
+		.start = (uint64_t)rel * sp->thread_stride,
+		.write_pct = sp->write_pct,
+		.seed = seed,
+	};
+
+	s->target = ti;
+	s->rel_thread = rel;
+	counts_init(&s->counts[0]);
+	counts_init(&s->counts[1]);
+	if (ctx->src_bufs[ti]) {
+		s->src = ctx->src_bufs[ti];
+		s->src_align = t->mem_align > 512 ? t->mem_align : 512;
+		s->src_slots = (sp->buf_source_size - sp->block_size) / s->src_align + 1;
+	}
+	return gen_init(&s->gen, &gp);
+}
+
+/* Gives each unit of stream si its buffers, carved from *mem. */
+static void init_units(struct run_ctx *ctx, struct worker *wk, unsigned si, unsigned *next,
+		       char **mem)
+{
+	const struct stream *s = &wk->streams[si];
+	const struct target_spec *sp = &ctx->w->targets[s->target];
+	const struct target *t = &ctx->targets[s->target];
+	uint64_t step = round_up(sp->block_size, buf_align(t));
+
+	for (unsigned k = 0; k < sp->outstanding; k++) {
+		struct io_unit *u = &wk->units[(*next)++];
+
+		u->rbuf = *mem;
+		u->wbuf = *mem + step;
+		*mem += 2 * step;
+		u->len = (uint32_t)sp->block_size;
+		u->stream = si;
+		u->fd = t->fd;
+		memset(u->rbuf, 0, step);	/* fault the pages in now, not in the loop */
+		if (sp->buf == BUF_ZERO)
+			memset(u->wbuf, 0, step);
+		else
+			gen_fill(&wk->streams[si].gen.rng, u->wbuf, step);
+	}
+}
+
+static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
+			const unsigned *tlist, unsigned nt, unsigned rel)
+{
+	const struct workload *w = ctx->w;
+	uint64_t bytes = 0;
+	unsigned next = 0;
+	char *mem;
+
+	wk->id = id;
+	wk->stop = &ctx->stop;
+	wk->nstreams = nt;
+	wk->streams = calloc(nt, sizeof(*wk->streams));
+	if (!wk->streams)
+		return -ENOMEM;
+	for (unsigned i = 0; i < nt; i++) {
+		const struct target_spec *sp = &w->targets[tlist[i]];
+		uint64_t seed = w->seed + id + 0x9e3779b97f4a7c15ull * tlist[i];
+
+		if (init_stream(ctx, &wk->streams[i], tlist[i], rel, seed))
+			return -EINVAL;
+		wk->nunits += sp->outstanding;
+		bytes += 2 * sp->outstanding * round_up(sp->block_size, buf_align(&ctx->targets[tlist[i]]));
+	}
+	wk->units = calloc(wk->nunits, sizeof(*wk->units));
+	if (!wk->units || posix_memalign((void **)&mem, 4096, bytes))
+		return -ENOMEM;
+	wk->bufs = mem;
+	for (unsigned i = 0; i < nt; i++)
+		init_units(ctx, wk, i, &next, &mem);
+	return 0;
+}
+
+static int build_workers(struct run_ctx *ctx)
+{
+	const struct workload *w = ctx->w;
+	unsigned n = workload_threads(w), id = 0;
+	unsigned *all = malloc(w->ntargets * sizeof(*all));
+	int r = 0;
+
+	ctx->workers = calloc(n, sizeof(*ctx->workers));
+	if (!all || !ctx->workers) {
+		free(all);
+		return -ENOMEM;
+	}
+	ctx->nworkers = n;
+	for (unsigned i = 0; i < w->ntargets; i++)
+		all[i] = i;
+	if (w->pool_threads) {
+		for (; !r && id < n; id++)
+			r = build_worker(ctx, &ctx->workers[id], id, all, w->ntargets, id);
+	} else {
+		for (unsigned ti = 0; ti < w->ntargets; ti++)
+			for (unsigned k = 0; !r && k < w->targets[ti].threads; k++, id++)
+				r = build_worker(ctx, &ctx->workers[id], id, &all[ti], 1, k);
+	}
+	free(all);
+	return r;
+}
+
+static int alloc_source_buffers(struct run_ctx *ctx)
+{
+	const struct workload *w = ctx->w;
+
+	ctx->src_bufs = calloc(w->ntargets, sizeof(*ctx->src_bufs));
+	if (!ctx->src_bufs)
+		return -ENOMEM;
+	for (unsigned i = 0; i < w->ntargets; i++) {
+		uint64_t rng = w->seed ^ 0x5851f42d4c957f2dull ^ i;
+
+		if (w->targets[i].buf != BUF_SOURCE)
+			continue;
+		if (posix_memalign((void **)&ctx->src_bufs[i], 4096, w->targets[i].buf_source_size))
+			return -ENOMEM;
+		gen_fill(&rng, ctx->src_bufs[i], w->targets[i].buf_source_size);
+	}
+	return 0;
+}
+
+static void *worker_main(void *arg)
+{
+	struct thread_arg *ta = arg;
+	struct worker *wk = ta->w;
+
+	wk->init_error = wk->engine.ops->init(&wk->engine, wk->nunits);
+	pthread_barrier_wait(&ta->ctx->ready);
+	pthread_barrier_wait(&ta->ctx->go);
+	if (!wk->init_error && !atomic_load(&ta->ctx->stop))
+		loop_run(wk);
+	wk->engine.ops->cleanup(&wk->engine);
+	atomic_fetch_add(&ta->ctx->finished, 1);
+	return NULL;
+}
+
+/* Fixes every worker's phase boundaries, starting now. Returns the window start. */
+static uint64_t set_timing(struct run_ctx *ctx)
+{
+	const struct workload *w = ctx->w;
+	uint64_t t0 = clock_ns();
+	uint64_t ws = t0 + w->warmup_ns;
+
+	for (unsigned i = 0; i < ctx->nworkers; i++) {
+		struct worker *wk = &ctx->workers[i];
+
+		wk->window_start = ws;
+		if (w->ios_per_thread) {
+			wk->window_end = wk->end = UINT64_MAX;
+			wk->ios_left = w->ios_per_thread;
+		} else {
+			wk->window_end = ws + w->duration_ns;
+			wk->end = wk->window_end + w->cooldown_ns;
+			wk->ios_left = UINT64_MAX;
+		}
+	}
+	return ws;
+}
+
+struct watch {
+	uint64_t window_start, window_end;	/* planned; window_end UINT64_MAX in count mode */
+	uint64_t stop_time;			/* when a signal came, else UINT64_MAX */
+	struct cpu_times *cpu_a, *cpu_b;
+	int ncpu_a, ncpu_b;
+	time_t wall_start;
+};
+
+static void say_phase(const struct workload *w, const char *what)
+{
+	if (!w->quiet)
+		fprintf(stderr, "iobench: %s\n", what);
+}
+
+/*
+ * Waits for the workers, sampling CPU at the window's edges. A first SIGINT
+ * or SIGTERM stops the workers; it also restores the default action, so a
+ * second one ends iobench at once.
+ */
+static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sigs)
+{
+	const struct workload *w = ctx->w;
+	bool warm_said = false;
+
+	while (atomic_load(&ctx->finished) < ctx->nworkers) {
+		uint64_t now = clock_ns(), next = now + 100000000ull;
+		struct timespec ts;
+
+		if (wt->ncpu_a <= 0 && now >= wt->window_start) {
+			wt->ncpu_a = cpustat_read(wt->cpu_a, MAX_CPUS);
+			wt->wall_start = time(NULL);
+			say_phase(w, "measuring");
+		} else if (wt->ncpu_a <= 0 && !warm_said) {
+			say_phase(w, "warming up");
+			warm_said = true;
+		}
+		if (wt->ncpu_b <= 0 && now >= wt->window_end) {
+			wt->ncpu_b = cpustat_read(wt->cpu_b, MAX_CPUS);
+			if (w->cooldown_ns)
+				say_phase(w, "cooling down");
+		}
+		if (wt->ncpu_a <= 0 && wt->window_start < next)
+			next = wt->window_start;
+		else if (wt->ncpu_b <= 0 && wt->window_end < next)
+			next = wt->window_end;
+		if (next <= now)
+			continue;
+		ts.tv_sec = (time_t)((next - now) / 1000000000ull);
+		ts.tv_nsec = (long)((next - now) % 1000000000ull);
+		if (sigtimedwait(sigs, NULL, &ts) > 0 && wt->stop_time == UINT64_MAX) {
+			wt->stop_time = clock_ns();
+			atomic_store(&ctx->stop, 1);
+			signal(SIGINT, SIG_DFL);
+			signal(SIGTERM, SIG_DFL);
+			pthread_sigmask(SIG_UNBLOCK, sigs, NULL);
+			if (!w->quiet)
+				fprintf(stderr, "\niobench: interrupted, stopping (again to quit at once)\n");
+		}
+	}
+}
+
+static int start_threads(struct run_ctx *ctx, struct thread_arg *args, char *err, size_t len)
+{
+	unsigned started = 0;
+	int r = 0;
+
+	pthread_barrier_init(&ctx->ready, NULL, ctx->nworkers + 1);
+	pthread_barrier_init(&ctx->go, NULL, ctx->nworkers + 1);
+	for (; started < ctx->nworkers; started++) {
+		args[started] = (struct thread_arg){ ctx, &ctx->workers[started] };
+		r = pthread_create(&ctx->workers[started].tid, NULL, worker_main, &args[started]);
+		if (r)
+			break;
+	}
+	if (r) {
+		/* The barriers count on every thread: have the missing ones pass too. */
+		atomic_store(&ctx->stop, 1);
+		for (unsigned i = started; i < ctx->nworkers; i++)
+			atomic_fetch_add(&ctx->finished, 1);
+		return fail(err, len, -r, "cannot start worker thread %u: %s", started, strerror(r));
+	}
+	return 0;
+}
+
+static void gather(struct run_ctx *ctx, struct run_result *res, const struct watch *wt)
+{
+	uint64_t end = wt->window_end;
+
+	res->nthreads = ctx->nworkers;
+	for (unsigned i = 0; i < ctx->nworkers; i++) {
+		struct worker *wk = &ctx->workers[i];
+
+		if (ctx->w->ios_per_thread)
+			end = wk->window_end != UINT64_MAX && (end == UINT64_MAX || wk->window_end > end)
+				? wk->window_end : end;
+		for (unsigned s = 0; s < wk->nstreams; s++) {
+			struct run_row *row = &res->rows[res->nrows++];
+
+			row->thread = wk->id;
+			row->target = wk->streams[s].target;
+			row->c[0] = wk->streams[s].counts[0];
+			row->c[1] = wk->streams[s].counts[1];
+		}
+		if (wk->error.err && !res->failed) {
+			const struct io_error *e = &wk->error;
+
+			res->failed = true;
+			if (e->len)
+				snprintf(res->error, sizeof(res->error), "%s error on '%s' at offset %llu "
+					 "(%u bytes): %s", e->is_write ? "write" : "read",
+					 ctx->w->targets[e->target].path, (unsigned long long)e->offset,
+					 e->len, e->result >= 0 ? "short transfer" : strerror(e->err));
+			else
+				snprintf(res->error, sizeof(res->error), "the %s engine failed: %s",
+					 res->engine, strerror(e->err));
+		}
+	}
+	if (wt->stop_time < end)
+		end = wt->stop_time;
+	if (end == UINT64_MAX)		/* count mode, no worker finished its count */
+		end = clock_ns();
+	res->measured = wt->ncpu_a > 0 && end > wt->window_start;
+	res->test_ns = res->measured ? end - wt->window_start : 0;
+	res->start_time = wt->wall_start;
+	res->interrupted = wt->stop_time != UINT64_MAX;
+	res->complete = res->measured && !res->interrupted && !res->failed;
+}
+
+static void cpu_usage(struct run_result *res, struct watch *wt)
+{
+	int n;
+
+	if (wt->ncpu_a <= 0)
+		return;
+	if (wt->ncpu_b <= 0)
+		wt->ncpu_b = cpustat_read(wt->cpu_b, MAX_CPUS);
+	n = wt->ncpu_a < wt->ncpu_b ? wt->ncpu_a : wt->ncpu_b;
+	if (n <= 0)
+		return;
+	res->cpu = calloc((size_t)n, sizeof(*res->cpu));
+	if (!res->cpu)
+		return;
+	for (int i = 0; i < n; i++)
+		cpustat_delta(&wt->cpu_a[i], &wt->cpu_b[i], &res->cpu[i]);
+	res->ncpu = (unsigned)n;
+}
+
+/* Threads are built; run them and collect the results. */
+static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset_t *sigs,
+		       char *err, size_t len)
+{
+	struct thread_arg *args = calloc(ctx->nworkers, sizeof(*args));
+	struct watch wt = { .stop_time = UINT64_MAX };
+	unsigned nrows = 0;
+	int r;
+
+	wt.cpu_a = calloc(MAX_CPUS, sizeof(*wt.cpu_a));
+	wt.cpu_b = calloc(MAX_CPUS, sizeof(*wt.cpu_b));
+	for (unsigned i = 0; i < ctx->nworkers; i++)
+		nrows += ctx->workers[i].nstreams;
+	res->rows = calloc(nrows, sizeof(*res->rows));
+	if (!args || !wt.cpu_a || !wt.cpu_b || !res->rows) {
+		r = fail(err, len, -ENOMEM, "out of memory");
+		goto out;
+	}
+	r = start_threads(ctx, args, err, len);
+	if (r)
+		goto out;
+	pthread_barrier_wait(&ctx->ready);
+	for (unsigned i = 0; i < ctx->nworkers; i++) {
+		if (ctx->workers[i].init_error && !r) {
+			r = fail(err, len, ctx->workers[i].init_error, "cannot set up the %s engine: %s",
+				 res->engine, strerror(-ctx->workers[i].init_error));
+			atomic_store(&ctx->stop, 1);
+		}
+	}
+	wt.window_start = set_timing(ctx);
+	wt.window_end = ctx->w->ios_per_thread ? UINT64_MAX : wt.window_start + ctx->w->duration_ns;
+	pthread_barrier_wait(&ctx->go);
+	if (!r)
+		watch_run(ctx, &wt, sigs);
+	for (unsigned i = 0; i < ctx->nworkers; i++)
+		pthread_join(ctx->workers[i].tid, NULL);
+	if (!r) {
+		gather(ctx, res, &wt);
+		cpu_usage(res, &wt);
+	}
+out:
+	free(wt.cpu_a);
+	free(wt.cpu_b);
+	free(args);
+	return r;
+}
+
+static void free_ctx(struct run_ctx *ctx)
+{
+	for (unsigned i = 0; i < ctx->nworkers; i++) {
+		free(ctx->workers[i].streams);
+		free(ctx->workers[i].units);
+		free(ctx->workers[i].bufs);
+	}
+	free(ctx->workers);
+	if (ctx->src_bufs)
+		for (unsigned i = 0; i < ctx->w->ntargets; i++)
+			free(ctx->src_bufs[i]);
+	free(ctx->src_bufs);
+}
+
+static const struct engine_ops *pick_engine(const struct workload *w, struct run_result *res)
+{
+	const char *why = NULL;
+	const struct engine_ops *ops;
+
+	if (w->engine)
+		return engine_find(w->engine);
+	ops = engine_default(&why);
+	if (why)
+		snprintf(res->engine_note, sizeof(res->engine_note),
+			 "io_uring is not available (%s): using psync, one I/O at a time per thread",
+			 why);
+	return ops;
+}
+
+int run_execute(const struct workload *w, struct run_result *res, char *err, size_t len)
+{
+	struct run_ctx ctx = { .w = w };
+	const struct engine_ops *ops;
+	sigset_t sigs, old;
+	int r;
+
+	memset(res, 0, sizeof(*res));
+	ops = pick_engine(w, res);
+	res->engine = ops->name;
+	res->ntargets = w->ntargets;
+	res->targets = ctx.targets = calloc(w->ntargets, sizeof(*ctx.targets));
+	if (!ctx.targets)
+		return fail(err, len, -ENOMEM, "out of memory");
+	r = targets_check(ctx.targets, w, ops == &engine_null, err, len);
+	if (!r)
+		r = check_memory(w, ctx.targets, err, len);
+	if (r)
+		return r;
+	if (res->engine_note[0] && !w->quiet)
+		fprintf(stderr, "iobench: %s\n", res->engine_note);
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &sigs, &old);
+	r = targets_open(ctx.targets, w, err, len);
+	if (!r) {
+		r = alloc_source_buffers(&ctx);
+		if (!r)
+			r = build_workers(&ctx);
+		if (r)
+			r = fail(err, len, r, "cannot set up the workers: %s", strerror(-r));
+		for (unsigned i = 0; !r && i < ctx.nworkers; i++)
+			ctx.workers[i].engine.ops = ops;
+		if (!r)
+			r = run_workers(&ctx, res, &sigs, err, len);
+		targets_close(ctx.targets, w->ntargets, w->keep);
+	}
+	free_ctx(&ctx);
+	/* A signal that came after the workers ended must not kill the report. */
+	while (sigtimedwait(&sigs, NULL, &(struct timespec){ 0 }) > 0)
+		res->interrupted = true;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return r == -EINVAL ? -EIO : r;
+}
+
+void run_result_release(struct run_result *res)
+{
+	free(res->targets);
+	free(res->rows);
+	free(res->cpu);
+	memset(res, 0, sizeof(*res));
+}

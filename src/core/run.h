@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * run.h: executing a workload: check and open the targets, start the
+ * workers, steer warm-up -> measured window -> cool-down, watch for Ctrl-C,
+ * and hand back one result per thread x target. The cold path: everything
+ * the hot loop needs is prepared here before the first I/O.
+ */
+#ifndef IOB_RUN_H
+#define IOB_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "core/target.h"
+#include "core/worker.h"
+#include "job/workload.h"
+#include "monitor/cpustat.h"
+#include "stats/counts.h"
+
+/* The counts of one thread on one target: a row of DiskSpd's tables. */
+struct run_row {
+	unsigned thread;
+	unsigned target;
+	struct io_counts c[2];	/* [0] reads, [1] writes */
+};
+
+struct run_result {
+	const char *engine;		/* the engine that ran */
+	char engine_note[160];		/* why the default engine was passed over, or "" */
+	struct target *targets;		/* one per workload target */
+	unsigned ntargets;
+	struct run_row *rows;
+	unsigned nrows;
+	unsigned nthreads;
+	uint64_t test_ns;		/* length of the measured window */
+	time_t start_time;		/* wall clock at the start of the measured window */
+	struct cpu_usage *cpu;		/* per CPU over the measured window */
+	unsigned ncpu;
+	bool complete;			/* the whole planned window was measured */
+	bool interrupted;		/* stopped by SIGINT or SIGTERM */
+	bool measured;			/* the window opened at all */
+	bool failed;			/* an I/O error stopped the run */
+	char error[512];		/* what failed, when failed */
+};
+
+/*
+ * Runs w. Returns 0 when the run took place, even if interrupted or stopped
+ * by an I/O error (see res->complete and res->failed); -EINVAL when the
+ * workload cannot run on these targets (nothing was created or written);
+ * another -errno when setting up failed. err gets the message.
+ */
+int run_execute(const struct workload *w, struct run_result *res, char *err, size_t len);
+
+/* Frees what run_execute() put in res. */
+void run_result_release(struct run_result *res);
+
+#endif

@@ -1,0 +1,433 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * target.c: checking, creating, filling and opening targets. A file iobench
+ * creates carries the extended attribute user.iobench ("filling" while it is
+ * written, "filled" once it holds random data from end to end), so a later
+ * run can tell its own files from a user's.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+
+#include "core/clock.h"
+#include "core/gen.h"
+#include "core/target.h"
+#include "job/units.h"
+#include "platform/blockdev.h"
+
+#define FILL_CHUNK (8u << 20)
+
+static int fail(char *err, size_t len, int code, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int fail(char *err, size_t len, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+/* The marker on path: "filled", "filling", or "" when absent. */
+static void read_marker(const char *path, char *val, size_t len)
+{
+	ssize_t n = getxattr(path, TARGET_XATTR, val, len - 1);
+
+	val[n > 0 ? n : 0] = 0;
+}
+
+/* The direct I/O alignment the kernel states for path (statx DIOALIGN), if it does. */
+static bool statx_dioalign(struct target *t, const char *path)
+{
+	struct statx stx;
+
+	if (statx(AT_FDCWD, path, 0, STATX_DIOALIGN, &stx) ||
+	    !(stx.stx_mask & STATX_DIOALIGN) || !stx.stx_dio_offset_align)
+		return false;
+	t->mem_align = stx.stx_dio_mem_align;
+	t->io_align = stx.stx_dio_offset_align;
+	return true;
+}
+
+/*
+ * Direct I/O alignment for path (existing) or for a new file on device dev:
+ * statx where the kernel has it, else the device's logical block size.
+ */
+static void dio_alignment(struct target *t, const char *path, bool exists, dev_t dev)
+{
+	unsigned lbs;
+
+	if (exists && statx_dioalign(t, path))
+		return;
+	lbs = blockdev_logical_block_size(dev);
+	t->io_align = lbs ? lbs : 512;
+	t->mem_align = t->io_align;
+}
+
+static int check_free_space(const struct target_spec *s, uint64_t reclaim, char *err, size_t len)
+{
+	char *copy = strdup(s->path);
+	struct statvfs sv;
+	int r;
+
+	if (!copy)
+		return fail(err, len, -ENOMEM, "out of memory");
+	r = statvfs(dirname(copy), &sv);
+	if (r) {
+		r = fail(err, len, -EINVAL, "cannot create '%s': %s", s->path, strerror(errno));
+	} else if ((uint64_t)sv.f_bavail * sv.f_frsize + reclaim < s->create_size) {
+		char need[32], have[32];
+
+		format_size(need, sizeof(need), s->create_size);
+		format_size(have, sizeof(have), (uint64_t)sv.f_bavail * sv.f_frsize);
+		r = fail(err, len, -EINVAL, "not enough free space for '%s': it needs %s, %s is free",
+			 s->path, need, have);
+	}
+	if (!r) {
+		strcpy(copy, s->path);
+		if (access(dirname(copy), W_OK))
+			r = fail(err, len, -EINVAL, "cannot create '%s': %s", s->path,
+				 strerror(errno));
+	}
+	free(copy);
+	return r;
+}
+
+static int check_block(struct target *t, const struct workload *w, const struct stat *st,
+		       char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	char why[600];
+	int fd, r;
+
+	t->kind = TARGET_BLOCK;
+	if (s->create_size)
+		return fail(err, len, -EINVAL, "-c cannot create '%s': it is a block device",
+			    s->path);
+	fd = open(s->path, O_RDONLY);
+	if (fd < 0)
+		return fail(err, len, -EINVAL, "cannot open '%s': %s", s->path, strerror(errno));
+	r = blockdev_size(fd, &t->size);
+	close(fd);
+	if (r)
+		return fail(err, len, -EINVAL, "cannot read the size of '%s': %s", s->path,
+			    strerror(-r));
+	if (!s->write_pct)
+		return 0;
+	if (!w->allow_device_write)
+		return fail(err, len, -EINVAL, "refusing to write to block device '%s': it destroys "
+			    "the data on it; pass --allow-device-write if that is what you want",
+			    s->path);
+	r = blockdev_in_use(st->st_rdev, why, sizeof(why));
+	if (r > 0)
+		return fail(err, len, -EINVAL, "refusing to write to '%s': %s", s->path, why);
+	if (r < 0)
+		return fail(err, len, -EINVAL, "refusing to write to '%s': cannot tell whether it "
+			    "is in use (%s)", s->path, strerror(-r));
+	return 0;
+}
+
+static int check_file(struct target *t, const struct workload *w, const struct stat *st,
+		      char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	char mark[16];
+	bool ours;
+
+	t->kind = TARGET_FILE;
+	read_marker(s->path, mark, sizeof(mark));
+	ours = mark[0] != 0;
+	if (!s->create_size) {
+		t->size = (uint64_t)st->st_size;
+		if (!t->size)
+			return fail(err, len, -EINVAL, "'%s' is empty: give its size with -c<size> "
+				    "to fill it", s->path);
+		if (s->write_pct && !ours && !w->overwrite)
+			return fail(err, len, -EINVAL, "refusing to write to '%s': iobench did not "
+				    "create it; pass --overwrite to allow writing it", s->path);
+		return 0;
+	}
+	if (!ours && !w->overwrite)
+		return fail(err, len, -EINVAL, "'%s' exists and iobench did not create it; pass "
+			    "--overwrite to replace it", s->path);
+	t->size = s->create_size;
+	if (!strcmp(mark, "filled") && (uint64_t)st->st_size == s->create_size) {
+		t->reused = true;
+		return 0;
+	}
+	t->create = true;
+	return check_free_space(s, (uint64_t)st->st_blocks * 512, err, len);
+}
+
+static int check_range(struct target *t, char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	char a[32], b[32];
+
+	t->end = s->max_offset ? s->max_offset : t->size;
+	if (t->end > t->size) {
+		format_size(a, sizeof(a), s->max_offset);
+		format_size(b, sizeof(b), t->size);
+		return fail(err, len, -EINVAL, "the maximum offset %s (-f) is past the end of '%s' "
+			    "(%s)", a, s->path, b);
+	}
+	if (s->base_offset >= t->end || t->end - s->base_offset < s->block_size) {
+		format_size(a, sizeof(a), s->base_offset);
+		format_size(b, sizeof(b), t->end);
+		return fail(err, len, -EINVAL, "the base offset %s (-B) leaves no room for one "
+			    "block in '%s' (range end %s)", a, s->path, b);
+	}
+	return 0;
+}
+
+static int check_alignment(const struct target *t, char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	const struct {
+		const char *what;
+		uint64_t v;
+	} vals[] = {
+		{ "block size (-b)", s->block_size },
+		{ "base offset (-B)", s->base_offset },
+		{ "random alignment (-r)", s->random_align },
+		{ "sequential stride (-s)", s->stride },
+		{ "thread stride (-T)", s->thread_stride },
+	};
+
+	if (!(s->cache & CACHE_DIRECT) || t->kind == TARGET_NULL)
+		return 0;
+	for (size_t i = 0; i < sizeof(vals) / sizeof(vals[0]); i++)
+		if (vals[i].v % t->io_align)
+			return fail(err, len, -EINVAL, "%s %llu is not a multiple of %u, the "
+				    "direct I/O alignment of '%s'", vals[i].what,
+				    (unsigned long long)vals[i].v, t->io_align, s->path);
+	return 0;
+}
+
+static int check_one(struct target *t, const struct workload *w, bool null_engine,
+		     char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	struct stat st;
+	int r;
+
+	t->fd = -1;
+	if (null_engine) {
+		t->kind = TARGET_NULL;
+		t->size = w->null_size;
+		return check_range(t, err, len);
+	}
+	if (stat(s->path, &st)) {
+		if (errno != ENOENT)
+			return fail(err, len, -EINVAL, "cannot access '%s': %s", s->path,
+				    strerror(errno));
+		if (!s->create_size)
+			return fail(err, len, -EINVAL, "'%s' does not exist; create it with "
+				    "-c<size>", s->path);
+		t->kind = TARGET_FILE;
+		t->size = s->create_size;
+		t->create = true;
+		r = check_free_space(s, 0, err, len);
+		if (!r) {
+			char *copy = strdup(s->path);
+
+			if (copy && !stat(dirname(copy), &st))
+				dio_alignment(t, s->path, false, st.st_dev);
+			free(copy);
+		}
+	} else if (S_ISDIR(st.st_mode)) {
+		return fail(err, len, -EINVAL, "'%s' is a directory: give a file or a block "
+			    "device", s->path);
+	} else if (S_ISBLK(st.st_mode)) {
+		r = check_block(t, w, &st, err, len);
+		dio_alignment(t, s->path, true, st.st_rdev);
+	} else if (S_ISREG(st.st_mode)) {
+		r = check_file(t, w, &st, err, len);
+		dio_alignment(t, s->path, true, st.st_dev);
+	} else {
+		return fail(err, len, -EINVAL, "'%s' is not a regular file or a block device",
+			    s->path);
+	}
+	if (r)
+		return r;
+	r = check_range(t, err, len);
+	return r ? r : check_alignment(t, err, len);
+}
+
+int targets_check(struct target *t, const struct workload *w, bool null_engine,
+		  char *err, size_t len)
+{
+	for (unsigned i = 0; i < w->ntargets; i++) {
+		memset(&t[i], 0, sizeof(t[i]));
+		t[i].spec = &w->targets[i];
+		t[i].fd = -1;
+	}
+	for (unsigned i = 0; i < w->ntargets; i++) {
+		int r = check_one(&t[i], w, null_engine, err, len);
+
+		if (r)
+			return r;
+		for (unsigned j = 0; j < i; j++)
+			if (t[i].create && t[j].create && !strcmp(t[i].spec->path, t[j].spec->path))
+				return fail(err, len, -EINVAL, "'%s' is named twice with -c",
+					    t[i].spec->path);
+	}
+	return 0;
+}
+
+/* Takes a pending SIGINT or SIGTERM (blocked while iobench runs), if any. */
+static bool interrupted(void)
+{
+	static const struct timespec zero;
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	return sigtimedwait(&set, NULL, &zero) > 0;
+}
+
+/*
+ * Writes size bytes of random data to fd (opened O_DIRECT when direct) in
+ * large chunks. Every 8-byte word comes from the generator, so no two blocks
+ * repeat and nothing compresses.
+ */
+static int fill(int fd, uint64_t size, uint64_t seed, char *err, size_t len, const char *path)
+{
+	uint64_t done = 0, rng = seed;
+	void *buf;
+	int r = 0;
+
+	if (posix_memalign(&buf, 4096, FILL_CHUNK))
+		return fail(err, len, -ENOMEM, "out of memory");
+	while (done < size) {
+		size_t n = size - done < FILL_CHUNK ? (size_t)(size - done) : FILL_CHUNK;
+		ssize_t wr;
+
+		if (interrupted()) {
+			r = fail(err, len, -EINTR, "interrupted while creating '%s'", path);
+			break;
+		}
+		gen_fill(&rng, buf, n);
+		wr = pwrite(fd, buf, n, (off_t)done);
+		if (wr <= 0) {
+			r = fail(err, len, wr < 0 ? -errno : -EIO, "cannot write '%s' at offset "
+				 "%llu: %s", path, (unsigned long long)done,
+				 wr < 0 ? strerror(errno) : "short write");
+			break;
+		}
+		done += (uint64_t)wr;
+	}
+	free(buf);
+	return r;
+}
+
+static int create_file(struct target *t, const struct workload *w, unsigned idx,
+		       char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	uint64_t size = s->create_size;
+	bool direct = !(size % 4096);
+	uint64_t t0 = clock_ns();
+	int fd, r;
+
+	unlink(s->path);	/* ours or --overwrite: checked already */
+	fd = open(s->path, O_WRONLY | O_CREAT | O_EXCL | (direct ? O_DIRECT : 0), 0644);
+	if (fd < 0 && direct && errno == EINVAL) {
+		direct = false;
+		fd = open(s->path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	}
+	if (fd < 0)
+		return fail(err, len, -errno, "cannot create '%s': %s", s->path, strerror(errno));
+	t->created = true;
+	if (fsetxattr(fd, TARGET_XATTR, "filling", 7, 0))
+		t->unmarked = true;
+	if (!w->quiet) {
+		char sz[32];
+
+		format_size(sz, sizeof(sz), size);
+		fprintf(stderr, "iobench: creating '%s' (%s) with random data\n", s->path, sz);
+	}
+	r = fill(fd, size, w->seed ^ (0x9e3779b97f4a7c15ull * (idx + 1)), err, len, s->path);
+	if (!r && fdatasync(fd))
+		r = fail(err, len, -errno, "cannot sync '%s': %s", s->path, strerror(errno));
+	if (!r) {
+		/* Reads must come from the device, not from the pages just written. */
+		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+		if (!t->unmarked)
+			fsetxattr(fd, TARGET_XATTR, "filled", 6, 0);
+		if (!w->quiet)
+			fprintf(stderr, "iobench: created '%s' in %.1f s\n", s->path,
+				(double)(clock_ns() - t0) / 1e9);
+		if (t->unmarked && !w->quiet)
+			fprintf(stderr, "iobench: warning: the file system of '%s' takes no user "
+				"extended attributes, so a later run cannot tell it is iobench's\n",
+				s->path);
+	}
+	close(fd);
+	return r;
+}
+
+static int open_one(struct target *t, char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	int flags = s->write_pct ? O_RDWR : O_RDONLY;
+
+	if (s->cache & CACHE_DIRECT)
+		flags |= O_DIRECT;
+	if (s->cache & CACHE_WRITE_THROUGH)
+		flags |= O_DSYNC;
+	if (t->kind == TARGET_BLOCK && s->write_pct)
+		flags |= O_EXCL;	/* the kernel refuses it while mounted or held */
+	t->fd = open(s->path, flags);
+	if (t->fd >= 0)
+		return 0;
+	if (errno == EINVAL && (flags & O_DIRECT))
+		return fail(err, len, -EINVAL, "'%s': its file system does not support direct I/O "
+			    "(-Su/-Sh); use -Sb", s->path);
+	return fail(err, len, -errno, "cannot open '%s': %s", s->path, strerror(errno));
+}
+
+int targets_open(struct target *t, const struct workload *w, char *err, size_t len)
+{
+	int r = 0;
+
+	for (unsigned i = 0; !r && i < w->ntargets; i++) {
+		if (t[i].kind == TARGET_NULL)
+			continue;
+		if (t[i].create)
+			r = create_file(&t[i], w, i, err, len);
+		if (!r)
+			r = open_one(&t[i], err, len);
+		/* A new file may state a stricter alignment than its device. */
+		if (!r && t[i].created && statx_dioalign(&t[i], t[i].spec->path))
+			r = check_alignment(&t[i], err, len);
+	}
+	if (r)
+		targets_close(t, w->ntargets, false);
+	return r;
+}
+
+void targets_close(struct target *t, unsigned n, bool keep)
+{
+	for (unsigned i = 0; i < n; i++) {
+		if (t[i].fd >= 0)
+			close(t[i].fd);
+		t[i].fd = -1;
+		if (t[i].created && !keep)
+			unlink(t[i].spec->path);
+	}
+}

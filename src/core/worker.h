@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * worker.h: all the state of one worker thread, prepared by run.c before the
+ * thread starts and read back after it ends. A worker drives one or more
+ * streams (one per target it works on); each stream owns `outstanding`
+ * io_units, and a unit always goes back to its own stream.
+ */
+#ifndef IOB_WORKER_H
+#define IOB_WORKER_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "core/gen.h"
+#include "engine/engine.h"
+#include "stats/counts.h"
+
+struct stream {
+	struct gen gen;
+	struct io_counts counts[2];	/* [0] reads, [1] writes, measured window only */
+	char *src;			/* -Z<size>: random source buffer, or NULL */
+	uint64_t src_slots;		/* blocks a write may start at in src */
+	uint64_t src_align;
+	unsigned target;		/* index into the workload's targets */
+	unsigned rel_thread;		/* thread number relative to the target */
+};
+
+/* The first I/O error a worker met; the run stops on it. */
+struct io_error {
+	int err;			/* errno, 0 = none; EIO also for a short transfer */
+	int64_t result;			/* what the engine returned */
+	uint64_t offset;
+	uint32_t len;
+	unsigned target;
+	bool is_write;
+};
+
+struct worker {
+	unsigned id;
+	struct stream *streams;
+	unsigned nstreams;
+	struct io_unit *units;
+	unsigned nunits;
+	struct engine engine;
+
+	/* Timing, absolute CLOCK_MONOTONIC ns, set before the start barrier. */
+	uint64_t window_start;		/* completions at or after this count ... */
+	uint64_t window_end;		/* ... and before this (count mode: set when done) */
+	uint64_t end;			/* issue nothing new at or after this */
+	uint64_t ios_left;		/* count mode: measured I/Os to go; else UINT64_MAX */
+	atomic_int *stop;		/* set on Ctrl-C or by a worker that failed */
+
+	struct io_error error;
+	int init_error;			/* engine init failure, -errno */
+	void *bufs;			/* the memory all units' buffers come from */
+	pthread_t tid;
+};
+
+/* The hot loop: runs the worker's I/O until its end, a stop, or an error. */
+void loop_run(struct worker *w);
+
+#endif

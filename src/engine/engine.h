@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * engine.h: one struct of operations per I/O engine (io_uring, psync, null).
+ * The core hands an engine io_units; the engine moves their bytes and hands
+ * them back with a result. An engine never allocates after init().
+ *
+ * Contract:
+ *   init(e, depth)    prepare for up to depth I/Os in flight; 0 or -errno.
+ *                     Called on the worker thread that will use the engine.
+ *   queue(e, u)       take u. A synchronous engine (ENGINE_SYNC) performs it
+ *                     now and sets u->result; an asynchronous one only queues.
+ *   reap(e, min, done, max)
+ *                     submit every queued I/O, wait until at least min have
+ *                     completed, store up to max of them in done[] with
+ *                     u->result set (bytes moved or -errno); returns the count
+ *                     or -errno. Asynchronous engines only.
+ *   cleanup(e)        release what init() took; safe after a failed init().
+ */
+#ifndef IOB_ENGINE_H
+#define IOB_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct io_unit {
+	void *buf;		/* where the bytes go or come from */
+	void *rbuf;		/* this unit's read buffer */
+	void *wbuf;		/* this unit's write buffer */
+	uint64_t offset;
+	uint64_t t_start;	/* submission time, ns */
+	int64_t result;		/* bytes moved, or -errno */
+	uint32_t len;
+	uint32_t stream;	/* index of the owning stream in its worker */
+	int fd;
+	bool is_write;
+};
+
+#define ENGINE_SYNC 1u		/* queue() completes the I/O */
+
+struct engine;
+
+struct engine_ops {
+	const char *name;
+	unsigned flags;
+	int (*init)(struct engine *e, unsigned depth);
+	int (*queue)(struct engine *e, struct io_unit *u);
+	int (*reap)(struct engine *e, unsigned min, struct io_unit **done, unsigned max);
+	void (*cleanup)(struct engine *e);
+};
+
+struct engine {
+	const struct engine_ops *ops;
+	void *priv;
+};
+
+extern const struct engine_ops engine_io_uring;
+extern const struct engine_ops engine_psync;
+extern const struct engine_ops engine_null;
+
+/* The engine called name, or NULL. */
+const struct engine_ops *engine_find(const char *name);
+
+/*
+ * The best engine this kernel allows: io_uring when a ring can be set up,
+ * psync otherwise. *why gets the reason io_uring was passed over, or NULL.
+ */
+const struct engine_ops *engine_default(const char **why);
+
+static inline int engine_queue(struct engine *e, struct io_unit *u)
+{
+	return e->ops->queue(e, u);
+}
+
+static inline int engine_reap(struct engine *e, unsigned min, struct io_unit **done,
+			      unsigned max)
+{
+	return e->ops->reap(e, min, done, max);
+}
+
+#endif

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cmdline.h: DiskSpd's command line, with DiskSpd's meanings, turned into a
+ * struct workload. Values are attached as DiskSpd writes them (-b8K, -r4k,
+ * -Sh); every short flag has a long form (--block-size=8K). A Unicode dash
+ * pasted from a web page counts as '-'.
+ */
+#ifndef IOB_CMDLINE_H
+#define IOB_CMDLINE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "job/workload.h"
+
+enum cmd_action {
+	CMD_RUN,
+	CMD_HELP,
+	CMD_VERSION,
+};
+
+/*
+ * Parses argv[1..argc-1] into w (which must be zeroed). On success returns 0
+ * and sets *action; w then holds a complete workload with every default
+ * applied (for CMD_RUN). On bad input returns -EINVAL with one message in err
+ * naming the bad part; w may hold partial allocations: workload_release() it.
+ */
+int cmdline_parse(int argc, char **argv, struct workload *w,
+		  enum cmd_action *action, char *err, size_t errlen);
+
+/* Rewrites, in place, up to two leading Unicode dashes (en, em, minus sign) as '-'. */
+void cmdline_normalize_dash(char *arg);
+
+/* Prints the help text. */
+void cmdline_usage(FILE *f);
+
+#endif

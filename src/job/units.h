@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * units.h: numbers, sizes and times as users write them on a command line.
+ * Sizes are binary, as in DiskSpd: 8K = 8192. All parsers take the whole
+ * string: trailing junk is an error, never silently dropped.
+ */
+#ifndef IOB_UNITS_H
+#define IOB_UNITS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Parses "<digits>[K|M|G|T][B|iB]" (case-insensitive, binary multiples) or
+ * "<digits>b", a count of blocks. With a block count *blocks is set and *out
+ * holds the count; the caller multiplies by the block size. blocks may be NULL,
+ * which makes the block form an error. Returns 0, -EINVAL or -ERANGE.
+ */
+int parse_size(const char *s, uint64_t *out, bool *blocks);
+
+/* Parses a decimal integer in [0, max]. Returns 0, -EINVAL or -ERANGE. */
+int parse_uint(const char *s, uint64_t max, uint64_t *out);
+
+/*
+ * Parses a time: seconds as a plain number ("10", "0.5") or with a unit
+ * suffix: ns, us, ms, s, m, h. Stores nanoseconds. Returns 0, -EINVAL or -ERANGE.
+ */
+int parse_time(const char *s, uint64_t *ns);
+
+/* Formats a byte count the way DiskSpd does: "8KiB", "1GiB", or "1000B". */
+void format_size(char *buf, size_t len, uint64_t bytes);
+
+#endif

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * main.c: dispatch. "iobench quick ..." and a bare "iobench" run the quick
+ * suite; anything else is a DiskSpd-style command line.
+ */
+#include <string.h>
+
+#include "cmd/cmd.h"
+
+int main(int argc, char **argv)
+{
+	static char *quick_here[] = { "quick", NULL };
+
+	if (argc == 1)
+		return cmd_quick(1, quick_here);
+	if (!strcmp(argv[1], "quick"))
+		return cmd_quick(argc - 1, argv + 1);
+	return cmd_run(argc, argv);
+}

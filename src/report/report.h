@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report.h: turning a finished run into output. One function per format;
+ * each reads the workload and the result and writes to the stream it is given.
+ */
+#ifndef IOB_REPORT_H
+#define IOB_REPORT_H
+
+#include <stdio.h>
+
+#include "core/run.h"
+#include "job/workload.h"
+
+/* DiskSpd's text layout: input parameters, CPU table, Total/Read/Write IO tables. */
+void report_text(FILE *f, const struct workload *w, const struct run_result *res);
+
+#endif

@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * text.c: the report in DiskSpd's text layout, so that people who read
+ * DiskSpd output find every figure where they expect it. Latencies are in
+ * milliseconds with three decimals and MiB/s is bytes / 2^20 / s, as there.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "job/units.h"
+#include "report/report.h"
+
+static const char dashes[] =
+	"-----------------------------------------------------------------------------------------"
+	"--------------------";
+
+static void seconds(FILE *f, const char *what, uint64_t ns)
+{
+	if (ns % 1000000000ull)
+		fprintf(f, "\t%s: %.3fs\n", what, (double)ns / 1e9);
+	else
+		fprintf(f, "\t%s: %llus\n", what, (unsigned long long)(ns / 1000000000ull));
+}
+
+static void target_params(FILE *f, const struct workload *w, const struct target_spec *s)
+{
+	char a[32], b[32];
+
+	fprintf(f, "\tpath: '%s'\n", s->path);
+	fprintf(f, "\t\tthink time: 0ms\n\t\tburst size: 0\n");
+	fprintf(f, "\t\t%s\n", s->cache & CACHE_DIRECT ? "software cache disabled (O_DIRECT)"
+							: "using software cache");
+	fprintf(f, "\t\t%s\n", s->cache & CACHE_WRITE_THROUGH
+			? "hardware write cache disabled, writethrough on (O_DSYNC)"
+			: "using hardware write cache, writethrough off");
+	if (s->buf == BUF_ZERO)
+		fprintf(f, "\t\tzeroing write buffers\n");
+	if (s->buf == BUF_SOURCE) {
+		format_size(a, sizeof(a), s->buf_source_size);
+		fprintf(f, "\t\twrite buffer size: %s\n\t\twrite buffer source: random fill\n", a);
+	}
+	if (s->write_pct == 0)
+		fprintf(f, "\t\tperforming read test\n");
+	else if (s->write_pct == 100)
+		fprintf(f, "\t\tperforming write test\n");
+	else
+		fprintf(f, "\t\tperforming mix test (read/write ratio: %u/%u)\n",
+			100 - s->write_pct, s->write_pct);
+	format_size(a, sizeof(a), s->block_size);
+	fprintf(f, "\t\tblock size: %s\n", a);
+	format_size(b, sizeof(b), s->random_align ? s->random_align : s->stride);
+	if (s->random_align)
+		fprintf(f, "\t\tusing random I/O (alignment: %s)\n", b);
+	else
+		fprintf(f, "\t\tusing sequential I/O (stride: %s)\n", b);
+	fprintf(f, "\t\tnumber of outstanding I/O operations per thread: %u\n", s->outstanding);
+	if (s->base_offset) {
+		format_size(a, sizeof(a), s->base_offset);
+		fprintf(f, "\t\tbase file offset: %s\n", a);
+	}
+	if (s->max_offset) {
+		format_size(a, sizeof(a), s->max_offset);
+		fprintf(f, "\t\tmax file size: %s\n", a);
+	}
+	if (s->thread_stride) {
+		format_size(a, sizeof(a), s->thread_stride);
+		fprintf(f, "\t\tthread stride size: %s\n", a);
+	}
+	if (!w->pool_threads)
+		fprintf(f, "\t\tthreads per file: %u\n", s->threads);
+}
+
+static void input_params(FILE *f, const struct workload *w, const struct run_result *res)
+{
+	fprintf(f, "Command Line: %s\n\nInput parameters:\n\n", w->cmdline ? w->cmdline : "");
+	fprintf(f, "\ttimespan:   1\n\t-------------\n");
+	if (w->ios_per_thread)
+		fprintf(f, "\tI/Os per thread: %llu\n", (unsigned long long)w->ios_per_thread);
+	else
+		seconds(f, "duration", w->duration_ns);
+	seconds(f, "warm up time", w->warmup_ns);
+	seconds(f, "cool down time", w->cooldown_ns);
+	fprintf(f, "\tmeasuring latency\n");
+	fprintf(f, "\trandom seed: %llu\n", (unsigned long long)w->seed);
+	if (w->pool_threads)
+		fprintf(f, "\tthread pool with %u threads\n", w->pool_threads);
+	fprintf(f, "\tengine: %s\n", res->engine);
+	for (unsigned i = 0; i < w->ntargets; i++)
+		target_params(f, w, &w->targets[i]);
+}
+
+static void system_info(FILE *f, const struct run_result *res)
+{
+	char host[256] = "?", when[64] = "?";
+	struct tm tm;
+
+	gethostname(host, sizeof(host) - 1);
+	if (res->start_time && gmtime_r(&res->start_time, &tm))
+		strftime(when, sizeof(when), "%Y/%m/%d %H:%M:%S UTC", &tm);
+	fprintf(f, "\nSystem information:\n\n\tcomputer name: %s\n\tstart time: %s\n\n", host, when);
+	fprintf(f, "\tcpu count:\t\t%ld\n", sysconf(_SC_NPROCESSORS_ONLN));
+}
+
+static void cpu_table(FILE *f, const struct run_result *res)
+{
+	struct cpu_usage avg = { 0 };
+
+	fprintf(f, "CPU |  Usage |  User  | Kernel |  Idle\n%.40s\n", dashes);
+	for (unsigned i = 0; i < res->ncpu; i++) {
+		const struct cpu_usage *u = &res->cpu[i];
+
+		fprintf(f, "%4d| %6.2f%%| %6.2f%%| %6.2f%%| %6.2f%%\n", u->cpu, u->usage, u->user,
+			u->kernel, u->idle);
+		avg.usage += u->usage / res->ncpu;
+		avg.user += u->user / res->ncpu;
+		avg.kernel += u->kernel / res->ncpu;
+		avg.idle += u->idle / res->ncpu;
+	}
+	fprintf(f, "%.40s\navg.| %6.2f%%| %6.2f%%| %6.2f%%| %6.2f%%\n\n", dashes, avg.usage,
+		avg.user, avg.kernel, avg.idle);
+}
+
+/* Counts of a row for the table kind: 0 read, 1 write, 2 both. */
+static struct io_counts row_counts(const struct run_row *r, int kind)
+{
+	struct io_counts c;
+
+	if (kind < 2)
+		return r->c[kind];
+	c = r->c[0];
+	counts_merge(&c, &r->c[1]);
+	return c;
+}
+
+static void io_cells(FILE *f, const struct io_counts *c, double secs)
+{
+	fprintf(f, "%15llu | %12llu | %10.2f | %10.2f", (unsigned long long)c->bytes,
+		(unsigned long long)c->ios, secs > 0 ? (double)c->bytes / 1048576.0 / secs : 0.0,
+		secs > 0 ? (double)c->ios / secs : 0.0);
+	if (c->ios)
+		fprintf(f, " | %8.3f | %9.3f", counts_lat_mean(c) / 1e6, counts_lat_stddev(c) / 1e6);
+	else
+		fprintf(f, " | %8s | %9s", "N/A", "N/A");
+}
+
+static void io_table(FILE *f, const struct workload *w, const struct run_result *res, int kind)
+{
+	static const char *titles[] = { "Read IO", "Write IO", "Total IO" };
+	double secs = (double)res->test_ns / 1e9;
+	struct io_counts total;
+
+	counts_init(&total);
+	fprintf(f, "%s\nthread |       bytes     |     I/Os     |    MiB/s   |  I/O per s |  AvgLat  "
+		"| LatStdDev |  file\n%s\n", titles[kind], dashes);
+	for (unsigned i = 0; i < res->nrows; i++) {
+		const struct run_row *r = &res->rows[i];
+		struct io_counts c = row_counts(r, kind);
+		const struct target *t = &res->targets[r->target];
+		char size[32];
+
+		format_size(size, sizeof(size), t->size);
+		fprintf(f, "%6u | ", r->thread);
+		io_cells(f, &c, secs);
+		fprintf(f, " | %s (%s)\n", w->targets[r->target].path, size);
+		counts_merge(&total, &c);
+	}
+	fprintf(f, "%s\ntotal: ", dashes);
+	io_cells(f, &total, secs);
+	fprintf(f, "\n\n");
+}
+
+static void notes(FILE *f, const struct workload *w, const struct run_result *res)
+{
+	bool buffered_reads = false;
+
+	for (unsigned i = 0; i < w->ntargets; i++)
+		if (!(w->targets[i].cache & CACHE_DIRECT) && w->targets[i].write_pct < 100 &&
+		    res->targets[i].kind != TARGET_NULL)
+			buffered_reads = true;
+	if (buffered_reads)
+		fprintf(f, "note: buffered I/O (no -Sh/-Su): reads may be served from the page "
+			"cache and measure memory, not the device\n");
+	if (res->engine_note[0])
+		fprintf(f, "note: %s\n", res->engine_note);
+	if (res->interrupted && res->measured)
+		fprintf(f, "note: PARTIAL RESULTS: the run was interrupted after %.2fs of "
+			"measurement\n", (double)res->test_ns / 1e9);
+	if (res->failed)
+		fprintf(f, "note: INCOMPLETE RESULTS: the run stopped on an error: %s\n", res->error);
+}
+
+void report_text(FILE *f, const struct workload *w, const struct run_result *res)
+{
+	input_params(f, w, res);
+	system_info(f, res);
+	fprintf(f, "\nResults for timespan 1:\n*****************************************"
+		"**************************************\n\n");
+	if (!res->measured) {
+		fprintf(f, "The test was interrupted before the measurements began. No results "
+			"are displayed.\n");
+		notes(f, w, res);
+		return;
+	}
+	fprintf(f, "actual test time:\t%.2fs\nthread count:\t\t%u\n\n",
+		(double)res->test_ns / 1e9, res->nthreads);
+	cpu_table(f, res);
+	io_table(f, w, res, 2);
+	io_table(f, w, res, 0);
+	io_table(f, w, res, 1);
+	notes(f, w, res);
+}
