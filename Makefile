@@ -62,8 +62,12 @@ unit: $(UNIT_BIN)
 check: all unit
 	IOBENCH=$(abspath $(B)/iobench) tests/run
 
+# Everything CI runs: the suite on the normal build, then again under ASan+UBSan.
+check-all: check
+	$(MAKE) SANITIZE=1 check
+
 clean:
 	rm -rf build build-san iobench
 
-.PHONY: all unit check clean
+.PHONY: all unit check check-all clean
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

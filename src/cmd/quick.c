@@ -38,6 +38,7 @@ struct quick_opts {
 	const char *engine;
 	bool keep, allow_device_write, quiet, is_device;
 	bool created;		/* the suite made the test file: remove it at the end */
+	const char *engine_used;	/* the engine the runs used */
 	char path[4096];
 };
 
@@ -168,6 +169,8 @@ static int run_one(struct quick_opts *o, const struct quick_test *t, bool write,
 	r = run_execute(&w, &res, err, sizeof(err));
 	if (res.targets && res.targets[0].created)
 		o->created = true;
+	if (res.engine)
+		o->engine_used = res.engine;
 	if (r) {
 		fprintf(stderr, "%siobench: %s\n", o->quiet ? "" : "\n", err);
 		run_result_release(&res);
@@ -206,7 +209,7 @@ static void print_table(const struct quick_opts *o, struct quick_cell cells[][2]
 	format_size(size, sizeof(size), o->size);
 	printf("iobench quick suite: %s (%s%s, %.0f s per test, O_DIRECT, %s)\n\n",
 	       o->path, size, o->is_device ? " range of the device" : " test file",
-	       (double)o->duration_ns / 1e9, o->engine ? o->engine : "default engine");
+	       (double)o->duration_ns / 1e9, o->engine_used ? o->engine_used : "no engine ran");
 	printf("%-12s | %10s | %10s | %10s | %10s | %10s | %10s\n", "test", "read MB/s",
 	       "read IOPS", "read us", "write MB/s", "write IOPS", "write us");
 	printf("%.*s\n", 12 + 6 * 13, "------------------------------------------------------"
@@ -241,6 +244,14 @@ int cmd_quick(int argc, char **argv)
 	if (r) {
 		fprintf(stderr, "iobench: %s\n", err);
 		return EXIT_BAD_INPUT;
+	}
+	if (!o.quiet) {
+		char size[32];
+
+		format_size(size, sizeof(size), o.size);
+		fprintf(stderr, "iobench quick: %s %s, %.1f s per test after %.1f s of warm-up\n",
+			o.is_device ? "reading the first" : "creating a test file of", size,
+			(double)o.duration_ns / 1e9, (double)o.warmup_ns / 1e9);
 	}
 	for (size_t i = 0; !r && i < NTESTS; i++) {
 		for (int wr = 0; !r && wr < 2; wr++) {

@@ -269,6 +269,7 @@ struct watch {
 	uint64_t stop_time;			/* when a signal came, else UINT64_MAX */
 	struct cpu_times *cpu_a, *cpu_b;
 	int ncpu_a, ncpu_b;
+	bool cpu_a_taken;
 	time_t wall_start;
 };
 
@@ -276,6 +277,15 @@ static void say_phase(const struct workload *w, const char *what)
 {
 	if (!w->quiet)
 		fprintf(stderr, "iobench: %s\n", what);
+}
+
+/* The window opened: sample CPU times. */
+static void take_cpu_a(const struct workload *w, struct watch *wt)
+{
+	wt->ncpu_a = cpustat_read(wt->cpu_a, MAX_CPUS);
+	wt->cpu_a_taken = true;
+	wt->wall_start = time(NULL);
+	say_phase(w, "measuring");
 }
 
 /*
@@ -292,11 +302,9 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 		uint64_t now = clock_ns(), next = now + 100000000ull;
 		struct timespec ts;
 
-		if (wt->ncpu_a <= 0 && now >= wt->window_start) {
-			wt->ncpu_a = cpustat_read(wt->cpu_a, MAX_CPUS);
-			wt->wall_start = time(NULL);
-			say_phase(w, "measuring");
-		} else if (wt->ncpu_a <= 0 && !warm_said) {
+		if (!wt->cpu_a_taken && now >= wt->window_start) {
+			take_cpu_a(w, wt);
+		} else if (!wt->cpu_a_taken && !warm_said) {
 			say_phase(w, "warming up");
 			warm_said = true;
 		}
@@ -305,7 +313,7 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 			if (w->cooldown_ns)
 				say_phase(w, "cooling down");
 		}
-		if (wt->ncpu_a <= 0 && wt->window_start < next)
+		if (!wt->cpu_a_taken && wt->window_start < next)
 			next = wt->window_start;
 		else if (wt->ncpu_b <= 0 && wt->window_end < next)
 			next = wt->window_end;
@@ -385,7 +393,7 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 		end = wt->stop_time;
 	if (end == UINT64_MAX)		/* count mode, no worker finished its count */
 		end = clock_ns();
-	res->measured = wt->ncpu_a > 0 && end > wt->window_start;
+	res->measured = end > wt->window_start;
 	res->test_ns = res->measured ? end - wt->window_start : 0;
 	res->start_time = wt->wall_start;
 	res->interrupted = wt->stop_time != UINT64_MAX;
@@ -442,6 +450,9 @@ static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset
 	}
 	wt.window_start = set_timing(ctx);
 	wt.window_end = ctx->w->ios_per_thread ? UINT64_MAX : wt.window_start + ctx->w->duration_ns;
+	wt.wall_start = time(NULL) + (time_t)(ctx->w->warmup_ns / 1000000000ull);
+	if (!ctx->w->warmup_ns)	/* the window opens now: a short run may end before we look */
+		take_cpu_a(ctx->w, &wt);
 	pthread_barrier_wait(&ctx->go);
 	if (!r)
 		watch_run(ctx, &wt, sigs);

@@ -69,7 +69,7 @@ static const struct {
 	const char *what;
 } unsupported[] = {
 	{ 'a', "CPU affinity" }, { 'n', "disabling affinity" },
-	{ 'D', "per-interval IOPS statistics" }, { 'g', "throughput limits" },
+	{ 'D', "per-interval IOPS statistics" }, { 'g', "throughput limit" },
 	{ 'i', "burst size" }, { 'j', "think time" }, { 'p', "parallel async I/O" },
 	{ 'O', "per-thread outstanding I/O with -F" }, { 'x', "completion routines" },
 	{ 'l', "large pages" }, { 'I', "I/O priority" }, { 'N', "flush modes" },
@@ -325,7 +325,8 @@ static int parse_short(struct parse_state *ps, struct workload *w, const char *a
 	if (!o) {
 		for (size_t i = 0; i < sizeof(unsupported) / sizeof(unsupported[0]); i++)
 			if (unsupported[i].letter == arg[1])
-				return fail(ps, "'%s': %s is not supported", arg, unsupported[i].what);
+				return fail(ps, "'%s': DiskSpd's %s option is not supported",
+					    arg, unsupported[i].what);
 		return fail(ps, "unknown option '%s' (see iobench --help)", arg);
 	}
 	if (o->arg == ARG_NONE && *v)

@@ -1,0 +1,89 @@
+# Shared helpers for the integration tests; sourced, POSIX sh.
+# Every test gets a fresh directory $T, removed (with any loop device or
+# zram set-up the test made) when it exits.
+set -u
+: "${IOBENCH:?IOBENCH must name the binary}"
+T=$(mktemp -d /tmp/iobench-t.XXXXXX)
+LOOPS=""
+ZRAM=""
+MOUNTS=""
+
+cleanup() {
+	for m in $MOUNTS; do umount "$m" 2>/dev/null; done
+	for l in $LOOPS; do losetup -d "$l" 2>/dev/null; done
+	if [ -n "$ZRAM" ]; then
+		echo 1 > "/sys/block/$ZRAM/reset" 2>/dev/null
+		[ -n "${ZRAM_HOT:-}" ] && echo "$ZRAM_HOT" > /sys/class/zram-control/hot_remove 2>/dev/null
+	fi
+	rm -rf "$T"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+fail() { echo "FAIL: $*"; exit 1; }
+skip() { echo "$*"; exit 77; }
+need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }
+say() { echo "--- $*"; }
+
+# run_ok ARGS...: runs iobench, which must exit 0; output in $T/out, $T/err.
+run_ok() {
+	"$IOBENCH" "$@" >"$T/out" 2>"$T/err" || { cat "$T/err"; fail "iobench $* exited $?"; }
+}
+
+# run_rc RC ARGS...: runs iobench, which must exit RC.
+run_rc() {
+	want=$1; shift
+	"$IOBENCH" "$@" >"$T/out" 2>"$T/err"
+	got=$?
+	[ "$got" = "$want" ] || { cat "$T/out" "$T/err"; fail "iobench $* exited $got, wanted $want"; }
+}
+
+# total KIND [FILE]: "bytes ios" from the total: line of the Total/Read/Write IO table.
+total() {
+	awk -v kind="$1 IO" '$0 == kind { on = 1 } on && /^total:/ { gsub(/\|/, " "); print $2, $3; exit }' "${2:-$T/out}"
+}
+
+# rows KIND [FILE]: number of thread rows in that table.
+rows() {
+	awk -v kind="$1 IO" '$0 == kind { on = 1; next } on && /^total:/ { print n + 0; exit }
+		on && /^ *[0-9]+ \|/ { n++ }' "${2:-$T/out}"
+}
+
+# diskstat DEV FIELD: a /proc/diskstats field (1-based, as in the kernel docs: 4 = reads completed).
+diskstat() {
+	awk -v d="$(basename "$1")" -v f="$2" '$3 == d { print $f }' /proc/diskstats
+}
+
+# within A B PCT: A is within PCT percent of B.
+within() {
+	awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && d * 100 <= b * p) }'
+}
+
+# new_loop SIZE_MB: sets LOOP to a new loop device over a new file $LOOPFILE in $T.
+new_loop() {
+	need_root
+	LOOPFILE=$T/loop.$1.$(date +%s%N).img
+	truncate -s "${1}M" "$LOOPFILE" || fail "truncate"
+	LOOP=$(losetup -f --show "$LOOPFILE") || skip "cannot set up a loop device"
+	LOOPS="$LOOPS $LOOP"
+}
+
+# new_zram SIZE_MB: sets ZDEV to a configured zram RAM disk (a new one from
+# hot_add where the kernel has it, else an unused zram0); reset and removed at exit.
+new_zram() {
+	need_root
+	[ -e /sys/class/zram-control/hot_add ] || modprobe zram 2>/dev/null
+	if [ -e /sys/class/zram-control/hot_add ]; then
+		id=$(cat /sys/class/zram-control/hot_add) || skip "zram hot_add failed"
+		ZRAM=zram$id
+		ZRAM_HOT=$id
+	elif [ -e /sys/block/zram0 ] && [ "$(cat /sys/block/zram0/initstate)" = 0 ]; then
+		ZRAM=zram0
+	else
+		skip "no free zram device"
+	fi
+	echo "${1}M" > "/sys/block/$ZRAM/disksize" || skip "cannot size $ZRAM"
+	ZDEV=/dev/$ZRAM
+	i=0; while [ ! -b "$ZDEV" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	[ -b "$ZDEV" ] || skip "$ZDEV did not appear"
+}

@@ -1,0 +1,33 @@
+# Description: the null engine runs with no target file; count-based runs are exact.
+. "$(dirname "$0")/lib.sh"
+
+say "count-based: exactly threads x --ios I/Os, with the write mix"
+run_ok --engine=null --ios=100000 -o8 -t2 -r -b4K -w30 nulltarget
+set -- $(total Total); [ "$2" = 200000 ] || fail "total I/Os $2, wanted 200000"
+[ "$1" = $((200000 * 4096)) ] || fail "total bytes $1"
+[ "$(rows Total)" = 2 ] || fail "wanted 2 thread rows"
+r=$(total Read | cut -d' ' -f2); w=$(total Write | cut -d' ' -f2)
+[ $((r + w)) = 200000 ] || fail "reads $r + writes $w != 200000"
+within "$w" 60000 5 || fail "writes $w not about 30% of 200000"
+grep -q "engine: null" "$T/out" || fail "engine not named"
+[ ! -e nulltarget ] || fail "the null engine created a file"
+
+say "-F: every thread on every target, one row per thread x target"
+run_ok --engine=null --ios=5000 -F3 -o4 a b
+[ "$(rows Total)" = 6 ] || fail "wanted 6 rows, got $(rows Total)"
+set -- $(total Total); [ "$2" = 15000 ] || fail "total $2, wanted 15000"
+
+say "time-based: the measured window is about -d"
+run_ok --engine=null -d1 -W0.2 -o2 x
+secs=$(awk -F'\t' '/^actual test time:/ { sub(/s$/, "", $2); print $2 }' "$T/out")
+awk -v s="$secs" 'BEGIN { exit !(s >= 0.95 && s <= 1.3) }' || fail "actual test time $secs"
+grep -q "^CPU |  Usage |  User  | Kernel |  Idle" "$T/out" || fail "no CPU table"
+ncpu=$(awk '/^CPU \|/ { on = 1; next } on && /^avg\./ { print n; exit } on && /^ *[0-9]+\|/ { n++ }' "$T/out")
+[ "$ncpu" = "$(nproc)" ] || fail "CPU table has $ncpu rows for $(nproc) CPUs"
+
+say "range from -f, default 1GiB"
+run_ok --engine=null --ios=10 x
+grep -q "x (1GiB)" "$T/out" || fail "default null range not 1GiB"
+run_ok --engine=null --ios=10 -f4G x
+grep -q "x (4GiB)" "$T/out" || fail "-f4G not used as the null range"
+exit 0

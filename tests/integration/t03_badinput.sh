@@ -1,0 +1,46 @@
+# Description: bad input exits 2 with one message naming the bad part, before any file or I/O.
+. "$(dirname "$0")/lib.sh"
+cd "$T" || fail "cd"
+echo "some user data" > foreign.txt
+truncate -s 1M small.dat
+setfattr -n user.iobench -v filled small.dat 2>/dev/null
+
+# bad ARGS... ; NAMED: iobench must exit 2, print one line naming NAMED, and create nothing.
+bad() {
+	named=$1; shift
+	before=$(ls -A | sort)
+	"$IOBENCH" "$@" >out.txt 2>err.txt
+	rc=$?
+	after=$(ls -A | grep -v '^out.txt$\|^err.txt$' | sort)
+	[ "$rc" = 2 ] || { cat err.txt; fail "iobench $*: exit $rc, wanted 2"; }
+	[ "$(wc -l < err.txt)" = 1 ] || { cat err.txt; fail "iobench $*: wanted one line on stderr"; }
+	grep -qF -- "$named" err.txt || { cat err.txt; fail "iobench $*: message does not name '$named'"; }
+	[ ! -s out.txt ] || fail "iobench $*: printed a report"
+	echo "ok: $* -> $(cat err.txt)"
+	rm -f out.txt err.txt
+	[ "$before" = "$after" ] || fail "iobench $*: left files behind: $after"
+}
+
+bad "12Q" -b12Q -c1M new.dat
+bad "130" -w130 -c1M new.dat
+bad "-t" -t0 -c1M new.dat
+bad "-q" -q -c1M new.dat
+bad "no target" -b8K -d1
+bad "'$T'" -c1M "$T"
+bad "directory" -d1 .
+bad "does not exist" -d1 missing.dat
+bad "base offset" -B2M -d1 small.dat
+bad "maximum offset" -f2M -d1 small.dat
+bad "not a multiple of" -b1000 -Sh -d1 small.dat
+bad "not a multiple of" -b4K -B100 -Sh -d1 small.dat
+bad "not enough free space" -c1000T -d1 huge.dat
+bad "iobench did not create it" -w50 -d1 foreign.txt
+bad "iobench did not create it" -c1M -d1 foreign.txt
+bad "not a regular file or a block device" -d1 /dev/null
+bad "not a regular file or a block device" -w10 -d1 /dev/zero
+bad "named twice" -c1M -d1 new.dat new.dat
+bad "Windows" -c1M 'C:\Temp\x.dat'
+bad "-o" -o0 -c1M new.dat
+bad "more than half" -o4096 -t1024 -b1G -c1G new.dat
+[ "$(cat foreign.txt)" = "some user data" ] || fail "foreign.txt was changed"
+exit 0

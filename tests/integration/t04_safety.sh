@@ -1,0 +1,33 @@
+# Description: files iobench did not create are read but never written without --overwrite.
+. "$(dirname "$0")/lib.sh"
+f=$T/user.dat
+head -c 4194304 /dev/urandom > "$f"
+sum=$(md5sum < "$f")
+
+say "reading a user's file is allowed and leaves it unchanged"
+run_ok --ios=500 -r -b4K -Sh "$f"
+[ "$(md5sum < "$f")" = "$sum" ] || fail "a read run changed the file"
+
+say "writing or recreating it is refused, bytes unchanged"
+run_rc 2 --ios=500 -r -b4K -w1 "$f"
+run_rc 2 -c4M --ios=10 "$f"
+run_rc 2 -c8M --ios=10 "$f"
+[ "$(md5sum < "$f")" = "$sum" ] || fail "a refused run changed the file"
+[ "$(stat -c %s "$f")" = 4194304 ] || fail "size changed"
+
+say "--overwrite allows it"
+run_ok --ios=500 -r -b4K -w100 -Sh --overwrite "$f"
+[ "$(md5sum < "$f")" != "$sum" ] || fail "--overwrite wrote nothing"
+[ -e "$f" ] || fail "--overwrite removed a file iobench did not create"
+
+say "files iobench created may be written again (marker), and are removed without --keep"
+run_ok -c4M --ios=100 -b4K --keep "$T/mine.dat"
+run_ok --ios=100 -b4K -w100 "$T/mine.dat"
+[ -e "$T/mine.dat" ] || fail "a file this run did not create was removed"
+
+say "a read-only directory target for -c fails cleanly"
+mkdir "$T/ro" && chmod 555 "$T/ro"
+if [ "$(id -u)" != 0 ]; then
+	run_rc 2 -c1M --ios=10 "$T/ro/x.dat"
+fi
+exit 0

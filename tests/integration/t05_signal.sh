@@ -1,0 +1,49 @@
+# Description: Ctrl-C stops cleanly: partial results marked, exit 130, created files removed.
+. "$(dirname "$0")/lib.sh"
+f=$T/sig.dat
+
+# wait_for TEXT FILE: up to 10 s for TEXT to appear in FILE.
+wait_for() {
+	i=0
+	while ! grep -q "$1" "$2" 2>/dev/null; do
+		i=$((i + 1)); [ $i -lt 100 ] || fail "'$1' never appeared in $2"; sleep 0.1
+	done
+}
+
+say "SIGINT while measuring"
+"$IOBENCH" -c16M -d30 -W0 -r -b4K -o4 -Sh "$f" >"$T/out" 2>"$T/err" &
+pid=$!
+wait_for measuring "$T/err"
+sleep 0.5
+t0=$(date +%s%N)
+kill -INT $pid
+wait $pid; rc=$?
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+[ $rc = 130 ] || fail "exit $rc, wanted 130"
+[ $ms -lt 2000 ] || fail "took $ms ms to stop"
+grep -q "PARTIAL RESULTS" "$T/out" || fail "partial results not marked"
+set -- $(total Total); [ "$2" -gt 0 ] || fail "no partial counts"
+[ ! -e "$f" ] || fail "the created file was left behind"
+
+say "SIGTERM during warm-up: no results, says so"
+"$IOBENCH" -c16M -d30 -W30 -b4K "$f" >"$T/out" 2>"$T/err" &
+pid=$!
+wait_for "warming up" "$T/err"
+kill -TERM $pid
+wait $pid; rc=$?
+[ $rc = 130 ] || fail "exit $rc, wanted 130"
+grep -q "interrupted before the measurements began" "$T/out" || fail "no 'interrupted before' line"
+[ ! -e "$f" ] || fail "the created file was left behind"
+
+say "SIGINT while creating the file: removed, exit 130"
+free_kb=$(df -Pk "$T" | awk 'NR == 2 { print $4 }')
+[ "$free_kb" -gt 10000000 ] || { echo "skipping the creation case: under 10G free"; exit 0; }
+"$IOBENCH" -c8G -d30 -b4K "$f" >"$T/out" 2>"$T/err" &
+pid=$!
+wait_for "creating" "$T/err"
+kill -INT $pid
+wait $pid; rc=$?
+[ $rc = 130 ] || fail "exit $rc, wanted 130"
+grep -q "interrupted while creating" "$T/err" || fail "no message"
+[ ! -e "$f" ] || fail "a half-filled file was left behind"
+exit 0

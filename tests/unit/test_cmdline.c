@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Description: DiskSpd command lines (the appendix of the guides our users
+ * read, with Linux paths) map to the workload struct; bad input is refused
+ * with a message naming the bad part.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "job/cmdline.h"
+
+#define SEC 1000000000ull
+
+static char errbuf[1024];
+static enum cmd_action action;
+
+static char *argv[64];
+static int argc;
+
+static void free_args(void)
+{
+	for (int i = 0; i < argc; i++)
+		free(argv[i]);
+	argc = 0;
+}
+
+/* Splits line at spaces and parses it; the previous call's argv is freed. */
+static int parse(const char *line, struct workload *w)
+{
+	char *copy = strdup(line), *tok, *save = NULL;
+
+	free_args();
+	memset(w, 0, sizeof(*w));
+	errbuf[0] = 0;
+	for (tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+		argv[argc++] = strdup(tok);
+	argv[argc] = NULL;
+	free(copy);
+	return cmdline_parse(argc, argv, w, &action, errbuf, sizeof(errbuf));
+}
+
+static void test_appendix_1(void **state)
+{
+	/* diskspd.exe -b8K -d60 -h -L -o2 -t4 -r -w30 -c50M K:\io.dat */
+	struct workload w;
+	const struct target_spec *t;
+
+	assert_int_equal(parse("iobench -b8K -d60 -h -L -o2 -t4 -r -w30 -c50M /mnt/k/io.dat", &w), 0);
+	assert_int_equal(action, CMD_RUN);
+	assert_int_equal(w.ntargets, 1);
+	t = &w.targets[0];
+	assert_string_equal(t->path, "/mnt/k/io.dat");
+	assert_int_equal(t->block_size, 8192);
+	assert_int_equal(w.duration_ns, 60 * SEC);
+	assert_int_equal(w.warmup_ns, 5 * SEC);
+	assert_int_equal(w.cooldown_ns, 0);
+	assert_int_equal(t->cache, CACHE_DIRECT | CACHE_WRITE_THROUGH);
+	assert_int_equal(t->outstanding, 2);
+	assert_int_equal(t->threads, 4);
+	assert_int_equal(t->random_align, 8192);
+	assert_int_equal(t->write_pct, 30);
+	assert_int_equal(t->create_size, 50 << 20);
+	assert_int_equal(w.seed, 0);
+	assert_null(w.engine);
+	workload_release(&w);
+}
+
+static void test_appendix_2_en_dash(void **state)
+{
+	/* diskspd.exe –c50G -d300 -r -w40 -t8 -o32 -b64K -Sh -L C:\Temp\diskpsdtmp.dat */
+	struct workload w;
+	const struct target_spec *t;
+
+	assert_int_equal(parse("iobench \xe2\x80\x93" "c50G -d300 -r -w40 -t8 -o32 -b64K -Sh -L "
+			       "/tmp/diskpsdtmp.dat", &w), 0);
+	t = &w.targets[0];
+	assert_int_equal(t->create_size, 50ull << 30);
+	assert_int_equal(w.duration_ns, 300 * SEC);
+	assert_int_equal(t->random_align, 65536);
+	assert_int_equal(t->write_pct, 40);
+	assert_int_equal(t->threads, 8);
+	assert_int_equal(t->outstanding, 32);
+	assert_int_equal(t->block_size, 65536);
+	assert_int_equal(t->cache, CACHE_DIRECT | CACHE_WRITE_THROUGH);
+	workload_release(&w);
+}
+
+static void test_appendix_3_device_read(void **state)
+{
+	/* Diskspd.exe -b8K -o32 –d90 -Sh –r4k -t64 -w0 #1 */
+	struct workload w;
+	const struct target_spec *t;
+
+	assert_int_equal(parse("iobench -b8K -o32 \xe2\x80\x93" "d90 -Sh \xe2\x80\x93" "r4k -t64 "
+			       "-w0 /dev/sdb", &w), 0);
+	t = &w.targets[0];
+	assert_string_equal(t->path, "/dev/sdb");
+	assert_int_equal(t->block_size, 8192);
+	assert_int_equal(t->outstanding, 32);
+	assert_int_equal(w.duration_ns, 90 * SEC);
+	assert_int_equal(t->random_align, 4096);
+	assert_int_equal(t->threads, 64);
+	assert_int_equal(t->write_pct, 0);
+	assert_false(w.allow_device_write);
+	workload_release(&w);
+}
+
+static void test_appendix_4_device_write(void **state)
+{
+	/* Diskspd.exe -b64K -o16 –d90 -Sh –r4k -t16 -w100 #1 */
+	struct workload w;
+
+	assert_int_equal(parse("iobench -b64K -o16 \xe2\x80\x93" "d90 -Sh \xe2\x80\x93" "r4k -t16 "
+			       "-w100 --allow-device-write /dev/sdb", &w), 0);
+	assert_int_equal(w.targets[0].write_pct, 100);
+	assert_int_equal(w.targets[0].random_align, 4096);
+	assert_true(w.allow_device_write);
+	workload_release(&w);
+}
+
+static void test_appendix_5_two_targets(void **state)
+{
+	/* diskspd.exe -c50G -d30 -r -w0 -t4 -o32 -b4K -Sh -L D:\...\testfile.dat E:\...\testfile.dat */
+	struct workload w;
+
+	assert_int_equal(parse("iobench -c50G -d30 -r -w0 -t4 -o32 -b4K -Sh -L /mnt/d/testfile.dat "
+			       "/mnt/e/testfile.dat", &w), 0);
+	assert_int_equal(w.ntargets, 2);
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(w.targets[i].create_size, 50ull << 30);
+		assert_int_equal(w.targets[i].threads, 4);
+		assert_int_equal(w.targets[i].outstanding, 32);
+		assert_int_equal(w.targets[i].block_size, 4096);
+		assert_int_equal(w.targets[i].random_align, 4096);
+	}
+	assert_string_equal(w.targets[1].path, "/mnt/e/testfile.dat");
+	assert_int_equal(workload_threads(&w), 8);
+	workload_release(&w);
+}
+
+static void test_long_forms(void **state)
+{
+	struct workload w;
+	const struct target_spec *t;
+
+	assert_int_equal(parse("iobench --block-size=8K --duration 60 --disable-caching "
+			       "--outstanding=2 --threads=4 --random --write=30 --create-size=50M "
+			       "--warmup=1 --cooldown=2 --seed=7 --engine=psync --ios=5 /x", &w),
+			 -EINVAL);	/* psync with -o2 */
+	workload_release(&w);
+	assert_int_equal(parse("iobench --block-size=8K --disable-caching --outstanding=1 "
+			       "--threads=4 --random=16K --write=30 --create-size=50M "
+			       "--warmup=1 --seed=7 --engine=psync --ios=5 --keep "
+			       "--base-offset=1M --max-offset=40M --caching=w /x", &w), 0);
+	t = &w.targets[0];
+	assert_int_equal(t->block_size, 8192);
+	assert_int_equal(t->cache, CACHE_WRITE_THROUGH);	/* the later --caching=w wins */
+	assert_int_equal(t->random_align, 16384);
+	assert_int_equal(w.warmup_ns, SEC);
+	assert_int_equal(w.seed, 7);
+	assert_string_equal(w.engine, "psync");
+	assert_int_equal(w.ios_per_thread, 5);
+	assert_int_equal(w.duration_ns, 0);
+	assert_true(w.keep);
+	assert_int_equal(t->base_offset, 1 << 20);
+	assert_int_equal(t->max_offset, 40 << 20);
+	workload_release(&w);
+}
+
+static void test_blocks_unit_and_base_length(void **state)
+{
+	struct workload w;
+	const struct target_spec *t;
+
+	/* 'b' counts blocks of -b, even when -b comes later. */
+	assert_int_equal(parse("iobench -c100b -B2b:8b -T1b -s2b -b4K /x", &w), 0);
+	t = &w.targets[0];
+	assert_int_equal(t->create_size, 100 * 4096);
+	assert_int_equal(t->base_offset, 2 * 4096);
+	assert_int_equal(t->max_offset, 10 * 4096);
+	assert_int_equal(t->thread_stride, 4096);
+	assert_int_equal(t->stride, 8192);
+	assert_int_equal(t->random_align, 0);
+	workload_release(&w);
+}
+
+static void test_caching_and_buffers(void **state)
+{
+	static const struct {
+		const char *flag;
+		unsigned cache;
+	} c[] = {
+		{ "-S", CACHE_DIRECT }, { "-Su", CACHE_DIRECT }, { "-Sr", CACHE_DIRECT },
+		{ "-Sb", 0 }, { "-Sw", CACHE_WRITE_THROUGH },
+		{ "-Sh", CACHE_DIRECT | CACHE_WRITE_THROUGH },
+		{ "-Suw", CACHE_DIRECT | CACHE_WRITE_THROUGH }, { "-h", CACHE_DIRECT | CACHE_WRITE_THROUGH },
+	};
+	struct workload w;
+	char line[64];
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		snprintf(line, sizeof(line), "iobench %s /x", c[i].flag);
+		assert_int_equal(parse(line, &w), 0);
+		assert_int_equal(w.targets[0].cache, c[i].cache);
+		workload_release(&w);
+	}
+	assert_int_equal(parse("iobench -Z /x", &w), 0);
+	assert_int_equal(w.targets[0].buf, BUF_ZERO);
+	workload_release(&w);
+	assert_int_equal(parse("iobench -Z1M /x", &w), 0);
+	assert_int_equal(w.targets[0].buf, BUF_SOURCE);
+	assert_int_equal(w.targets[0].buf_source_size, 1 << 20);
+	workload_release(&w);
+}
+
+static void test_help_version(void **state)
+{
+	struct workload w;
+
+	assert_int_equal(parse("iobench -h", &w), 0);
+	assert_int_equal(action, CMD_HELP);
+	workload_release(&w);
+	assert_int_equal(parse("iobench -?", &w), 0);
+	assert_int_equal(action, CMD_HELP);
+	workload_release(&w);
+	assert_int_equal(parse("iobench --help", &w), 0);
+	assert_int_equal(action, CMD_HELP);
+	workload_release(&w);
+	assert_int_equal(parse("iobench --version", &w), 0);
+	assert_int_equal(action, CMD_VERSION);
+	workload_release(&w);
+	/* -h among workload flags is -Sh, not help */
+	assert_int_equal(parse("iobench -h /x", &w), 0);
+	assert_int_equal(action, CMD_RUN);
+	workload_release(&w);
+}
+
+static void test_seed_from_clock(void **state)
+{
+	struct workload w;
+
+	assert_int_equal(parse("iobench -z /x", &w), 0);
+	assert_true(w.seed != 0);
+	workload_release(&w);
+	assert_int_equal(parse("iobench -z1234 /x", &w), 0);
+	assert_int_equal(w.seed, 1234);
+	workload_release(&w);
+}
+
+static void test_null_engine_range(void **state)
+{
+	struct workload w;
+
+	assert_int_equal(parse("iobench --engine=null x", &w), 0);
+	assert_int_equal(w.null_size, 1ull << 30);
+	workload_release(&w);
+	assert_int_equal(parse("iobench --engine=null -f4G x", &w), 0);
+	assert_int_equal(w.null_size, 4ull << 30);
+	workload_release(&w);
+}
+
+/* Each bad line fails with a message that contains the given part. */
+static void test_bad_input(void **state)
+{
+	static const struct {
+		const char *line;
+		const char *names;
+	} bad[] = {
+		{ "iobench -b12Q /x", "12Q" },
+		{ "iobench -w130 /x", "130" },
+		{ "iobench -t0 /x", "-t" },
+		{ "iobench -o0 /x", "-o" },
+		{ "iobench -q /x", "-q" },
+		{ "iobench --frobnicate /x", "--frobnicate" },
+		{ "iobench -b8K", "no target" },
+		{ "iobench -b /x", "-b" },
+		{ "iobench -b0 /x", "-b" },
+		{ "iobench -d0 /x", "-d" },
+		{ "iobench -dx /x", "'x'" },
+		{ "iobench -r -s /x", "-s" },
+		{ "iobench -r -T4K /x", "-T" },
+		{ "iobench -t2 -F2 /x", "-F" },
+		{ "iobench -B8M -f4M /x", "-f" },
+		{ "iobench -Sx /x", "'x'" },
+		{ "iobench -Sm /x", "memory-mapped" },
+		{ "iobench -Sbu /x", "'b'" },
+		{ "iobench -g100 /x", "throughput" },
+		{ "iobench -rs50 /x", "-rs" },
+		{ "iobench -si /x", "interlocked" },
+		{ "iobench -Zr /x", "-Zr" },
+		{ "iobench -Z1K -b4K /x", "-Z" },
+		{ "iobench --engine=spdk /x", "spdk" },
+		{ "iobench --engine=psync -o4 /x", "psync" },
+		{ "iobench --engine=null -c1M /x", "null" },
+		{ "iobench --ios=10 -d5 /x", "--ios" },
+		{ "iobench --ios=10 -C5 /x", "cool-down" },
+		{ "iobench --ios=0 /x", "--ios" },
+		{ "iobench -o99999 /x", "99999" },
+		{ "iobench -t5000 /x", "5000" },
+		{ "iobench #1", "#1" },
+		{ "iobench K:\\io.dat", "Windows" },
+		{ "iobench -L=3 /x", "-L" },
+		{ "iobench --keep=yes /x", "--keep" },
+		{ "iobench -c0 /x", "-c" },
+		{ "iobench -b2G /x", "block size" },
+		{ "iobench -c99999999999T /x", "too large" },
+	};
+	struct workload w;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		int r = parse(bad[i].line, &w);
+
+		if (r != -EINVAL || !strstr(errbuf, bad[i].names))
+			fail_msg("'%s': got %d '%s', wanted a message naming '%s'", bad[i].line, r,
+				 errbuf, bad[i].names);
+		workload_release(&w);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_appendix_1),
+		cmocka_unit_test(test_appendix_2_en_dash),
+		cmocka_unit_test(test_appendix_3_device_read),
+		cmocka_unit_test(test_appendix_4_device_write),
+		cmocka_unit_test(test_appendix_5_two_targets),
+		cmocka_unit_test(test_long_forms),
+		cmocka_unit_test(test_blocks_unit_and_base_length),
+		cmocka_unit_test(test_caching_and_buffers),
+		cmocka_unit_test(test_help_version),
+		cmocka_unit_test(test_seed_from_clock),
+		cmocka_unit_test(test_null_engine_range),
+		cmocka_unit_test(test_bad_input),
+	};
+
+	int r = cmocka_run_group_tests(tests, NULL, NULL);
+
+	free_args();
+	return r;
+}

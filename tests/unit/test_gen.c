@@ -1,0 +1,208 @@
+/* SPDX-License-Identifier: MIT */
+/* Description: offset generator (alignment, bounds, stride, wrap, seeds) and read/write mix. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "core/gen.h"
+
+static void test_random_bounds_alignment(void **state)
+{
+	struct gen g;
+	struct gen_params p = { .base = 1 << 20, .end = 9 << 20, .block = 8192,
+				.random_align = 4096, .write_pct = 0, .seed = 1 };
+	uint64_t lo = UINT64_MAX, hi = 0;
+
+	assert_int_equal(gen_init(&g, &p), 0);
+	for (int i = 0; i < 200000; i++) {
+		uint64_t off;
+
+		assert_false(gen_next(&g, &off));
+		assert_int_equal(off % 4096, 0);
+		assert_true(off >= p.base);
+		assert_true(off + p.block <= p.end);
+		lo = off < lo ? off : lo;
+		hi = off > hi ? off : hi;
+	}
+	/* Both ends of the range are reached. */
+	assert_int_equal(lo, p.base);
+	assert_int_equal(hi, p.end - p.block);
+}
+
+static void test_random_covers_uniformly(void **state)
+{
+	enum { SLOTS = 64, DRAWS = 640000 };
+	unsigned hits[SLOTS] = { 0 };
+	struct gen g;
+	struct gen_params p = { .end = SLOTS * 4096, .block = 4096, .random_align = 4096,
+				.seed = 99 };
+
+	assert_int_equal(gen_init(&g, &p), 0);
+	for (int i = 0; i < DRAWS; i++) {
+		uint64_t off;
+
+		gen_next(&g, &off);
+		hits[off / 4096]++;
+	}
+	for (int i = 0; i < SLOTS; i++)	/* expect 10000 each; 5 sigma is 500 */
+		assert_true(hits[i] > 9500 && hits[i] < 10500);
+}
+
+static void test_sequential_stride_wrap(void **state)
+{
+	struct gen g;
+	struct gen_params p = { .base = 4096, .end = 4096 + 10 * 4096, .block = 4096,
+				.stride = 8192, .seed = 5 };
+	uint64_t want[] = { 4096, 4096 + 8192, 4096 + 16384, 4096 + 24576, 4096 + 32768, 4096,
+			    4096 + 8192 };
+
+	assert_int_equal(gen_init(&g, &p), 0);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		uint64_t off;
+
+		gen_next(&g, &off);
+		assert_int_equal(off, want[i]);
+	}
+}
+
+static void test_thread_stride(void **state)
+{
+	/* -T: thread 3 with a 1 MiB thread stride starts at base + 3 MiB. */
+	struct gen g;
+	struct gen_params p = { .base = 0, .end = 8 << 20, .block = 65536, .stride = 65536,
+				.start = 3 << 20, .seed = 0 };
+	uint64_t off;
+
+	assert_int_equal(gen_init(&g, &p), 0);
+	gen_next(&g, &off);
+	assert_int_equal(off, 3 << 20);
+	gen_next(&g, &off);
+	assert_int_equal(off, (3 << 20) + 65536);
+	/* Runs to the end, then wraps to base + (start mod stride) = 0. */
+	for (int i = 0; i < 78; i++)
+		gen_next(&g, &off);
+	assert_int_equal(off, (8 << 20) - 65536);
+	gen_next(&g, &off);
+	assert_int_equal(off, 0);
+}
+
+static void test_seed_repeats(void **state)
+{
+	struct gen a, b, c;
+	struct gen_params p = { .end = 1 << 30, .block = 4096, .random_align = 4096,
+				.write_pct = 30, .seed = 42 };
+	int same = 0;
+
+	gen_init(&a, &p);
+	gen_init(&b, &p);
+	p.seed = 43;
+	gen_init(&c, &p);
+	for (int i = 0; i < 10000; i++) {
+		uint64_t oa, ob, oc;
+		bool wa = gen_next(&a, &oa), wb = gen_next(&b, &ob);
+
+		gen_next(&c, &oc);
+		assert_int_equal(oa, ob);
+		assert_int_equal(wa, wb);
+		same += oa == oc;
+	}
+	assert_true(same < 10);
+}
+
+static void check_mix(unsigned pct)
+{
+	enum { DRAWS = 100000 };
+	struct gen g;
+	struct gen_params p = { .end = 1 << 30, .block = 4096, .random_align = 4096,
+				.write_pct = pct, .seed = pct * 7919u };
+	unsigned writes = 0;
+	double expect = DRAWS * pct / 100.0;
+
+	assert_int_equal(gen_init(&g, &p), 0);
+	for (int i = 0; i < DRAWS; i++) {
+		uint64_t off;
+
+		writes += gen_next(&g, &off);
+	}
+	if (pct == 0 || pct == 100) {
+		assert_int_equal(writes, (unsigned)expect);
+		return;
+	}
+	/* within 0.5 percentage points (about 3.5 sigma at 50%) */
+	assert_true(writes > expect - DRAWS * 0.005 && writes < expect + DRAWS * 0.005);
+}
+
+static void test_write_mix(void **state)
+{
+	static const unsigned pcts[] = { 0, 1, 10, 30, 40, 50, 70, 99, 100 };
+
+	for (size_t i = 0; i < sizeof(pcts) / sizeof(pcts[0]); i++)
+		check_mix(pcts[i]);
+}
+
+static void test_mix_independent_of_offset(void **state)
+{
+	/* Writes must not cluster at one end of the range. */
+	struct gen g;
+	struct gen_params p = { .end = 1 << 30, .block = 4096, .random_align = 4096,
+				.write_pct = 50, .seed = 3 };
+	unsigned low_writes = 0, writes = 0;
+
+	gen_init(&g, &p);
+	for (int i = 0; i < 100000; i++) {
+		uint64_t off;
+
+		if (gen_next(&g, &off)) {
+			writes++;
+			low_writes += off < (1u << 29);
+		}
+	}
+	assert_true(low_writes > writes * 0.48 && low_writes < writes * 0.52);
+}
+
+static void test_bad_params(void **state)
+{
+	struct gen g;
+	struct gen_params p = { .base = 0, .end = 4095, .block = 4096, .random_align = 4096 };
+
+	assert_int_equal(gen_init(&g, &p), -22);
+	p.end = 8192;
+	p.write_pct = 101;
+	assert_int_equal(gen_init(&g, &p), -22);
+	p.write_pct = 0;
+	p.random_align = 0;
+	p.stride = 0;
+	assert_int_equal(gen_init(&g, &p), -22);
+}
+
+static void test_fill_random(void **state)
+{
+	unsigned char buf[4099];
+	uint64_t s = 1;
+	unsigned zero = 0;
+
+	gen_fill(&s, buf, sizeof(buf));
+	for (size_t i = 0; i < sizeof(buf); i++)
+		zero += !buf[i];
+	assert_true(zero < 40);	/* about 16 expected */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_random_bounds_alignment),
+		cmocka_unit_test(test_random_covers_uniformly),
+		cmocka_unit_test(test_sequential_stride_wrap),
+		cmocka_unit_test(test_thread_stride),
+		cmocka_unit_test(test_seed_repeats),
+		cmocka_unit_test(test_write_mix),
+		cmocka_unit_test(test_mix_independent_of_offset),
+		cmocka_unit_test(test_bad_params),
+		cmocka_unit_test(test_fill_random),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
