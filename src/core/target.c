@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,12 +20,10 @@
 #include <sys/ioctl.h>
 
 #include "core/clock.h"
-#include "core/gen.h"
+#include "core/fill.h"
 #include "core/target.h"
 #include "job/units.h"
 #include "platform/blockdev.h"
-
-#define FILL_CHUNK (8u << 20)
 
 static int fail(char *err, size_t len, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -288,53 +285,6 @@ int targets_check(struct target *t, const struct workload *w, bool null_engine,
 	return 0;
 }
 
-/* Takes a pending SIGINT or SIGTERM (blocked while iobench runs), if any. */
-static bool interrupted(void)
-{
-	static const struct timespec zero;
-	sigset_t set;
-
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	return sigtimedwait(&set, NULL, &zero) > 0;
-}
-
-/*
- * Writes size bytes of random data to fd (opened O_DIRECT when direct) in
- * large chunks. Every 8-byte word comes from the generator, so no two blocks
- * repeat and nothing compresses.
- */
-static int fill(int fd, uint64_t size, uint64_t seed, char *err, size_t len, const char *path)
-{
-	uint64_t done = 0, rng = seed;
-	void *buf;
-	int r = 0;
-
-	if (posix_memalign(&buf, 4096, FILL_CHUNK))
-		return fail(err, len, -ENOMEM, "out of memory");
-	while (done < size) {
-		size_t n = size - done < FILL_CHUNK ? (size_t)(size - done) : FILL_CHUNK;
-		ssize_t wr;
-
-		if (interrupted()) {
-			r = fail(err, len, -EINTR, "interrupted while creating '%s'", path);
-			break;
-		}
-		gen_fill(&rng, buf, n);
-		wr = pwrite(fd, buf, n, (off_t)done);
-		if (wr <= 0) {
-			r = fail(err, len, wr < 0 ? -errno : -EIO, "cannot write '%s' at offset "
-				 "%llu: %s", path, (unsigned long long)done,
-				 wr < 0 ? strerror(errno) : "short write");
-			break;
-		}
-		done += (uint64_t)wr;
-	}
-	free(buf);
-	return r;
-}
-
 static int create_file(struct target *t, const struct workload *w, unsigned idx,
 		       char *err, size_t len)
 {
@@ -361,7 +311,7 @@ static int create_file(struct target *t, const struct workload *w, unsigned idx,
 		format_size(sz, sizeof(sz), size);
 		fprintf(stderr, "iobench: creating '%s' (%s) with random data\n", s->path, sz);
 	}
-	r = fill(fd, size, w->seed ^ (0x9e3779b97f4a7c15ull * (idx + 1)), err, len, s->path);
+	r = fill_file(fd, size, w->seed ^ (0x9e3779b97f4a7c15ull * (idx + 1)), s->path, err, len);
 	if (!r && fdatasync(fd))
 		r = fail(err, len, -errno, "cannot sync '%s': %s", s->path, strerror(errno));
 	if (!r) {

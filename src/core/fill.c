@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: MIT */
+/* fill.c: random-data fill of new test files, generation overlapped with writing. */
+#include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <liburing.h>
+
+#include "core/fill.h"
+#include "core/gen.h"
+
+#define FILL_CHUNK (8u << 20)
+#define FILL_DEPTH 4
+
+/* Takes a pending SIGINT or SIGTERM (blocked while iobench runs), if any. */
+static bool interrupted(void)
+{
+	static const struct timespec zero;
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	return sigtimedwait(&set, NULL, &zero) > 0;
+}
+
+struct filler {
+	struct io_uring ring;
+	void *buf[FILL_DEPTH];
+	unsigned free[FILL_DEPTH], nfree;
+	uint64_t off[FILL_DEPTH];
+	unsigned len[FILL_DEPTH];
+	uint64_t rng;
+};
+
+static int write_error(const char *path, uint64_t off, int res, char *err, size_t len)
+{
+	snprintf(err, len, "cannot write '%s' at offset %llu: %s", path, (unsigned long long)off,
+		 res < 0 ? strerror(-res) : "short write");
+	return res < 0 ? res : -EIO;
+}
+
+/* Generates the next chunk and queues its write. */
+static void submit_chunk(struct filler *f, int fd, uint64_t off, unsigned n)
+{
+	unsigned b = f->free[--f->nfree];
+	struct io_uring_sqe *sqe = io_uring_get_sqe(&f->ring);
+
+	gen_fill(&f->rng, f->buf[b], n);
+	f->off[b] = off;
+	f->len[b] = n;
+	io_uring_prep_write(sqe, fd, f->buf[b], n, off);
+	io_uring_sqe_set_data64(sqe, b);
+	io_uring_submit(&f->ring);
+}
+
+static int fill_ring(struct filler *f, int fd, uint64_t size, const char *path, char *err,
+		     size_t len)
+{
+	uint64_t next = 0;
+	unsigned inflight = 0;
+	int r = 0;
+
+	while (inflight || (!r && next < size)) {
+		struct io_uring_cqe *cqe;
+		unsigned b;
+
+		while (!r && inflight < FILL_DEPTH && next < size) {
+			unsigned n = size - next < FILL_CHUNK ? (unsigned)(size - next) : FILL_CHUNK;
+
+			if (interrupted()) {
+				snprintf(err, len, "interrupted while creating '%s'", path);
+				r = -EINTR;
+				break;
+			}
+			submit_chunk(f, fd, next, n);
+			next += n;
+			inflight++;
+		}
+		if (!inflight)
+			break;
+		if (io_uring_wait_cqe(&f->ring, &cqe))
+			continue;
+		b = (unsigned)io_uring_cqe_get_data64(cqe);
+		if (cqe->res != (int)f->len[b] && !r)
+			r = write_error(path, f->off[b], cqe->res, err, len);
+		io_uring_cqe_seen(&f->ring, cqe);
+		f->free[f->nfree++] = b;
+		inflight--;
+	}
+	return r;
+}
+
+int fill_file(int fd, uint64_t size, uint64_t seed, const char *path, char *err, size_t len)
+{
+	struct filler f = { .rng = seed };
+	int r;
+
+	r = io_uring_queue_init(FILL_DEPTH, &f.ring, 0);
+	if (r < 0) {
+		snprintf(err, len, "cannot create '%s': io_uring: %s", path, strerror(-r));
+		return r;
+	}
+	for (unsigned i = 0; i < FILL_DEPTH; i++) {
+		if (posix_memalign(&f.buf[i], 4096, FILL_CHUNK)) {
+			snprintf(err, len, "out of memory");
+			r = -ENOMEM;
+			break;
+		}
+		f.free[f.nfree++] = i;
+	}
+	if (!r)
+		r = fill_ring(&f, fd, size, path, err, len);
+	for (unsigned i = 0; i < FILL_DEPTH; i++)
+		free(f.buf[i]);
+	io_uring_queue_exit(&f.ring);
+	return r;
+}
