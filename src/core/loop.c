@@ -47,13 +47,17 @@ static __attribute__((noinline, cold)) void fail(struct worker *w, const struct 
  */
 static inline bool complete(struct worker *w, const struct io_unit *u, uint64_t now)
 {
+	struct stream *s;
+
 	if (unlikely(u->result != (int64_t)u->len)) {
 		fail(w, u);
 		return false;
 	}
 	if (now < w->window_start || now >= w->window_end)
 		return true;
-	counts_record(&w->streams[u->stream].counts[u->is_write], u->len, now - u->t_start);
+	s = &w->streams[u->stream];
+	counts_record(&s->counts[u->is_write], u->len, now - u->t_start);
+	hist_record(&s->hist[u->is_write], now - u->t_start);
 	if (unlikely(--w->ios_left == 0)) {
 		w->window_end = now;
 		w->end = now;

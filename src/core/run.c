@@ -112,6 +112,9 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 
 	s->target = ti;
 	s->rel_thread = rel;
+	s->hist = calloc(2, sizeof(*s->hist));
+	if (!s->hist)
+		return -ENOMEM;
 	counts_init(&s->counts[0]);
 	counts_init(&s->counts[1]);
 	if (ctx->src_bufs[ti]) {
@@ -166,8 +169,10 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 		const struct target_spec *sp = &w->targets[tlist[i]];
 		uint64_t seed = w->seed + id + 0x9e3779b97f4a7c15ull * tlist[i];
 
-		if (init_stream(ctx, &wk->streams[i], tlist[i], rel, seed))
-			return -EINVAL;
+		int r = init_stream(ctx, &wk->streams[i], tlist[i], rel, seed);
+
+		if (r)
+			return r;
 		wk->nunits += sp->outstanding;
 		bytes += 2 * sp->outstanding * round_up(sp->block_size, buf_align(&ctx->targets[tlist[i]]));
 	}
@@ -374,6 +379,8 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 			row->target = wk->streams[s].target;
 			row->c[0] = wk->streams[s].counts[0];
 			row->c[1] = wk->streams[s].counts[1];
+			row->h = wk->streams[s].hist;	/* moves to the result */
+			wk->streams[s].hist = NULL;
 		}
 		if (wk->error.err && !res->failed) {
 			const struct io_error *e = &wk->error;
@@ -472,6 +479,8 @@ out:
 static void free_ctx(struct run_ctx *ctx)
 {
 	for (unsigned i = 0; i < ctx->nworkers; i++) {
+		for (unsigned s = 0; ctx->workers[i].streams && s < ctx->workers[i].nstreams; s++)
+			free(ctx->workers[i].streams[s].hist);
 		free(ctx->workers[i].streams);
 		free(ctx->workers[i].units);
 		free(ctx->workers[i].bufs);
@@ -546,6 +555,8 @@ int run_execute(const struct workload *w, struct run_result *res, char *err, siz
 
 void run_result_release(struct run_result *res)
 {
+	for (unsigned i = 0; i < res->nrows; i++)
+		free(res->rows[i].h);
 	free(res->targets);
 	free(res->rows);
 	free(res->cpu);

@@ -24,6 +24,7 @@ struct run_row {
 	unsigned thread;
 	unsigned target;
 	struct io_counts c[2];	/* [0] reads, [1] writes */
+	struct hist *h;		/* [0] reads, [1] writes: latency histograms */
 };
 
 struct run_result {

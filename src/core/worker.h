@@ -15,10 +15,12 @@
 #include "core/gen.h"
 #include "engine/engine.h"
 #include "stats/counts.h"
+#include "stats/hist.h"
 
 struct stream {
 	struct gen gen;
 	struct io_counts counts[2];	/* [0] reads, [1] writes, measured window only */
+	struct hist *hist;		/* [0] reads, [1] writes: latency histograms (own allocation) */
 	char *src;			/* -Z<size>: random source buffer, or NULL */
 	uint64_t src_slots;		/* blocks a write may start at in src */
 	uint64_t src_align;

@@ -5,12 +5,14 @@
  * milliseconds with three decimals and MiB/s is bytes / 2^20 / s, as there.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "job/units.h"
 #include "report/report.h"
+#include "report/summary.h"
 
 static const char dashes[] =
 	"-----------------------------------------------------------------------------------------"
@@ -171,6 +173,40 @@ static void io_table(FILE *f, const struct workload *w, const struct run_result 
 	fprintf(f, "\n\n");
 }
 
+static void latency_table(FILE *f, const struct summary *s)
+{
+	fprintf(f, "  %%-ile |  Read (ms) | Write (ms) | Total (ms)\n%.46s\n", dashes);
+	for (unsigned i = 0; i < summary_npcts; i++) {
+		fprintf(f, "%7s", summary_pcts[i].name);
+		for (int k = 0; k < 3; k++) {
+			if (s->c[k].ios)
+				fprintf(f, " | %10.3f",
+					(double)summary_percentile(s, k, summary_pcts[i].p) / 1e6);
+			else
+				fprintf(f, " | %10s", "N/A");
+		}
+		fprintf(f, "\n");
+	}
+	fprintf(f, "\n");
+}
+
+static void latency_tables(FILE *f, const struct workload *w, const struct run_result *res)
+{
+	struct summary *s = malloc(sizeof(*s));
+
+	if (!s)
+		return;
+	for (unsigned t = 0; w->ntargets > 1 && t < w->ntargets; t++) {
+		summary_build(s, res, (int)t);
+		fprintf(f, "Latency distribution: %s\n", w->targets[t].path);
+		latency_table(f, s);
+	}
+	summary_build(s, res, -1);
+	fprintf(f, "Total latency distribution:\n");
+	latency_table(f, s);
+	free(s);
+}
+
 static void notes(FILE *f, const struct workload *w, const struct run_result *res)
 {
 	bool buffered_reads = false;
@@ -209,5 +245,6 @@ void report_text(FILE *f, const struct workload *w, const struct run_result *res
 	io_table(f, w, res, 2);
 	io_table(f, w, res, 0);
 	io_table(f, w, res, 1);
+	latency_tables(f, w, res);
 	notes(f, w, res);
 }

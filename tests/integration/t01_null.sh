@@ -30,4 +30,13 @@ run_ok --engine=null --ios=10 x
 grep -q "x (1GiB)" "$T/out" || fail "default null range not 1GiB"
 run_ok --engine=null --ios=10 -f4G x
 grep -q "x (4GiB)" "$T/out" || fail "-f4G not used as the null range"
+say "latency percentile table: 15 rows, monotonic, N/A for a column without I/O"
+run_ok --engine=null --ios=20000 -o4 -b4K x
+awk '/^Total latency distribution:/ { on = 1; next } on && /\|/ && !/%-ile/ { print }' "$T/out" > "$T/pct"
+[ "$(wc -l < "$T/pct")" = 15 ] || fail "wanted 15 percentile rows"
+grep -q "^    min |" "$T/pct" && grep -q "^9-nines |" "$T/pct" && grep -q "^    max |" "$T/pct" || fail "row names"
+awk -F'|' '{ if ($3 !~ /N\/A/) exit 1 }' "$T/pct" || fail "write column should be N/A in a read-only run"
+awk -F'|' 'NR > 1 && $4 + 0 < prev { exit 1 } { prev = $4 + 0 }' "$T/pct" || fail "total column not monotonic"
+run_ok --engine=null --ios=2000 -o2 -b4K x y
+grep -q "^Latency distribution: x" "$T/out" && grep -q "^Latency distribution: y" "$T/out" || fail "no per-target tables"
 exit 0

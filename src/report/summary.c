@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/* summary.c: merging rows for the reports. */
+#include <string.h>
+
+#include "report/summary.h"
+
+const struct pct_row summary_pcts[] = {
+	{ "min", 0 }, { "25th", 25 }, { "50th", 50 }, { "75th", 75 }, { "90th", 90 },
+	{ "95th", 95 }, { "99th", 99 }, { "3-nines", 99.9 }, { "4-nines", 99.99 },
+	{ "5-nines", 99.999 }, { "6-nines", 99.9999 }, { "7-nines", 99.99999 },
+	{ "8-nines", 99.999999 }, { "9-nines", 99.9999999 }, { "max", 100 },
+};
+const unsigned summary_npcts = sizeof(summary_pcts) / sizeof(summary_pcts[0]);
+
+void summary_add_row(struct summary *s, const struct run_row *row)
+{
+	for (int k = 0; k < 2; k++) {
+		counts_merge(&s->c[k], &row->c[k]);
+		counts_merge(&s->c[SUM_TOTAL], &row->c[k]);
+		if (row->h) {
+			hist_merge(&s->h[k], &row->h[k]);
+			hist_merge(&s->h[SUM_TOTAL], &row->h[k]);
+		}
+	}
+}
+
+void summary_build(struct summary *s, const struct run_result *res, int target)
+{
+	memset(s, 0, sizeof(*s));
+	for (int k = 0; k < 3; k++)
+		counts_init(&s->c[k]);
+	for (unsigned i = 0; i < res->nrows; i++)
+		if (target < 0 || res->rows[i].target == (unsigned)target)
+			summary_add_row(s, &res->rows[i]);
+}
+
+uint64_t summary_percentile(const struct summary *s, int k, double p)
+{
+	if (!s->c[k].ios)
+		return 0;
+	return hist_percentile(&s->h[k], p, s->c[k].lat_min, s->c[k].lat_max);
+}

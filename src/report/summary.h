@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * summary.h: a run's rows merged into what the reports print: counts and
+ * latency histograms for reads, writes and both, over one target or all,
+ * and the percentile rows every format shares.
+ */
+#ifndef IOB_SUMMARY_H
+#define IOB_SUMMARY_H
+
+#include "core/run.h"
+#include "stats/hist.h"
+
+enum { SUM_READ, SUM_WRITE, SUM_TOTAL };
+
+struct summary {
+	struct io_counts c[3];
+	struct hist h[3];
+};
+
+/* The percentiles of the latency tables, with DiskSpd's row names. */
+struct pct_row {
+	const char *name;
+	double p;		/* 0 = min, 100 = max */
+};
+extern const struct pct_row summary_pcts[];
+extern const unsigned summary_npcts;
+
+/* Merges the rows of target (or of every target when target < 0) into s. */
+void summary_build(struct summary *s, const struct run_result *res, int target);
+
+/* Merges one row into s (its read, write and total). */
+void summary_add_row(struct summary *s, const struct run_row *row);
+
+/* Latency percentile p of kind k (SUM_*), ns; 0 without samples. */
+uint64_t summary_percentile(const struct summary *s, int k, double p);
+
+#endif
