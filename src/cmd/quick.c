@@ -151,6 +151,7 @@ static int run_one(struct quick_opts *o, const struct quick_test *t, bool write,
 		.ntargets = 1,
 		.duration_ns = o->duration_ns,
 		.warmup_ns = o->warmup_ns,
+		.interval_ns = 1000000000ull,
 		.engine = o->engine,
 		.null_size = o->size,
 		.keep = true,	/* the suite removes the file at the end */

@@ -41,6 +41,22 @@ static __attribute__((noinline, cold)) void fail(struct worker *w, const struct 
 	atomic_store_explicit(w->stop, 1, memory_order_relaxed);
 }
 
+/* now passed the current interval's end: move to the interval now is in. */
+static __attribute__((noinline, cold)) void next_interval(struct worker *w, uint64_t now)
+{
+	uint64_t k = (now - w->window_start) / w->interval_ns;
+
+	if (k >= w->iv_cap - 1) {
+		w->iv_overflow = k >= w->iv_cap && now < w->window_end;
+		k = w->iv_cap - 1;
+		w->iv_edge = UINT64_MAX;
+	} else {
+		w->iv_edge = w->window_start + (k + 1) * w->interval_ns;
+	}
+	w->iv_idx = (unsigned)k;
+	atomic_store_explicit(&w->iv_done, (unsigned)k, memory_order_release);
+}
+
 /*
  * Counts one completion at time now. Returns false when the worker is done
  * (an error, or the last measured I/O of a count-based run).
@@ -58,6 +74,7 @@ static inline bool complete(struct worker *w, const struct io_unit *u, uint64_t 
 	s = &w->streams[u->stream];
 	counts_record(&s->counts[u->is_write], u->len, now - u->t_start);
 	hist_record(&s->hist[u->is_write], now - u->t_start);
+	interval_record(&s->series[w->iv_idx], u->is_write, u->len, now - u->t_start);
 	if (unlikely(--w->ios_left == 0)) {
 		w->window_end = now;
 		w->end = now;
@@ -84,6 +101,8 @@ static void loop_sync(struct worker *w)
 			prep(w, u, now);
 			engine_queue(&w->engine, u);
 			now = clock_ns();
+			if (unlikely(now >= w->iv_edge))
+				next_interval(w, now);
 			if (!complete(w, u, now))
 				return;
 		}
@@ -112,6 +131,8 @@ static void loop_async(struct worker *w)
 			return;
 		}
 		now = clock_ns();
+		if (unlikely(now >= w->iv_edge))
+			next_interval(w, now);
 		more = more && keep_going(w, now);
 		for (int i = 0; i < n; i++) {
 			struct io_unit *u = done[i];
@@ -133,4 +154,6 @@ void loop_run(struct worker *w)
 		loop_sync(w);
 	else
 		loop_async(w);
+	/* Every interval up to the current one is final now. */
+	atomic_store_explicit(&w->iv_done, w->iv_idx + 1, memory_order_release);
 }

@@ -20,10 +20,12 @@
 #include <unistd.h>
 
 #include "core/clock.h"
+#include "core/progress.h"
 #include "core/run.h"
 #include "job/units.h"
 
 #define MAX_CPUS 1024
+#define COUNT_MODE_INTERVALS 3600	/* series slots of a count-based run */
 
 struct run_ctx {
 	const struct workload *w;
@@ -93,6 +95,17 @@ static int check_memory(const struct workload *w, const struct target *tg, char 
 		    "block size x 2), more than half of this machine's %s", a, b);
 }
 
+/* Series slots per stream: the window's intervals, or a fixed number when counting I/Os. */
+static unsigned series_slots(const struct workload *w)
+{
+	uint64_t n;
+
+	if (w->ios_per_thread)
+		return COUNT_MODE_INTERVALS;
+	n = (w->duration_ns + w->interval_ns - 1) / w->interval_ns;
+	return n ? (unsigned)n : 1;
+}
+
 /* Sets up stream s of worker wk for target ti, as relative thread rel. */
 static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsigned rel,
 		       uint64_t seed)
@@ -113,7 +126,8 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 	s->target = ti;
 	s->rel_thread = rel;
 	s->hist = calloc(2, sizeof(*s->hist));
-	if (!s->hist)
+	s->series = calloc(series_slots(ctx->w), sizeof(*s->series));
+	if (!s->hist || !s->series)
 		return -ENOMEM;
 	counts_init(&s->counts[0]);
 	counts_init(&s->counts[1]);
@@ -257,6 +271,9 @@ static uint64_t set_timing(struct run_ctx *ctx)
 		struct worker *wk = &ctx->workers[i];
 
 		wk->window_start = ws;
+		wk->interval_ns = w->interval_ns;
+		wk->iv_edge = ws + w->interval_ns;
+		wk->iv_cap = series_slots(w);
 		if (w->ios_per_thread) {
 			wk->window_end = wk->end = UINT64_MAX;
 			wk->ios_left = w->ios_per_thread;
@@ -276,11 +293,14 @@ struct watch {
 	int ncpu_a, ncpu_b;
 	bool cpu_a_taken;
 	time_t wall_start;
+	uint64_t t0;				/* when the workers started */
+	struct progress progress;
 };
 
-static void say_phase(const struct workload *w, const char *what)
+/* Phase changes, one line each, where no live progress line shows them. */
+static void say_phase(const struct workload *w, const struct watch *wt, const char *what)
 {
-	if (!w->quiet)
+	if (!w->quiet && !wt->progress.on)
 		fprintf(stderr, "iobench: %s\n", what);
 }
 
@@ -290,7 +310,7 @@ static void take_cpu_a(const struct workload *w, struct watch *wt)
 	wt->ncpu_a = cpustat_read(wt->cpu_a, MAX_CPUS);
 	wt->cpu_a_taken = true;
 	wt->wall_start = time(NULL);
-	say_phase(w, "measuring");
+	say_phase(w, wt, "measuring");
 }
 
 /*
@@ -310,18 +330,20 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 		if (!wt->cpu_a_taken && now >= wt->window_start) {
 			take_cpu_a(w, wt);
 		} else if (!wt->cpu_a_taken && !warm_said) {
-			say_phase(w, "warming up");
+			say_phase(w, wt, "warming up");
 			warm_said = true;
 		}
 		if (wt->ncpu_b <= 0 && now >= wt->window_end) {
 			wt->ncpu_b = cpustat_read(wt->cpu_b, MAX_CPUS);
 			if (w->cooldown_ns)
-				say_phase(w, "cooling down");
+				say_phase(w, wt, "cooling down");
 		}
 		if (!wt->cpu_a_taken && wt->window_start < next)
 			next = wt->window_start;
 		else if (wt->ncpu_b <= 0 && wt->window_end < next)
 			next = wt->window_end;
+		progress_update(&wt->progress, w, ctx->workers, ctx->nworkers, wt->t0,
+				wt->window_start, now);
 		if (next <= now)
 			continue;
 		ts.tv_sec = (time_t)((next - now) / 1000000000ull);
@@ -332,10 +354,12 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 			signal(SIGINT, SIG_DFL);
 			signal(SIGTERM, SIG_DFL);
 			pthread_sigmask(SIG_UNBLOCK, sigs, NULL);
+			progress_end(&wt->progress);
 			if (!w->quiet)
-				fprintf(stderr, "\niobench: interrupted, stopping (again to quit at once)\n");
+				fprintf(stderr, "iobench: interrupted, stopping (again to quit at once)\n");
 		}
 	}
+	progress_end(&wt->progress);
 }
 
 static int start_threads(struct run_ctx *ctx, struct thread_arg *args, char *err, size_t len)
@@ -381,7 +405,10 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 			row->c[1] = wk->streams[s].counts[1];
 			row->h = wk->streams[s].hist;	/* moves to the result */
 			wk->streams[s].hist = NULL;
+			row->series = wk->streams[s].series;
+			wk->streams[s].series = NULL;
 		}
+		res->series_truncated |= wk->iv_overflow;
 		if (wk->error.err && !res->failed) {
 			const struct io_error *e = &wk->error;
 
@@ -405,6 +432,10 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 	res->start_time = wt->wall_start;
 	res->interrupted = wt->stop_time != UINT64_MAX;
 	res->complete = res->measured && !res->interrupted && !res->failed;
+	res->interval_ns = ctx->w->interval_ns;
+	res->nintervals = (unsigned)((res->test_ns + res->interval_ns - 1) / res->interval_ns);
+	if (res->nintervals > series_slots(ctx->w))
+		res->nintervals = series_slots(ctx->w);
 }
 
 static void cpu_usage(struct run_result *res, struct watch *wt)
@@ -455,6 +486,8 @@ static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset
 			atomic_store(&ctx->stop, 1);
 		}
 	}
+	progress_init(&wt.progress, ctx->w);
+	wt.t0 = clock_ns();
 	wt.window_start = set_timing(ctx);
 	wt.window_end = ctx->w->ios_per_thread ? UINT64_MAX : wt.window_start + ctx->w->duration_ns;
 	wt.wall_start = time(NULL) + (time_t)(ctx->w->warmup_ns / 1000000000ull);
@@ -480,7 +513,10 @@ static void free_ctx(struct run_ctx *ctx)
 {
 	for (unsigned i = 0; i < ctx->nworkers; i++) {
 		for (unsigned s = 0; ctx->workers[i].streams && s < ctx->workers[i].nstreams; s++)
+		{
 			free(ctx->workers[i].streams[s].hist);
+			free(ctx->workers[i].streams[s].series);
+		}
 		free(ctx->workers[i].streams);
 		free(ctx->workers[i].units);
 		free(ctx->workers[i].bufs);
@@ -555,8 +591,10 @@ int run_execute(const struct workload *w, struct run_result *res, char *err, siz
 
 void run_result_release(struct run_result *res)
 {
-	for (unsigned i = 0; i < res->nrows; i++)
+	for (unsigned i = 0; i < res->nrows; i++) {
 		free(res->rows[i].h);
+		free(res->rows[i].series);
+	}
 	free(res->targets);
 	free(res->rows);
 	free(res->cpu);

@@ -25,6 +25,7 @@ struct run_row {
 	unsigned target;
 	struct io_counts c[2];	/* [0] reads, [1] writes */
 	struct hist *h;		/* [0] reads, [1] writes: latency histograms */
+	struct interval *series;	/* res->nintervals slots */
 };
 
 struct run_result {
@@ -36,6 +37,9 @@ struct run_result {
 	unsigned nrows;
 	unsigned nthreads;
 	uint64_t test_ns;		/* length of the measured window */
+	uint64_t interval_ns;		/* series interval */
+	unsigned nintervals;		/* slots in each row's series (the last may be partial) */
+	bool series_truncated;		/* a count-based run outlasted the series: the last slot holds the rest */
 	time_t start_time;		/* wall clock at the start of the measured window */
 	struct cpu_usage *cpu;		/* per CPU over the measured window */
 	unsigned ncpu;

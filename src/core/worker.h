@@ -16,11 +16,13 @@
 #include "engine/engine.h"
 #include "stats/counts.h"
 #include "stats/hist.h"
+#include "stats/series.h"
 
 struct stream {
 	struct gen gen;
 	struct io_counts counts[2];	/* [0] reads, [1] writes, measured window only */
 	struct hist *hist;		/* [0] reads, [1] writes: latency histograms (own allocation) */
+	struct interval *series;	/* one slot per interval of the window (own allocation) */
 	char *src;			/* -Z<size>: random source buffer, or NULL */
 	uint64_t src_slots;		/* blocks a write may start at in src */
 	uint64_t src_align;
@@ -51,6 +53,12 @@ struct worker {
 	uint64_t window_end;		/* ... and before this (count mode: set when done) */
 	uint64_t end;			/* issue nothing new at or after this */
 	uint64_t ios_left;		/* count mode: measured I/Os to go; else UINT64_MAX */
+	uint64_t interval_ns;		/* length of a series interval */
+	uint64_t iv_edge;		/* end of the current interval */
+	unsigned iv_idx;		/* the current interval */
+	unsigned iv_cap;		/* slots in each stream's series; the last one absorbs overflow */
+	bool iv_overflow;		/* the window outlasted the series */
+	atomic_uint iv_done;		/* intervals this worker has finished (for progress) */
 	atomic_int *stop;		/* set on Ctrl-C or by a worker that failed */
 
 	struct io_error error;

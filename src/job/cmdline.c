@@ -21,7 +21,7 @@ enum opt_id {
 	O_THREADS, O_POOL, O_RANDOM, O_SEQUENTIAL, O_WRITE, O_CACHING,
 	O_NOCACHE, O_LATENCY, O_SEED, O_TSTRIDE, O_BASE, O_MAXOFF, O_ZERO,
 	O_SOURCEBUF, O_ENGINE, O_IOS, O_KEEP, O_ALLOWDEV, O_OVERWRITE,
-	O_QUIET, O_HELP, O_VERSION,
+	O_QUIET, O_HELP, O_VERSION, O_INTERVAL, O_SERIES_CSV,
 };
 
 struct opt {
@@ -46,6 +46,7 @@ static const struct opt opts[] = {
 	{ 'w', "write", ARG_REQ, O_WRITE, "PCT   percentage of writes (default 0)" },
 	{ 'S', "caching", ARG_OPT, O_CACHING, "[bhruw] b buffered, u/r O_DIRECT, w O_DSYNC, h = uw; -S alone = -Su" },
 	{ 'h', "disable-caching", ARG_NONE, O_NOCACHE, "      same as -Sh (a bare 'iobench -h' prints this help)" },
+	{ 'D', "interval", ARG_OPT, O_INTERVAL, "[MS]  series interval in ms (default 1000); -D also prints IopsStdDev" },
 	{ 'L', "latency", ARG_NONE, O_LATENCY, "      accepted for DiskSpd: latency is always measured" },
 	{ 'z', "seed", ARG_OPT, O_SEED, "[N]   random seed (default 0; -z alone: from the clock)" },
 	{ 'T', "thread-stride", ARG_REQ, O_TSTRIDE, "SIZE  thread k starts at base + k*SIZE (sequential)" },
@@ -58,6 +59,7 @@ static const struct opt opts[] = {
 	{ 0, "keep", ARG_NONE, O_KEEP, "      keep the files iobench created" },
 	{ 0, "allow-device-write", ARG_NONE, O_ALLOWDEV, "      allow writes to a block device (destroys its data)" },
 	{ 0, "overwrite", ARG_NONE, O_OVERWRITE, "      allow writing a file that iobench did not create" },
+	{ 0, "series-csv", ARG_REQ, O_SERIES_CSV, "FILE  write the per-interval series to FILE as CSV" },
 	{ 0, "quiet", ARG_NONE, O_QUIET, "      no progress messages on stderr" },
 	{ '?', "help", ARG_NONE, O_HELP, "      this help" },
 	{ 0, "version", ARG_NONE, O_VERSION, "      print the version" },
@@ -69,7 +71,7 @@ static const struct {
 	const char *what;
 } unsupported[] = {
 	{ 'a', "CPU affinity" }, { 'n', "disabling affinity" },
-	{ 'D', "per-interval IOPS statistics" }, { 'g', "throughput limit" },
+{ 'g', "throughput limit" },
 	{ 'i', "burst size" }, { 'j', "think time" }, { 'p', "parallel async I/O" },
 	{ 'O', "per-thread outstanding I/O with -F" }, { 'x', "completion routines" },
 	{ 'l', "large pages" }, { 'I', "I/O priority" }, { 'N', "flush modes" },
@@ -270,6 +272,14 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	case O_CACHING: return apply_caching(ps, flag, v);
 	case O_NOCACHE: return apply_caching(ps, flag, "h");
 	case O_LATENCY: return 0;	/* always measured */
+	case O_INTERVAL:
+		w->iops_stddev = true;
+		if (!v || !*v)
+			return 0;
+		if (get_uint(ps, flag, v, 1, 3600000, &n))
+			return -EINVAL;
+		w->interval_ns = n * 1000000ull;
+		return 0;
 	case O_SEED:
 		ps->seed_from_clock = !v || !*v;
 		return ps->seed_from_clock ? 0 : get_uint(ps, flag, v, 0, UINT64_MAX, &w->seed);
@@ -291,6 +301,10 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	case O_ALLOWDEV: w->allow_device_write = true; return 0;
 	case O_OVERWRITE: w->overwrite = true; return 0;
 	case O_QUIET: w->quiet = true; return 0;
+	case O_SERIES_CSV:
+		free(w->series_csv);
+		w->series_csv = strdup(v);
+		return w->series_csv ? 0 : fail(ps, "out of memory");
 	case O_HELP: *action = CMD_HELP; return 0;
 	case O_VERSION: *action = CMD_VERSION; return 0;
 	}
@@ -486,6 +500,7 @@ static void set_defaults(struct parse_state *ps, struct workload *w)
 	ps->t.threads = 1;
 	w->duration_ns = 10 * 1000000000ull;
 	w->warmup_ns = 5 * 1000000000ull;
+	w->interval_ns = 1000000000ull;
 	w->null_size = 1ull << 30;
 }
 

@@ -11,6 +11,7 @@ void workload_release(struct workload *w)
 		free(w->targets[i].path);
 	free(w->targets);
 	free(w->cmdline);
+	free(w->series_csv);
 	memset(w, 0, sizeof(*w));
 }
 

@@ -48,6 +48,8 @@ struct workload {
 	uint64_t cooldown_ns;	/* -C */
 	uint64_t ios_per_thread; /* --ios: count-based run when non-zero */
 	uint64_t seed;		/* -z; thread n uses seed + n */
+	uint64_t interval_ns;	/* -D: length of a series interval (default 1 s) */
+	bool iops_stddev;	/* -D given: print DiskSpd's IopsStdDev column */
 	const char *engine;	/* engine name; NULL = the best one the kernel allows */
 	uint64_t null_size;	/* range of a target with the null engine (-f or 1 GiB) */
 	bool keep;		/* --keep: leave created files in place */
@@ -55,6 +57,7 @@ struct workload {
 	bool overwrite;		/* --overwrite: write/recreate files iobench did not create */
 	bool quiet;		/* --quiet: no progress messages */
 	char *cmdline;		/* the command line as given, for the report */
+	char *series_csv;	/* --series-csv=FILE: the interval series as CSV */
 };
 
 /* Frees everything a front end allocated into w and zeroes it. */

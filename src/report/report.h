@@ -14,4 +14,10 @@
 /* DiskSpd's text layout: input parameters, CPU table, Total/Read/Write IO tables. */
 void report_text(FILE *f, const struct workload *w, const struct run_result *res);
 
+/*
+ * The interval series as CSV: a header line, then one line per interval per
+ * thread x target and one "total" line per interval. Returns 0 or -errno.
+ */
+int report_series_csv(FILE *f, const struct workload *w, const struct run_result *res);
+
 #endif

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* summary.c: merging rows for the reports. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/summary.h"
@@ -39,4 +40,26 @@ uint64_t summary_percentile(const struct summary *s, int k, double p)
 	if (!s->c[k].ios)
 		return 0;
 	return hist_percentile(&s->h[k], p, s->c[k].lat_min, s->c[k].lat_max);
+}
+
+struct interval *summary_series(const struct run_result *res, int target)
+{
+	struct interval *s = calloc(res->nintervals ? res->nintervals : 1, sizeof(*s));
+
+	if (!s)
+		return NULL;
+	for (unsigned i = 0; i < res->nrows; i++) {
+		if (target >= 0 && res->rows[i].target != (unsigned)target)
+			continue;
+		for (unsigned k = 0; k < res->nintervals; k++)
+			interval_merge(&s[k], &res->rows[i].series[k]);
+	}
+	return s;
+}
+
+unsigned summary_full_intervals(const struct run_result *res)
+{
+	uint64_t n = res->interval_ns ? res->test_ns / res->interval_ns : 0;
+
+	return n < res->nintervals ? (unsigned)n : res->nintervals;
 }

@@ -31,6 +31,15 @@ void summary_build(struct summary *s, const struct run_result *res, int target);
 /* Merges one row into s (its read, write and total). */
 void summary_add_row(struct summary *s, const struct run_row *row);
 
+/*
+ * The series of target (every target when < 0), merged over its rows:
+ * res->nintervals slots the caller frees. NULL when out of memory.
+ */
+struct interval *summary_series(const struct run_result *res, int target);
+
+/* Intervals of the series that ran their full length. */
+unsigned summary_full_intervals(const struct run_result *res);
+
 /* Latency percentile p of kind k (SUM_*), ns; 0 without samples. */
 uint64_t summary_percentile(const struct summary *s, int k, double p);
 

@@ -136,26 +136,38 @@ static struct io_counts row_counts(const struct run_row *r, int kind)
 	return c;
 }
 
-static void io_cells(FILE *f, const struct io_counts *c, double secs)
+/* One row's cells; stddev < 0 prints N/A, and only tables with -D have the column. */
+static void io_cells(FILE *f, const struct io_counts *c, double secs, bool with_sd, double sd)
 {
 	fprintf(f, "%15llu | %12llu | %10.2f | %10.2f", (unsigned long long)c->bytes,
 		(unsigned long long)c->ios, secs > 0 ? (double)c->bytes / 1048576.0 / secs : 0.0,
 		secs > 0 ? (double)c->ios / secs : 0.0);
 	if (c->ios)
-		fprintf(f, " | %8.3f | %9.3f", counts_lat_mean(c) / 1e6, counts_lat_stddev(c) / 1e6);
+		fprintf(f, " | %8.3f", counts_lat_mean(c) / 1e6);
 	else
-		fprintf(f, " | %8s | %9s", "N/A", "N/A");
+		fprintf(f, " | %8s", "N/A");
+	if (with_sd && sd >= 0)
+		fprintf(f, " | %10.2f", sd);
+	else if (with_sd)
+		fprintf(f, " | %10s", "N/A");
+	if (c->ios)
+		fprintf(f, " | %9.3f", counts_lat_stddev(c) / 1e6);
+	else
+		fprintf(f, " | %9s", "N/A");
 }
 
 static void io_table(FILE *f, const struct workload *w, const struct run_result *res, int kind)
 {
 	static const char *titles[] = { "Read IO", "Write IO", "Total IO" };
 	double secs = (double)res->test_ns / 1e9;
+	unsigned full = summary_full_intervals(res);
+	bool sd = w->iops_stddev;
+	struct interval *series = sd ? summary_series(res, -1) : NULL;
 	struct io_counts total;
 
 	counts_init(&total);
 	fprintf(f, "%s\nthread |       bytes     |     I/Os     |    MiB/s   |  I/O per s |  AvgLat  "
-		"| LatStdDev |  file\n%s\n", titles[kind], dashes);
+		"%s| LatStdDev |  file\n%s\n", titles[kind], sd ? "| IopsStdDev " : "", dashes);
 	for (unsigned i = 0; i < res->nrows; i++) {
 		const struct run_row *r = &res->rows[i];
 		struct io_counts c = row_counts(r, kind);
@@ -164,13 +176,16 @@ static void io_table(FILE *f, const struct workload *w, const struct run_result 
 
 		format_size(size, sizeof(size), t->size);
 		fprintf(f, "%6u | ", r->thread);
-		io_cells(f, &c, secs);
+		io_cells(f, &c, secs, sd, sd ? series_iops_stddev(r->series, full, kind,
+								   res->interval_ns) : 0);
 		fprintf(f, " | %s (%s)\n", w->targets[r->target].path, size);
 		counts_merge(&total, &c);
 	}
 	fprintf(f, "%s\ntotal: ", dashes);
-	io_cells(f, &total, secs);
+	io_cells(f, &total, secs, sd, series ? series_iops_stddev(series, full, kind,
+								  res->interval_ns) : -1);
 	fprintf(f, "\n\n");
+	free(series);
 }
 
 static void latency_table(FILE *f, const struct summary *s)
@@ -223,6 +238,12 @@ static void notes(FILE *f, const struct workload *w, const struct run_result *re
 	if (res->interrupted && res->measured)
 		fprintf(f, "note: PARTIAL RESULTS: the run was interrupted after %.2fs of "
 			"measurement\n", (double)res->test_ns / 1e9);
+	if (w->iops_stddev && !summary_full_intervals(res))
+		fprintf(f, "note: IopsStdDev is N/A: the run was shorter than one %.0f ms interval\n",
+			(double)res->interval_ns / 1e6);
+	if (res->series_truncated)
+		fprintf(f, "note: the run outlasted its interval series: the last interval holds "
+			"everything after it\n");
 	if (res->failed)
 		fprintf(f, "note: INCOMPLETE RESULTS: the run stopped on an error: %s\n", res->error);
 }

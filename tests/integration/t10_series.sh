@@ -1,0 +1,35 @@
+# Description: the per-interval series: -D's IopsStdDev column, and --series-csv whose
+# intervals add up to the totals of the report.
+. "$(dirname "$0")/lib.sh"
+
+say "-D500 over 2 s: 4 intervals, IopsStdDev column, CSV sums = report totals"
+run_ok --engine=null -d2 -W0.1 -D500 -t2 -o4 -b4K -w25 --series-csv="$T/s.csv" x
+head -1 "$T/out" >/dev/null
+grep -q "| IopsStdDev |" "$T/out" || fail "no IopsStdDev column with -D"
+[ "$(head -1 "$T/s.csv")" = "time_s,target,thread,read_iops,write_iops,read_mib_s,write_mib_s,read_lat_mean_us,read_lat_max_us,write_lat_mean_us,write_lat_max_us" ] ||
+	fail "CSV header"
+[ "$(grep -c ',all,total,' "$T/s.csv")" = 4 ] || fail "wanted 4 total rows"
+[ "$(grep -c ',x,[01],' "$T/s.csv")" = 8 ] || fail "wanted 8 thread rows"
+csv_ios=$(awk -F, '$3 == "total" { n += ($4 + $5) * 0.5 } END { printf "%.0f", n }' "$T/s.csv")
+set -- $(total Total)
+within "$csv_ios" "$2" 0.01 || fail "CSV intervals add to $csv_ios I/Os, the report says $2"
+csv_w=$(awk -F, '$3 == "total" { n += $5 * 0.5 } END { printf "%.0f", n }' "$T/s.csv")
+set -- $(total Write)
+within "$csv_w" "$2" 0.01 || fail "CSV writes $csv_w, report $2"
+
+say "without -D: no IopsStdDev column (DiskSpd's layout)"
+run_ok --engine=null -d0.5 -W0 x
+grep -q "IopsStdDev" "$T/out" && fail "IopsStdDev without -D"
+
+say "a file target: the series' time column ends at the test time"
+run_ok -c8M -d1.5 -W0 -r -b4K -o2 -Sh --series-csv="$T/f.csv" "$T/f.dat"
+last=$(awk -F, 'NR > 1 { t = $1 } END { print t }' "$T/f.csv")
+secs=$(awk -F'\t' '/^actual test time:/ { sub(/s$/, "", $2); print $2 }' "$T/out")
+within "$last" "$secs" 2 || fail "series ends at $last s, test time $secs s"
+
+say "bad -D and an unwritable CSV path"
+run_rc 2 --engine=null -D0 x
+run_rc 2 --engine=null -Dx x
+run_rc 2 --engine=null --ios=10 --series-csv=/nonexistent/dir/s.csv x
+grep -q "cannot write '/nonexistent/dir/s.csv'" "$T/err" || fail "no message for the CSV path"
+exit 0
