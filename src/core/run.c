@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "core/clock.h"
@@ -292,6 +293,7 @@ struct watch {
 	struct cpu_times *cpu_a, *cpu_b;
 	int ncpu_a, ncpu_b;
 	bool cpu_a_taken;
+	struct rusage ru_a, ru_b;		/* the process's CPU time at the window's edges */
 	time_t wall_start;
 	uint64_t t0;				/* when the workers started */
 	struct progress progress;
@@ -308,9 +310,22 @@ static void say_phase(const struct workload *w, const struct watch *wt, const ch
 static void take_cpu_a(const struct workload *w, struct watch *wt)
 {
 	wt->ncpu_a = cpustat_read(wt->cpu_a, MAX_CPUS);
+	getrusage(RUSAGE_SELF, &wt->ru_a);
 	wt->cpu_a_taken = true;
 	wt->wall_start = time(NULL);
 	say_phase(w, wt, "measuring");
+}
+
+/* The window closed: sample CPU times again. */
+static void take_cpu_b(struct watch *wt)
+{
+	wt->ncpu_b = cpustat_read(wt->cpu_b, MAX_CPUS);
+	getrusage(RUSAGE_SELF, &wt->ru_b);
+}
+
+static double tv_s(const struct timeval *tv)
+{
+	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
 }
 
 /*
@@ -334,7 +349,7 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 			warm_said = true;
 		}
 		if (wt->ncpu_b <= 0 && now >= wt->window_end) {
-			wt->ncpu_b = cpustat_read(wt->cpu_b, MAX_CPUS);
+			take_cpu_b(wt);
 			if (w->cooldown_ns)
 				say_phase(w, wt, "cooling down");
 		}
@@ -407,6 +422,7 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 			wk->streams[s].hist = NULL;
 			row->series = wk->streams[s].series;
 			wk->streams[s].series = NULL;
+			row->active_ns = wk->window_end;	/* made relative below */
 		}
 		res->series_truncated |= wk->iv_overflow;
 		if (wk->error.err && !res->failed) {
@@ -429,6 +445,11 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 		end = clock_ns();
 	res->measured = end > wt->window_start;
 	res->test_ns = res->measured ? end - wt->window_start : 0;
+	for (unsigned i = 0; i < res->nrows; i++) {
+		uint64_t e = res->rows[i].active_ns < end ? res->rows[i].active_ns : end;
+
+		res->rows[i].active_ns = e > wt->window_start ? e - wt->window_start : 0;
+	}
 	res->start_time = wt->wall_start;
 	res->interrupted = wt->stop_time != UINT64_MAX;
 	res->complete = res->measured && !res->interrupted && !res->failed;
@@ -442,10 +463,12 @@ static void cpu_usage(struct run_result *res, struct watch *wt)
 {
 	int n;
 
-	if (wt->ncpu_a <= 0)
+	if (!wt->cpu_a_taken)
 		return;
 	if (wt->ncpu_b <= 0)
-		wt->ncpu_b = cpustat_read(wt->cpu_b, MAX_CPUS);
+		take_cpu_b(wt);
+	res->proc_user_s = tv_s(&wt->ru_b.ru_utime) - tv_s(&wt->ru_a.ru_utime);
+	res->proc_sys_s = tv_s(&wt->ru_b.ru_stime) - tv_s(&wt->ru_a.ru_stime);
 	n = wt->ncpu_a < wt->ncpu_b ? wt->ncpu_a : wt->ncpu_b;
 	if (n <= 0)
 		return;

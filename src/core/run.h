@@ -26,6 +26,7 @@ struct run_row {
 	struct io_counts c[2];	/* [0] reads, [1] writes */
 	struct hist *h;		/* [0] reads, [1] writes: latency histograms */
 	struct interval *series;	/* res->nintervals slots */
+	uint64_t active_ns;	/* how long this thread measured (count-based runs: up to its last I/O) */
 };
 
 struct run_result {
@@ -43,6 +44,7 @@ struct run_result {
 	time_t start_time;		/* wall clock at the start of the measured window */
 	struct cpu_usage *cpu;		/* per CPU over the measured window */
 	unsigned ncpu;
+	double proc_user_s, proc_sys_s;	/* iobench's own CPU time over the window (getrusage) */
 	bool complete;			/* the whole planned window was measured */
 	bool interrupted;		/* stopped by SIGINT or SIGTERM */
 	bool measured;			/* the window opened at all */

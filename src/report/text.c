@@ -105,23 +105,41 @@ static void system_info(FILE *f, const struct run_result *res)
 	fprintf(f, "\tcpu count:\t\t%ld\n", sysconf(_SC_NPROCESSORS_ONLN));
 }
 
+static void cpu_row(FILE *f, const struct cpu_usage *u)
+{
+	fprintf(f, "| %6.2f%%| %6.2f%%| %6.2f%%| %6.2f%%| %6.2f%%| %6.2f%%| %6.2f%%\n", u->usage,
+		u->user, u->kernel, u->idle, u->iowait, u->irq, u->steal);
+}
+
 static void cpu_table(FILE *f, const struct run_result *res)
 {
 	struct cpu_usage avg = { 0 };
+	uint64_t ios = 0;
 
-	fprintf(f, "CPU |  Usage |  User  | Kernel |  Idle\n%.40s\n", dashes);
+	fprintf(f, "CPU |  Usage |  User  | Kernel |  Idle  | IOWait |   IRQ  |  Steal\n%.68s\n",
+		dashes);
 	for (unsigned i = 0; i < res->ncpu; i++) {
 		const struct cpu_usage *u = &res->cpu[i];
 
-		fprintf(f, "%4d| %6.2f%%| %6.2f%%| %6.2f%%| %6.2f%%\n", u->cpu, u->usage, u->user,
-			u->kernel, u->idle);
+		fprintf(f, "%4d", u->cpu);
+		cpu_row(f, u);
 		avg.usage += u->usage / res->ncpu;
 		avg.user += u->user / res->ncpu;
 		avg.kernel += u->kernel / res->ncpu;
 		avg.idle += u->idle / res->ncpu;
+		avg.iowait += u->iowait / res->ncpu;
+		avg.irq += u->irq / res->ncpu;
+		avg.steal += u->steal / res->ncpu;
 	}
-	fprintf(f, "%.40s\navg.| %6.2f%%| %6.2f%%| %6.2f%%| %6.2f%%\n\n", dashes, avg.usage,
-		avg.user, avg.kernel, avg.idle);
+	fprintf(f, "%.68s\navg.", dashes);
+	cpu_row(f, &avg);
+	for (unsigned i = 0; i < res->nrows; i++)
+		ios += res->rows[i].c[0].ios + res->rows[i].c[1].ios;
+	fprintf(f, "\niobench's own CPU time: %.3fs user, %.3fs system", res->proc_user_s,
+		res->proc_sys_s);
+	if (ios)
+		fprintf(f, ", %.2f us per I/O", (res->proc_user_s + res->proc_sys_s) * 1e6 / (double)ios);
+	fprintf(f, "\n\n");
 }
 
 /* Counts of a row for the table kind: 0 read, 1 write, 2 both. */
@@ -222,6 +240,31 @@ static void latency_tables(FILE *f, const struct workload *w, const struct run_r
 	free(s);
 }
 
+/* Little's law: the average number in flight is the latency sum over the window's length. */
+static double achieved_qd(const struct io_counts *r, const struct io_counts *w, uint64_t test_ns)
+{
+	return test_ns ? (double)(r->lat_sum + w->lat_sum) / (double)test_ns : 0;
+}
+
+static void qd_table(FILE *f, const struct workload *w, const struct run_result *res)
+{
+	unsigned req = 0;
+	double sum = 0;
+
+	fprintf(f, "Queue depth (average I/Os in flight over the window: latency sum / time)\n"
+		"thread | requested | achieved |  file\n%.46s\n", dashes);
+	for (unsigned i = 0; i < res->nrows; i++) {
+		const struct run_row *r = &res->rows[i];
+		double qd = achieved_qd(&r->c[0], &r->c[1], r->active_ns);
+
+		fprintf(f, "%6u | %9u | %8.2f | %s\n", r->thread, w->targets[r->target].outstanding,
+			qd, w->targets[r->target].path);
+		req += w->targets[r->target].outstanding;
+		sum += qd;
+	}
+	fprintf(f, "%.46s\ntotal: | %9u | %8.2f\n\n", dashes, req, sum);
+}
+
 static void notes(FILE *f, const struct workload *w, const struct run_result *res)
 {
 	bool buffered_reads = false;
@@ -267,5 +310,6 @@ void report_text(FILE *f, const struct workload *w, const struct run_result *res
 	io_table(f, w, res, 0);
 	io_table(f, w, res, 1);
 	latency_tables(f, w, res);
+	qd_table(f, w, res);
 	notes(f, w, res);
 }

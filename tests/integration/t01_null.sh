@@ -21,7 +21,7 @@ say "time-based: the measured window is about -d"
 run_ok --engine=null -d1 -W0.2 -o2 x
 secs=$(awk -F'\t' '/^actual test time:/ { sub(/s$/, "", $2); print $2 }' "$T/out")
 awk -v s="$secs" 'BEGIN { exit !(s >= 0.95 && s <= 1.3) }' || fail "actual test time $secs"
-grep -q "^CPU |  Usage |  User  | Kernel |  Idle" "$T/out" || fail "no CPU table"
+grep -q "^CPU |  Usage |  User  | Kernel |  Idle  | IOWait |   IRQ  |  Steal" "$T/out" || fail "no CPU table"
 ncpu=$(awk '/^CPU \|/ { on = 1; next } on && /^avg\./ { print n; exit } on && /^ *[0-9]+\|/ { n++ }' "$T/out")
 [ "$ncpu" = "$(nproc)" ] || fail "CPU table has $ncpu rows for $(nproc) CPUs"
 
@@ -32,7 +32,7 @@ run_ok --engine=null --ios=10 -f4G x
 grep -q "x (4GiB)" "$T/out" || fail "-f4G not used as the null range"
 say "latency percentile table: 15 rows, monotonic, N/A for a column without I/O"
 run_ok --engine=null --ios=20000 -o4 -b4K x
-awk '/^Total latency distribution:/ { on = 1; next } on && /\|/ && !/%-ile/ { print }' "$T/out" > "$T/pct"
+awk '/^Total latency distribution:/ { on = 1; next } on && /^$/ { exit } on && /\|/ && !/%-ile/ { print }' "$T/out" > "$T/pct"
 [ "$(wc -l < "$T/pct")" = 15 ] || fail "wanted 15 percentile rows"
 grep -q "^    min |" "$T/pct" && grep -q "^9-nines |" "$T/pct" && grep -q "^    max |" "$T/pct" || fail "row names"
 awk -F'|' '{ if ($3 !~ /N\/A/) exit 1 }' "$T/pct" || fail "write column should be N/A in a read-only run"
