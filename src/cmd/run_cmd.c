@@ -30,14 +30,59 @@ static int close_output(FILE *f, const char *path, int r)
 	return r;
 }
 
+/* The outputs named on the command line, opened before the run. */
+struct outputs {
+	FILE *csv, *json;
+};
+
+static int open_outputs(const struct workload *w, struct outputs *o)
+{
+	if (w->series_csv && !(o->csv = open_output(w->series_csv)))
+		return -1;
+	if (w->json_path && !(o->json = open_output(w->json_path)))
+		return -1;
+	return 0;
+}
+
+/* Closes the outputs; removes them when the run produced nothing to put there. */
+static void discard_outputs(const struct workload *w, struct outputs *o)
+{
+	if (o->csv) {
+		fclose(o->csv);
+		unlink(w->series_csv);
+	}
+	if (o->json) {
+		fclose(o->json);
+		unlink(w->json_path);
+	}
+}
+
+/* Writes the reports; returns 0 or EXIT_RUN_FAILED when an output could not be written. */
+static int write_reports(const struct workload *w, const struct run_result *res, struct outputs *o)
+{
+	int bad = 0;
+
+	if (w->json_stdout)
+		bad |= report_json(stdout, w, res) != 0;
+	else
+		report_text(stdout, w, res);
+	if (fflush(stdout))
+		bad = 1;
+	if (o->json)
+		bad |= close_output(o->json, w->json_path, report_json(o->json, w, res)) != 0;
+	if (o->csv)
+		bad |= close_output(o->csv, w->series_csv, report_series_csv(o->csv, w, res)) != 0;
+	return bad ? EXIT_RUN_FAILED : 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct workload w = { 0 };
+	struct outputs out = { 0 };
 	struct run_result res;
 	enum cmd_action action;
 	char err[1024];
-	FILE *csv = NULL;
-	int r, code = 0;
+	int r, code;
 
 	r = cmdline_parse(argc, argv, &w, &action, err, sizeof(err));
 	if (r) {
@@ -53,32 +98,27 @@ int cmd_run(int argc, char **argv)
 		workload_release(&w);
 		return 0;
 	}
-	if (w.series_csv && !(csv = open_output(w.series_csv))) {
+	if (open_outputs(&w, &out)) {
+		discard_outputs(&w, &out);
 		workload_release(&w);
 		return EXIT_BAD_INPUT;
 	}
 	r = run_execute(&w, &res, err, sizeof(err));
 	if (r) {
-		if (csv) {
-			fclose(csv);
-			unlink(w.series_csv);
-		}
 		fprintf(stderr, "iobench: %s\n", err);
+		discard_outputs(&w, &out);
 		run_result_release(&res);
 		workload_release(&w);
 		return r == -EINVAL ? EXIT_BAD_INPUT : r == -EINTR ? EXIT_INTERRUPTED
 								     : EXIT_RUN_FAILED;
 	}
-	report_text(stdout, &w, &res);
-	fflush(stdout);
-	if (csv && close_output(csv, w.series_csv, report_series_csv(csv, &w, &res)))
-		code = EXIT_RUN_FAILED;
-	if (res.failed)
+	code = write_reports(&w, &res, &out);
+	if (res.failed) {
 		fprintf(stderr, "iobench: %s\n", res.error);
-	if (res.failed)
 		code = EXIT_RUN_FAILED;
-	else if (res.interrupted)
+	} else if (res.interrupted) {
 		code = EXIT_INTERRUPTED;
+	}
 	run_result_release(&res);
 	workload_release(&w);
 	return code;

@@ -510,6 +510,7 @@ static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset
 		}
 	}
 	progress_init(&wt.progress, ctx->w);
+	clock_gettime(CLOCK_REALTIME, &res->wall_t0);
 	wt.t0 = clock_ns();
 	wt.window_start = set_timing(ctx);
 	wt.window_end = ctx->w->ios_per_thread ? UINT64_MAX : wt.window_start + ctx->w->duration_ns;
@@ -521,6 +522,8 @@ static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset
 		watch_run(ctx, &wt, sigs);
 	for (unsigned i = 0; i < ctx->nworkers; i++)
 		pthread_join(ctx->workers[i].tid, NULL);
+	res->warmup_ns_real = wt.window_start - wt.t0;
+	res->end_ns_real = clock_ns() - wt.t0;
 	if (!r) {
 		gather(ctx, res, &wt);
 		cpu_usage(res, &wt);

@@ -14,6 +14,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 #include <linux/fs.h>
@@ -214,6 +216,15 @@ static int check_alignment(const struct target *t, char *err, size_t len)
 	return 0;
 }
 
+/* The file system a file lives on, and its device (0 when none backs it, as tmpfs). */
+static void file_facts(struct target *t, const char *path, dev_t dev)
+{
+	struct statfs sf;
+
+	t->fs_type = statfs(path, &sf) ? 0 : (long)sf.f_type;
+	t->dev = major(dev) ? dev : 0;
+}
+
 static int check_one(struct target *t, const struct workload *w, bool null_engine,
 		     char *err, size_t len)
 {
@@ -241,8 +252,10 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
 		if (!r) {
 			char *copy = strdup(s->path);
 
-			if (copy && !stat(dirname(copy), &st))
+			if (copy && !stat(dirname(copy), &st)) {
 				dio_alignment(t, s->path, false, st.st_dev);
+				file_facts(t, copy, st.st_dev);
+			}
 			free(copy);
 		}
 	} else if (S_ISDIR(st.st_mode)) {
@@ -251,9 +264,11 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
 	} else if (S_ISBLK(st.st_mode)) {
 		r = check_block(t, w, &st, err, len);
 		dio_alignment(t, s->path, true, st.st_rdev);
+		t->dev = st.st_rdev;
 	} else if (S_ISREG(st.st_mode)) {
 		r = check_file(t, w, &st, err, len);
 		dio_alignment(t, s->path, true, st.st_dev);
+		file_facts(t, s->path, st.st_dev);
 	} else {
 		return fail(err, len, -EINVAL, "'%s' is not a regular file or a block device",
 			    s->path);

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "job/workload.h"
 
@@ -33,6 +34,8 @@ struct target {
 	bool created;		/* this run created it: removed at the end unless --keep */
 	bool reused;		/* an iobench file of the right size, kept from an earlier run */
 	bool unmarked;		/* created, but the file system could not take the marker */
+	dev_t dev;		/* the block device: itself, or the one holding the file (0: none) */
+	long fs_type;		/* statfs f_type of the file's file system; 0 for devices */
 };
 
 /* Name of the extended attribute that marks files iobench created. */

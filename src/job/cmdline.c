@@ -21,7 +21,7 @@ enum opt_id {
 	O_THREADS, O_POOL, O_RANDOM, O_SEQUENTIAL, O_WRITE, O_CACHING,
 	O_NOCACHE, O_LATENCY, O_SEED, O_TSTRIDE, O_BASE, O_MAXOFF, O_ZERO,
 	O_SOURCEBUF, O_ENGINE, O_IOS, O_KEEP, O_ALLOWDEV, O_OVERWRITE,
-	O_QUIET, O_HELP, O_VERSION, O_INTERVAL, O_SERIES_CSV,
+	O_QUIET, O_HELP, O_VERSION, O_INTERVAL, O_SERIES_CSV, O_FORMAT, O_JSON,
 };
 
 struct opt {
@@ -59,6 +59,8 @@ static const struct opt opts[] = {
 	{ 0, "keep", ARG_NONE, O_KEEP, "      keep the files iobench created" },
 	{ 0, "allow-device-write", ARG_NONE, O_ALLOWDEV, "      allow writes to a block device (destroys its data)" },
 	{ 0, "overwrite", ARG_NONE, O_OVERWRITE, "      allow writing a file that iobench did not create" },
+	{ 'R', "output-format", ARG_REQ, O_FORMAT, "FMT   text (default) or json on stdout (-Rjson)" },
+	{ 0, "json", ARG_REQ, O_JSON, "FILE  also write the JSON document to FILE" },
 	{ 0, "series-csv", ARG_REQ, O_SERIES_CSV, "FILE  write the per-interval series to FILE as CSV" },
 	{ 0, "quiet", ARG_NONE, O_QUIET, "      no progress messages on stderr" },
 	{ '?', "help", ARG_NONE, O_HELP, "      this help" },
@@ -75,7 +77,7 @@ static const struct {
 	{ 'i', "burst size" }, { 'j', "think time" }, { 'p', "parallel async I/O" },
 	{ 'O', "per-thread outstanding I/O with -F" }, { 'x', "completion routines" },
 	{ 'l', "large pages" }, { 'I', "I/O priority" }, { 'N', "flush modes" },
-	{ 'P', "progress dots" }, { 'v', "verbose mode" }, { 'R', "output formats" },
+	{ 'P', "progress dots" }, { 'v', "verbose mode" },
 	{ 'X', "XML profiles" }, { 'y', "named events" }, { 'e', "ETW tracing" },
 	{ 'u', "IoRing" }, { 'Y', "experimental flags" },
 };
@@ -301,6 +303,20 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	case O_ALLOWDEV: w->allow_device_write = true; return 0;
 	case O_OVERWRITE: w->overwrite = true; return 0;
 	case O_QUIET: w->quiet = true; return 0;
+	case O_FORMAT:
+		if (v[0] == 'p')
+			return fail(ps, "%s%s: printing the profile without running is not supported",
+				    flag, v);
+		if (!strcmp(v, "xml"))
+			return fail(ps, "%s%s: XML output is not supported; use json", flag, v);
+		if (strcmp(v, "text") && strcmp(v, "json"))
+			return fail(ps, "%s: unknown output format '%s' (use text or json)", flag, v);
+		w->json_stdout = !strcmp(v, "json");
+		return 0;
+	case O_JSON:
+		free(w->json_path);
+		w->json_path = strdup(v);
+		return w->json_path ? 0 : fail(ps, "out of memory");
 	case O_SERIES_CSV:
 		free(w->series_csv);
 		w->series_csv = strdup(v);

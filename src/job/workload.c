@@ -12,6 +12,7 @@ void workload_release(struct workload *w)
 	free(w->targets);
 	free(w->cmdline);
 	free(w->series_csv);
+	free(w->json_path);
 	memset(w, 0, sizeof(*w));
 }
 

@@ -58,6 +58,8 @@ struct workload {
 	bool quiet;		/* --quiet: no progress messages */
 	char *cmdline;		/* the command line as given, for the report */
 	char *series_csv;	/* --series-csv=FILE: the interval series as CSV */
+	char *json_path;	/* --json=FILE: the JSON document, beside the text */
+	bool json_stdout;	/* -Rjson: the JSON document on stdout instead of the text */
 };
 
 /* Frees everything a front end allocated into w and zeroes it. */

@@ -14,6 +14,9 @@
 /* DiskSpd's text layout: input parameters, CPU table, Total/Read/Write IO tables. */
 void report_text(FILE *f, const struct workload *w, const struct run_result *res);
 
+/* The result as one JSON document (docs/json.md). Returns 0 or -EIO. */
+int report_json(FILE *f, const struct workload *w, const struct run_result *res);
+
 /*
  * The interval series as CSV: a header line, then one line per interval per
  * thread x target and one "total" line per interval. Returns 0 or -errno.

@@ -63,3 +63,10 @@ unsigned summary_full_intervals(const struct run_result *res)
 
 	return n < res->nintervals ? (unsigned)n : res->nintervals;
 }
+
+double summary_achieved_qd(const struct run_row *row)
+{
+	if (!row->active_ns)
+		return 0;
+	return (double)(row->c[0].lat_sum + row->c[1].lat_sum) / (double)row->active_ns;
+}

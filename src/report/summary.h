@@ -40,6 +40,9 @@ struct interval *summary_series(const struct run_result *res, int target);
 /* Intervals of the series that ran their full length. */
 unsigned summary_full_intervals(const struct run_result *res);
 
+/* Little's law: the average number of I/Os a row had in flight over its window. */
+double summary_achieved_qd(const struct run_row *row);
+
 /* Latency percentile p of kind k (SUM_*), ns; 0 without samples. */
 uint64_t summary_percentile(const struct summary *s, int k, double p);
 

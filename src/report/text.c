@@ -240,12 +240,6 @@ static void latency_tables(FILE *f, const struct workload *w, const struct run_r
 	free(s);
 }
 
-/* Little's law: the average number in flight is the latency sum over the window's length. */
-static double achieved_qd(const struct io_counts *r, const struct io_counts *w, uint64_t test_ns)
-{
-	return test_ns ? (double)(r->lat_sum + w->lat_sum) / (double)test_ns : 0;
-}
-
 static void qd_table(FILE *f, const struct workload *w, const struct run_result *res)
 {
 	unsigned req = 0;
@@ -255,7 +249,7 @@ static void qd_table(FILE *f, const struct workload *w, const struct run_result 
 		"thread | requested | achieved |  file\n%.46s\n", dashes);
 	for (unsigned i = 0; i < res->nrows; i++) {
 		const struct run_row *r = &res->rows[i];
-		double qd = achieved_qd(&r->c[0], &r->c[1], r->active_ns);
+		double qd = summary_achieved_qd(r);
 
 		fprintf(f, "%6u | %9u | %8.2f | %s\n", r->thread, w->targets[r->target].outstanding,
 			qd, w->targets[r->target].path);

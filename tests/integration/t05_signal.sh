@@ -25,6 +25,18 @@ grep -q "PARTIAL RESULTS" "$T/out" || fail "partial results not marked"
 set -- $(total Total); [ "$2" -gt 0 ] || fail "no partial counts"
 [ ! -e "$f" ] || fail "the created file was left behind"
 
+say "SIGINT with -Rjson: valid partial JSON"
+"$IOBENCH" -c16M -d30 -W0 -r -b4K -o4 -Sh -Rjson "$f" >"$T/out" 2>"$T/err" &
+pid=$!
+wait_for measuring "$T/err"
+sleep 1.2
+kill -INT $pid
+wait $pid; rc=$?
+[ $rc = 130 ] || fail "exit $rc, wanted 130"
+jq -e '.complete == false and .interrupted == true and .results.total.total.ios > 0 and .test_time_s < 30' \
+	"$T/out" >/dev/null || fail "partial JSON not marked or not valid"
+[ ! -e "$f" ] || fail "the created file was left behind"
+
 say "SIGTERM during warm-up: no results, says so"
 "$IOBENCH" -c16M -d30 -W30 -b4K "$f" >"$T/out" 2>"$T/err" &
 pid=$!

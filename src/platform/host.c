@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+/* host.c: machine facts from uname, sysconf, /proc/cpuinfo and sysfs. */
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "platform/host.h"
+
+/* Reads the first line of path into buf, without its newline. */
+static void read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+
+	buf[0] = 0;
+	if (!f)
+		return;
+	if (fgets(buf, (int)len, f))
+		buf[strcspn(buf, "\n")] = 0;
+	fclose(f);
+}
+
+static void cpu_model(char *buf, size_t len)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[512];
+
+	buf[0] = 0;
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+
+		if (strncmp(line, "model name", 10) || !colon)
+			continue;
+		colon += 1 + (colon[1] == ' ');
+		colon[strcspn(colon, "\n")] = 0;
+		snprintf(buf, len, "%s", colon);
+		break;
+	}
+	fclose(f);
+}
+
+void host_info_read(struct host_info *h)
+{
+	struct utsname u;
+
+	memset(h, 0, sizeof(*h));
+	gethostname(h->hostname, sizeof(h->hostname) - 1);
+	if (!uname(&u))
+		snprintf(h->kernel, sizeof(h->kernel), "%s %s %s", u.sysname, u.release, u.version);
+	cpu_model(h->cpu_model, sizeof(h->cpu_model));
+	read_line("/sys/devices/system/clocksource/clocksource0/current_clocksource",
+		  h->clock_source, sizeof(h->clock_source));
+	h->cpu_count = sysconf(_SC_NPROCESSORS_ONLN);
+	h->memory_bytes = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+const char *host_fs_name(long f_type)
+{
+	static const struct {
+		long magic;
+		const char *name;
+	} fs[] = {
+		{ 0xEF53, "ext4" }, { 0x58465342, "xfs" }, { 0x9123683E, "btrfs" },
+		{ 0x01021994, "tmpfs" }, { 0x6969, "nfs" }, { 0xFE534D42, "smb2" },
+		{ 0xFF534D42, "cifs" }, { 0x794c7630, "overlayfs" }, { 0x2fc12fc1, "zfs" },
+		{ 0xF2F52010, "f2fs" }, { 0x4d44, "vfat" }, { 0x5346544e, "ntfs" },
+		{ 0x65735546, "fuse" }, { 0x858458f6, "ramfs" }, { 0x73717368, "squashfs" },
+		{ 0x9fa0, "proc" }, { 0x62656572, "sysfs" },
+		{ 0x2011BAB0, "exfat" }, { 0xCA451A4E, "bcachefs" }, { 0x00c36400, "ceph" },
+		{ 0x47504653, "gpfs" }, { 0x0bd00bd0, "lustre" },
+	};
+
+	for (size_t i = 0; i < sizeof(fs) / sizeof(fs[0]); i++)
+		if (fs[i].magic == f_type)
+			return fs[i].name;
+	return NULL;
+}

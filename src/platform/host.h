@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * host.h: facts about the machine a run happened on, for the reports:
+ * host name, kernel, CPU model and count, memory, clock source; and the
+ * name of a file system from its statfs magic number.
+ */
+#ifndef IOB_HOST_H
+#define IOB_HOST_H
+
+#include <stdint.h>
+
+struct host_info {
+	char hostname[256];
+	char kernel[256];	/* uname -r and -v */
+	char cpu_model[256];
+	char clock_source[64];
+	long cpu_count;
+	uint64_t memory_bytes;
+};
+
+/* Fills h; fields it cannot read are left "" or 0. */
+void host_info_read(struct host_info *h);
+
+/* "ext4", "xfs", ... for a statfs f_type, or NULL when unknown. */
+const char *host_fs_name(long f_type);
+
+#endif

@@ -1,0 +1,423 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * json.c: the result as one JSON document (schema "iobench/result",
+ * version 1, documented field by field in docs/json.md), built with jansson.
+ * Every field is always present; a value that does not apply is null. Times
+ * are in seconds (_s), latencies in nanoseconds (_ns), sizes in bytes.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysmacros.h>
+#include <jansson.h>
+
+#include "platform/host.h"
+#include "report/report.h"
+#include "report/summary.h"
+#include "version.h"
+
+#define JSON_SCHEMA_VERSION 1
+
+/* The percentiles listed in each latency object, beside min and max. */
+static const double json_pcts[] = {
+	1, 5, 10, 20, 25, 30, 40, 50, 60, 70, 75, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99,
+	99.999, 99.9999, 99.99999, 99.999999, 99.9999999,
+};
+
+static void set(json_t *o, const char *key, json_t *v)
+{
+	json_object_set_new(o, key, v ? v : json_null());
+}
+
+static json_t *jnum(uint64_t v)
+{
+	return json_integer((json_int_t)v);
+}
+
+static json_t *str_or_null(const char *s)
+{
+	return s && *s ? json_string(s) : json_null();
+}
+
+static json_t *latency(const struct io_counts *c, const struct hist *h)
+{
+	json_t *o = json_object(), *p = json_array();
+	bool any = c->ios != 0;
+
+	set(o, "mean", any ? json_real(counts_lat_mean(c)) : NULL);
+	set(o, "stddev", any ? json_real(counts_lat_stddev(c)) : NULL);
+	set(o, "min", any ? jnum(c->lat_min) : NULL);
+	set(o, "max", any ? jnum(c->lat_max) : NULL);
+	for (size_t i = 0; any && h && i < sizeof(json_pcts) / sizeof(json_pcts[0]); i++) {
+		json_t *e = json_object();
+
+		set(e, "percentile", json_real(json_pcts[i]));
+		set(e, "ns", jnum(hist_percentile(h, json_pcts[i], c->lat_min, c->lat_max)));
+		json_array_append_new(p, e);
+	}
+	set(o, "percentiles", p);
+	return o;
+}
+
+/* One IO object; series may be NULL (no IopsStdDev). */
+static json_t *io(const struct io_counts *c, const struct hist *h, double secs,
+		  const struct interval *series, unsigned full, int kind, uint64_t interval_ns)
+{
+	json_t *o = json_object();
+	double sd = series ? series_iops_stddev(series, full, kind, interval_ns) : -1;
+
+	set(o, "bytes", jnum(c->bytes));
+	set(o, "ios", jnum(c->ios));
+	set(o, "iops", json_real(secs > 0 ? (double)c->ios / secs : 0));
+	set(o, "mib_per_s", json_real(secs > 0 ? (double)c->bytes / 1048576.0 / secs : 0));
+	set(o, "iops_stddev", sd >= 0 ? json_real(sd) : NULL);
+	set(o, "latency_ns", latency(c, h));
+	return o;
+}
+
+/* read, write and total of a summary or row. */
+static json_t *rwt(const struct io_counts c[3], const struct hist *h[3], double secs,
+		   const struct interval *series, const struct run_result *res)
+{
+	static const char *names[] = { "read", "write", "total" };
+	unsigned full = summary_full_intervals(res);
+	json_t *o = json_object();
+
+	for (int k = 0; k < 3; k++)
+		set(o, names[k], io(&c[k], h[k], secs, series, full, k, res->interval_ns));
+	return o;
+}
+
+static json_t *summary_json(const struct run_result *res, int target)
+{
+	struct summary *s = malloc(sizeof(*s));
+	struct interval *series = summary_series(res, target);
+	json_t *o;
+
+	if (!s) {
+		free(series);
+		return NULL;
+	}
+	summary_build(s, res, target);
+	o = rwt(s->c, (const struct hist *[]){ &s->h[0], &s->h[1], &s->h[2] },
+		(double)res->test_ns / 1e9, series, res);
+	free(series);
+	free(s);
+	return o;
+}
+
+static json_t *target_spec_json(const struct target_spec *t, const struct workload *w)
+{
+	static const char *bufs[] = { "random", "zero", "source" };
+	json_t *o = json_object();
+
+	set(o, "path", json_string(t->path));
+	set(o, "block_size", jnum(t->block_size));
+	set(o, "create_size", t->create_size ? jnum(t->create_size) : NULL);
+	set(o, "base_offset", jnum(t->base_offset));
+	set(o, "max_offset", t->max_offset ? jnum(t->max_offset) : NULL);
+	set(o, "pattern", json_string(t->random_align ? "random" : "sequential"));
+	set(o, "random_alignment", t->random_align ? jnum(t->random_align) : NULL);
+	set(o, "sequential_stride", t->random_align ? NULL : jnum(t->stride));
+	set(o, "thread_stride", jnum(t->thread_stride));
+	set(o, "write_percent", jnum(t->write_pct));
+	set(o, "outstanding", jnum(t->outstanding));
+	set(o, "threads", w->pool_threads ? NULL : jnum(t->threads));
+	set(o, "direct", json_boolean(t->cache & CACHE_DIRECT));
+	set(o, "write_through", json_boolean(t->cache & CACHE_WRITE_THROUGH));
+	set(o, "write_buffers", json_string(bufs[t->buf]));
+	set(o, "source_buffer_size", t->buf == BUF_SOURCE ? jnum(t->buf_source_size) : NULL);
+	return o;
+}
+
+static json_t *workload_json(const struct workload *w, const struct run_result *res)
+{
+	json_t *o = json_object(), *t = json_array();
+
+	set(o, "engine", json_string(res->engine));
+	set(o, "duration_s", w->ios_per_thread ? NULL : json_real((double)w->duration_ns / 1e9));
+	set(o, "warmup_s", json_real((double)w->warmup_ns / 1e9));
+	set(o, "cooldown_s", json_real((double)w->cooldown_ns / 1e9));
+	set(o, "ios_per_thread", w->ios_per_thread ? jnum(w->ios_per_thread) : NULL);
+	set(o, "interval_ms", json_real((double)w->interval_ns / 1e6));
+	set(o, "seed", jnum(w->seed));
+	set(o, "thread_pool", w->pool_threads ? jnum(w->pool_threads) : NULL);
+	for (unsigned i = 0; i < w->ntargets; i++)
+		json_array_append_new(t, target_spec_json(&w->targets[i], w));
+	set(o, "targets", t);
+	return o;
+}
+
+static json_t *host_json(void)
+{
+	struct host_info h;
+	json_t *o = json_object();
+
+	host_info_read(&h);
+	set(o, "hostname", str_or_null(h.hostname));
+	set(o, "kernel", str_or_null(h.kernel));
+	set(o, "cpu_model", str_or_null(h.cpu_model));
+	set(o, "cpu_count", json_integer(h.cpu_count));
+	set(o, "memory_bytes", jnum(h.memory_bytes));
+	set(o, "clock_source", str_or_null(h.clock_source));
+	return o;
+}
+
+static json_t *targets_json(const struct workload *w, const struct run_result *res)
+{
+	static const char *kinds[] = { "file", "block", "null" };
+	json_t *a = json_array();
+
+	for (unsigned i = 0; i < res->ntargets; i++) {
+		const struct target *t = &res->targets[i];
+		json_t *o = json_object();
+		char dev[32];
+
+		snprintf(dev, sizeof(dev), "%u:%u", major(t->dev), minor(t->dev));
+		set(o, "path", json_string(w->targets[i].path));
+		set(o, "type", json_string(kinds[t->kind]));
+		set(o, "size", jnum(t->size));
+		set(o, "range_end", jnum(t->end));
+		set(o, "created", json_boolean(t->created));
+		set(o, "reused", json_boolean(t->reused));
+		set(o, "file_system", t->kind == TARGET_FILE ? str_or_null(host_fs_name(t->fs_type))
+							    : NULL);
+		set(o, "device", t->dev ? json_string(dev) : NULL);
+		set(o, "direct_io_alignment", t->kind == TARGET_NULL ? NULL : jnum(t->io_align));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *iso_time(const struct timespec *t0, uint64_t offset_ns)
+{
+	uint64_t ns = (uint64_t)t0->tv_nsec + offset_ns;
+	time_t secs = t0->tv_sec + (time_t)(ns / 1000000000ull);
+	struct tm tm;
+	char buf[64];
+
+	if (!t0->tv_sec || !gmtime_r(&secs, &tm))
+		return json_null();
+	snprintf(buf, sizeof(buf), "%04d-%02d-%02dT%02d:%02d:%02d.%06uZ", tm.tm_year + 1900,
+		 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+		 (unsigned)(ns % 1000000000ull / 1000));
+	return json_string(buf);
+}
+
+static json_t *phases_json(const struct run_result *res)
+{
+	json_t *o = json_object();
+
+	set(o, "start", iso_time(&res->wall_t0, 0));
+	set(o, "measure_start", res->measured ? iso_time(&res->wall_t0, res->warmup_ns_real) : NULL);
+	set(o, "measure_end", res->measured ? iso_time(&res->wall_t0, res->warmup_ns_real +
+						       res->test_ns) : NULL);
+	set(o, "end", iso_time(&res->wall_t0, res->end_ns_real));
+	return o;
+}
+
+static json_t *cpu_obj(const struct cpu_usage *u)
+{
+	json_t *o = json_object();
+
+	set(o, "usage", json_real(u->usage));
+	set(o, "user", json_real(u->user));
+	set(o, "kernel", json_real(u->kernel));
+	set(o, "idle", json_real(u->idle));
+	set(o, "iowait", json_real(u->iowait));
+	set(o, "irq", json_real(u->irq));
+	set(o, "steal", json_real(u->steal));
+	return o;
+}
+
+static json_t *cpu_json(const struct run_result *res, uint64_t ios)
+{
+	json_t *o = json_object(), *per = json_array(), *proc = json_object();
+	struct cpu_usage avg = { 0 };
+
+	for (unsigned i = 0; i < res->ncpu; i++) {
+		const struct cpu_usage *u = &res->cpu[i];
+		json_t *c = cpu_obj(u);
+
+		json_object_set_new(c, "cpu", json_integer(u->cpu));
+		json_array_append_new(per, c);
+		avg.usage += u->usage / res->ncpu;
+		avg.user += u->user / res->ncpu;
+		avg.kernel += u->kernel / res->ncpu;
+		avg.idle += u->idle / res->ncpu;
+		avg.iowait += u->iowait / res->ncpu;
+		avg.irq += u->irq / res->ncpu;
+		avg.steal += u->steal / res->ncpu;
+	}
+	set(o, "per_cpu", per);
+	set(o, "average", res->ncpu ? cpu_obj(&avg) : NULL);
+	set(proc, "user_s", json_real(res->proc_user_s));
+	set(proc, "system_s", json_real(res->proc_sys_s));
+	set(proc, "us_per_io", ios ? json_real((res->proc_user_s + res->proc_sys_s) * 1e6 /
+					       (double)ios) : NULL);
+	set(o, "process", proc);
+	return o;
+}
+
+static json_t *results_json(const struct workload *w, const struct run_result *res)
+{
+	json_t *o = json_object(), *targets = json_array(), *threads = json_array();
+	double secs = (double)res->test_ns / 1e9;
+
+	set(o, "total", summary_json(res, -1));
+	for (unsigned i = 0; i < res->ntargets; i++) {
+		json_t *t = summary_json(res, (int)i);
+
+		json_object_set_new(t, "target", json_integer(i));
+		json_object_set_new(t, "path", json_string(w->targets[i].path));
+		json_array_append_new(targets, t);
+	}
+	for (unsigned i = 0; i < res->nrows; i++) {
+		const struct run_row *r = &res->rows[i];
+		struct io_counts c[3] = { r->c[0], r->c[1], r->c[0] };
+		struct hist *h = calloc(1, sizeof(*h));
+		json_t *t;
+
+		counts_merge(&c[2], &r->c[1]);
+		if (h && r->h) {
+			hist_merge(h, &r->h[0]);
+			hist_merge(h, &r->h[1]);
+		}
+		t = rwt(c, (const struct hist *[]){ r->h ? &r->h[0] : NULL, r->h ? &r->h[1] : NULL, h },
+			secs, r->series, res);
+		free(h);
+		json_object_set_new(t, "thread", json_integer(r->thread));
+		json_object_set_new(t, "target", json_integer(r->target));
+		json_object_set_new(t, "queue_depth_requested",
+				    json_integer(w->targets[r->target].outstanding));
+		json_object_set_new(t, "queue_depth_achieved", json_real(summary_achieved_qd(r)));
+		json_array_append_new(threads, t);
+	}
+	set(o, "targets", targets);
+	set(o, "threads", threads);
+	return o;
+}
+
+/* The merged histograms as [bucket low ns, count] pairs, empty buckets left out. */
+static json_t *histogram_json(const struct run_result *res)
+{
+	static const char *names[] = { "read", "write" };
+	struct summary *s = malloc(sizeof(*s));
+	json_t *o = json_object();
+
+	set(o, "unit", json_string("ns"));
+	set(o, "sub_bucket_bits", json_integer(HIST_SUB_BITS));
+	set(o, "max_bits", json_integer(HIST_MAX_BITS));
+	set(o, "relative_error", json_real(1.0 / (2 << HIST_SUB_BITS)));
+	if (s)
+		summary_build(s, res, -1);
+	for (int k = 0; k < 2; k++) {
+		json_t *a = json_array();
+
+		for (unsigned i = 0; s && i < HIST_NBUCKETS; i++) {
+			if (!s->h[k].n[i])
+				continue;
+			json_array_append_new(a, json_pack("[II]", (json_int_t)hist_bucket_low(i),
+							   (json_int_t)s->h[k].n[i]));
+		}
+		set(o, names[k], a);
+	}
+	free(s);
+	return o;
+}
+
+/* The columns of one series: arrays of per-interval values. */
+static json_t *series_columns(const struct interval *s, unsigned n)
+{
+	static const char *names[] = { "read_ios", "write_ios", "read_bytes", "write_bytes",
+				       "read_lat_sum_ns", "write_lat_sum_ns", "read_lat_max_ns",
+				       "write_lat_max_ns" };
+	json_t *o = json_object();
+
+	for (int c = 0; c < 8; c++) {
+		json_t *a = json_array();
+
+		for (unsigned k = 0; k < n; k++) {
+			const uint64_t *f[] = { s[k].ios, s[k].bytes, s[k].lat_sum, s[k].lat_max };
+
+			json_array_append_new(a, jnum(f[c / 2][c % 2]));
+		}
+		set(o, names[c], a);
+	}
+	return o;
+}
+
+static json_t *series_json(const struct run_result *res)
+{
+	json_t *o = json_object(), *t = json_array(), *threads = json_array();
+	struct interval *total = summary_series(res, -1);
+
+	set(o, "interval_ms", json_real((double)res->interval_ns / 1e6));
+	set(o, "intervals", json_integer(res->nintervals));
+	set(o, "truncated", json_boolean(res->series_truncated));
+	for (unsigned k = 0; k < res->nintervals; k++) {
+		uint64_t end = (k + 1) * res->interval_ns;
+
+		json_array_append_new(t, json_real((double)(end < res->test_ns ? end : res->test_ns) /
+						   1e9));
+	}
+	set(o, "time_s", t);
+	set(o, "total", total ? series_columns(total, res->nintervals) : NULL);
+	for (unsigned i = 0; i < res->nrows; i++) {
+		json_t *r = series_columns(res->rows[i].series, res->nintervals);
+
+		json_object_set_new(r, "thread", json_integer(res->rows[i].thread));
+		json_object_set_new(r, "target", json_integer(res->rows[i].target));
+		json_array_append_new(threads, r);
+	}
+	set(o, "threads", threads);
+	free(total);
+	return o;
+}
+
+static json_t *queue_depth_json(const struct workload *w, const struct run_result *res)
+{
+	json_t *o = json_object();
+	uint64_t req = 0;
+	double got = 0;
+
+	for (unsigned i = 0; i < res->nrows; i++) {
+		req += w->targets[res->rows[i].target].outstanding;
+		got += summary_achieved_qd(&res->rows[i]);
+	}
+	set(o, "requested", jnum(req));
+	set(o, "achieved", json_real(got));
+	return o;
+}
+
+int report_json(FILE *f, const struct workload *w, const struct run_result *res)
+{
+	json_t *root = json_object();
+	uint64_t ios = 0;
+	int r;
+
+	for (unsigned i = 0; i < res->nrows; i++)
+		ios += res->rows[i].c[0].ios + res->rows[i].c[1].ios;
+	set(root, "schema", json_string("iobench/result"));
+	set(root, "schema_version", json_integer(JSON_SCHEMA_VERSION));
+	set(root, "iobench_version", json_string(IOBENCH_VERSION));
+	set(root, "command_line", str_or_null(w->cmdline));
+	set(root, "complete", json_boolean(res->complete));
+	set(root, "interrupted", json_boolean(res->interrupted));
+	set(root, "error", res->failed ? json_string(res->error) : NULL);
+	set(root, "workload", workload_json(w, res));
+	set(root, "host", host_json());
+	set(root, "targets", targets_json(w, res));
+	set(root, "phases", phases_json(res));
+	set(root, "test_time_s", json_real((double)res->test_ns / 1e9));
+	set(root, "thread_count", json_integer(res->nthreads));
+	set(root, "cpu", cpu_json(res, ios));
+	set(root, "queue_depth", queue_depth_json(w, res));
+	set(root, "results", results_json(w, res));
+	set(root, "histogram", histogram_json(res));
+	set(root, "series", series_json(res));
+	r = json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(12) | JSON_PRESERVE_ORDER);
+	json_decref(root);
+	fputc('\n', f);
+	return r || ferror(f) ? -EIO : 0;
+}

@@ -1,0 +1,7 @@
+# json_paths FILE: every field path of an iobench JSON document, one per line, in the
+# notation of docs/json.md (IO objects as io.*, series columns as columns.*).
+jq -r '[paths | map(if type == "number" then "[]" else . end) | join(".")] | unique[]' "$1" |
+	sed -e 's/\.\[\]/[]/g' -e 's/\(\[\]\)*$//' \
+	    -e 's/^results\.\(total\|targets\[\]\|threads\[\]\)\.\(read\|write\|total\)\./io./' \
+	    -e 's/^series\.\(total\|threads\[\]\)\.\([a-z_]*_\(ios\|bytes\|ns\)\)$/columns.\2/' |
+	sort -u

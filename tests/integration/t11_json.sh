@@ -1,0 +1,72 @@
+# Description: JSON output: valid, consistent with the text report and the series, the achieved
+# queue depth, CPU rows, and docs/json.md listing every field the document holds.
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+docs=$here/../../docs/json.md
+j=$T/r.json
+
+say "--json=FILE beside the text: the same I/O counts"
+run_ok -c16M -d1.2 -W0 -r -b4K -o4 -Sh -w30 -t2 --json="$j" "$T/f.dat"
+jq -e '.schema == "iobench/result" and .schema_version == 1 and .complete == true' "$j" >/dev/null ||
+	fail "schema or complete flag"
+for k in Total Read Write; do
+	kk=$(echo $k | tr 'A-Z' 'a-z')
+	set -- $(total $k)
+	[ "$(jq ".results.total.$kk.ios" "$j")" = "$2" ] || fail "$k I/Os: text $2, JSON $(jq ".results.total.$kk.ios" "$j")"
+	[ "$(jq ".results.total.$kk.bytes" "$j")" = "$1" ] || fail "$k bytes differ"
+done
+[ "$(jq '.results.threads | length' "$j")" = 2 ] || fail "wanted 2 thread rows"
+[ "$(jq '[.results.threads[].total.ios] | add' "$j")" = "$(jq .results.total.total.ios "$j")" ] ||
+	fail "thread rows do not add up to the total"
+
+say "the series: ceil(test time / interval) points adding up to the totals"
+n=$(jq '.series.intervals' "$j")
+want=$(jq '(.test_time_s / (.series.interval_ms / 1000)) | ceil' "$j")
+[ "$n" = "$want" ] || fail "$n intervals for $(jq .test_time_s "$j") s"
+[ "$(jq '.series.time_s | length' "$j")" = "$n" ] || fail "time_s length"
+[ "$(jq '[.series.total.read_ios, .series.total.write_ios] | flatten | add' "$j")" = "$(jq .results.total.total.ios "$j")" ] ||
+	fail "series I/Os do not add up to the total"
+[ "$(jq '[.series.threads[].read_bytes[]] | add' "$j")" = "$(jq .results.total.read.bytes "$j")" ] ||
+	fail "per-thread series bytes do not add up"
+
+say "histogram counts = I/Os; percentiles ascending and within min..max"
+[ "$(jq '[.histogram.read[][1]] | add' "$j")" = "$(jq .results.total.read.ios "$j")" ] || fail "read histogram count"
+[ "$(jq '[.histogram.write[][1]] | add' "$j")" = "$(jq .results.total.write.ios "$j")" ] || fail "write histogram count"
+jq -e '.results.total.total.latency_ns as $l | [$l.percentiles[].ns] as $p |
+	($p == ($p | sort)) and ($p[0] >= $l.min) and ($p[-1] <= $l.max)' "$j" >/dev/null || fail "percentiles"
+
+say "CPU: one row per CPU; process CPU per I/O"
+[ "$(jq '.cpu.per_cpu | length' "$j")" = "$(nproc)" ] || fail "per_cpu rows"
+jq -e '.cpu.process.us_per_io > 0' "$j" >/dev/null || fail "us_per_io"
+jq -e '.targets[0].type == "file" and .targets[0].created == true and .targets[0].file_system != null' "$j" >/dev/null ||
+	fail "target facts"
+
+say "-Rjson: the document alone on stdout"
+run_ok --engine=null --ios=2000000 -o8 -Rjson x
+jq -e . "$T/out" >/dev/null || fail "stdout is not JSON"
+grep -q "^Command Line" "$T/out" && fail "text report in JSON mode"
+
+say "achieved queue depth: about -o for the null engine, about 1 for psync"
+jq -e '.results.threads[0].queue_depth_achieved > 7 and .results.threads[0].queue_depth_achieved <= 8.01' "$T/out" >/dev/null ||
+	fail "null engine -o8: achieved $(jq .results.threads[0].queue_depth_achieved "$T/out")"
+run_ok --engine=psync --ios=3000 -o1 -r -b4K -Sh -c8M -Rjson "$T/p.dat"
+jq -e '.queue_depth.achieved > 0.8 and .queue_depth.achieved <= 1.01' "$T/out" >/dev/null ||
+	fail "psync: achieved $(jq .queue_depth.achieved "$T/out")"
+
+say "docs/json.md lists every field the JSON holds, and no field it does not"
+run_ok -c8M -d1.1 -W0 -r -b4K -o2 -Sh -w50 -D500 --json="$T/full.json" "$T/a.dat" "$T/b.dat"
+sh "$here/json_paths.sh" "$T/full.json" > "$T/paths"
+missing=0
+while read -r p; do
+	grep -qF "\`$p\`" "$docs" || { echo "not in docs/json.md: $p"; missing=1; }
+done < "$T/paths"
+[ $missing = 0 ] || fail "docs/json.md misses fields"
+sed -n 's/^| `\([a-z_.\[\]]*\)` |.*/\1/p' "$docs" | sort -u > "$T/documented"
+extra=$(comm -23 "$T/documented" "$T/paths")
+[ -z "$extra" ] || fail "docs/json.md documents fields the JSON lacks: $extra"
+
+say "bad output format, unwritable --json path"
+run_rc 2 --engine=null -Rxml x
+run_rc 2 --engine=null -Ryaml x
+run_rc 2 --engine=null --json=/nonexistent/dir/r.json x
+exit 0
