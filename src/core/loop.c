@@ -14,8 +14,8 @@
 
 #define REAP_BATCH 64
 
-/* Gives u its next I/O from its stream. */
-static inline void prep(struct worker *w, struct io_unit *u, uint64_t now)
+/* Gives u its next I/O from its stream (its submission time is stamped later). */
+static inline void prep(struct worker *w, struct io_unit *u)
 {
 	struct stream *s = &w->streams[u->stream];
 
@@ -23,7 +23,19 @@ static inline void prep(struct worker *w, struct io_unit *u, uint64_t now)
 	u->buf = u->is_write ? u->wbuf : u->rbuf;
 	if (unlikely(u->is_write && s->src))
 		u->buf = s->src + gen_below(gen_rand(&s->gen.rng), s->src_slots) * s->src_align;
-	u->t_start = now;
+}
+
+/*
+ * One clock read for a submission batch: the n units about to be submitted
+ * (by the next reap) get it as their start, so iobench's own work on the
+ * batch does not count as device latency.
+ */
+static inline void stamp(struct io_unit **units, unsigned n)
+{
+	uint64_t t = clock_ns();
+
+	for (unsigned i = 0; i < n; i++)
+		units[i]->t_start = t;
 }
 
 static __attribute__((noinline, cold)) void fail(struct worker *w, const struct io_unit *u)
@@ -98,7 +110,8 @@ static void loop_sync(struct worker *w)
 
 			if (!keep_going(w, now))
 				return;
-			prep(w, u, now);
+			prep(w, u);
+			u->t_start = clock_ns();
 			engine_queue(&w->engine, u);
 			now = clock_ns();
 			if (unlikely(now >= w->iv_edge))
@@ -117,12 +130,18 @@ static void loop_async(struct worker *w)
 	bool more = keep_going(w, now);
 
 	for (unsigned i = 0; more && i < w->nunits; i++) {
-		prep(w, &w->units[i], now);
-		if (engine_queue(&w->engine, &w->units[i]) == 0)
+		struct io_unit *u = &w->units[i];
+
+		prep(w, u);
+		if (engine_queue(&w->engine, u) == 0)
 			inflight++;
 	}
+	now = clock_ns();	/* the first submission batch */
+	for (unsigned i = 0; i < w->nunits; i++)
+		w->units[i].t_start = now;
 	while (inflight) {
 		int n = engine_reap(&w->engine, 1, done, REAP_BATCH);
+		unsigned again = 0;
 
 		if (unlikely(n < 0)) {
 			struct io_unit fake = { .result = n, .stream = 0 };
@@ -139,12 +158,15 @@ static void loop_async(struct worker *w)
 
 			more = complete(w, u, now) && more;
 			if (more) {
-				prep(w, u, now);
-				if (likely(engine_queue(&w->engine, u) == 0))
+				prep(w, u);
+				if (likely(engine_queue(&w->engine, u) == 0)) {
+					done[again++] = u;
 					continue;
+				}
 			}
 			inflight--;
 		}
+		stamp(done, again);
 	}
 }
 
