@@ -13,7 +13,6 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +23,7 @@
 #include "core/progress.h"
 #include "core/run.h"
 #include "job/units.h"
+#include "util/errmsg.h"
 
 #define MAX_CPUS 1024
 #define COUNT_MODE_INTERVALS 3600	/* series slots of a count-based run */
@@ -43,19 +43,6 @@ struct thread_arg {
 	struct run_ctx *ctx;
 	struct worker *w;
 };
-
-static int fail(char *err, size_t len, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int fail(char *err, size_t len, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return code;
-}
 
 static uint64_t round_up(uint64_t v, uint64_t a)
 {
@@ -92,7 +79,7 @@ static int check_memory(const struct workload *w, const struct target *tg, char 
 		return 0;
 	format_size(a, sizeof(a), need);
 	format_size(b, sizeof(b), ram);
-	return fail(err, len, -EINVAL, "the I/O buffers would take %s (threads x outstanding x "
+	return errmsg(err, len, -EINVAL, "the I/O buffers would take %s (threads x outstanding x "
 		    "block size x 2), more than half of this machine's %s", a, b);
 }
 
@@ -395,7 +382,7 @@ static int start_threads(struct run_ctx *ctx, struct thread_arg *args, char *err
 		atomic_store(&ctx->stop, 1);
 		for (unsigned i = started; i < ctx->nworkers; i++)
 			atomic_fetch_add(&ctx->finished, 1);
-		return fail(err, len, -r, "cannot start worker thread %u: %s", started, strerror(r));
+		return errmsg(err, len, -r, "cannot start worker thread %u: %s", started, strerror(r));
 	}
 	return 0;
 }
@@ -495,7 +482,7 @@ static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset
 		nrows += ctx->workers[i].nstreams;
 	res->rows = calloc(nrows, sizeof(*res->rows));
 	if (!args || !wt.cpu_a || !wt.cpu_b || !res->rows) {
-		r = fail(err, len, -ENOMEM, "out of memory");
+		r = errmsg(err, len, -ENOMEM, "out of memory");
 		goto out;
 	}
 	r = start_threads(ctx, args, err, len);
@@ -504,7 +491,7 @@ static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset
 	pthread_barrier_wait(&ctx->ready);
 	for (unsigned i = 0; i < ctx->nworkers; i++) {
 		if (ctx->workers[i].init_error && !r) {
-			r = fail(err, len, ctx->workers[i].init_error, "cannot set up the %s engine: %s",
+			r = errmsg(err, len, ctx->workers[i].init_error, "cannot set up the %s engine: %s",
 				 res->engine, strerror(-ctx->workers[i].init_error));
 			atomic_store(&ctx->stop, 1);
 		}
@@ -582,7 +569,7 @@ int run_execute(const struct workload *w, struct run_result *res, char *err, siz
 	res->ntargets = w->ntargets;
 	res->targets = ctx.targets = calloc(w->ntargets, sizeof(*ctx.targets));
 	if (!ctx.targets)
-		return fail(err, len, -ENOMEM, "out of memory");
+		return errmsg(err, len, -ENOMEM, "out of memory");
 	r = targets_check(ctx.targets, w, ops == &engine_null, err, len);
 	if (!r)
 		r = check_memory(w, ctx.targets, err, len);
@@ -600,7 +587,7 @@ int run_execute(const struct workload *w, struct run_result *res, char *err, siz
 		if (!r)
 			r = build_workers(&ctx);
 		if (r)
-			r = fail(err, len, r, "cannot set up the workers: %s", strerror(-r));
+			r = errmsg(err, len, r, "cannot set up the workers: %s", strerror(-r));
 		for (unsigned i = 0; !r && i < ctx.nworkers; i++)
 			ctx.workers[i].engine.ops = ops;
 		if (!r)

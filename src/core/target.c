@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,20 +24,8 @@
 #include "core/fill.h"
 #include "core/target.h"
 #include "job/units.h"
+#include "util/errmsg.h"
 #include "platform/blockdev.h"
-
-static int fail(char *err, size_t len, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int fail(char *err, size_t len, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return code;
-}
 
 /* The marker on path: "filled", "filling", or "" when absent. */
 static void read_marker(const char *path, char *val, size_t len)
@@ -83,22 +70,22 @@ static int check_free_space(const struct target_spec *s, uint64_t reclaim, char 
 	int r;
 
 	if (!copy)
-		return fail(err, len, -ENOMEM, "out of memory");
+		return errmsg(err, len, -ENOMEM, "out of memory");
 	r = statvfs(dirname(copy), &sv);
 	if (r) {
-		r = fail(err, len, -EINVAL, "cannot create '%s': %s", s->path, strerror(errno));
+		r = errmsg(err, len, -EINVAL, "cannot create '%s': %s", s->path, strerror(errno));
 	} else if ((uint64_t)sv.f_bavail * sv.f_frsize + reclaim < s->create_size) {
 		char need[32], have[32];
 
 		format_size(need, sizeof(need), s->create_size);
 		format_size(have, sizeof(have), (uint64_t)sv.f_bavail * sv.f_frsize);
-		r = fail(err, len, -EINVAL, "not enough free space for '%s': it needs %s, %s is free",
+		r = errmsg(err, len, -EINVAL, "not enough free space for '%s': it needs %s, %s is free",
 			 s->path, need, have);
 	}
 	if (!r) {
 		strcpy(copy, s->path);
 		if (access(dirname(copy), W_OK))
-			r = fail(err, len, -EINVAL, "cannot create '%s': %s", s->path,
+			r = errmsg(err, len, -EINVAL, "cannot create '%s': %s", s->path,
 				 strerror(errno));
 	}
 	free(copy);
@@ -114,27 +101,27 @@ static int check_block(struct target *t, const struct workload *w, const struct 
 
 	t->kind = TARGET_BLOCK;
 	if (s->create_size)
-		return fail(err, len, -EINVAL, "-c cannot create '%s': it is a block device",
+		return errmsg(err, len, -EINVAL, "-c cannot create '%s': it is a block device",
 			    s->path);
 	fd = open(s->path, O_RDONLY);
 	if (fd < 0)
-		return fail(err, len, -EINVAL, "cannot open '%s': %s", s->path, strerror(errno));
+		return errmsg(err, len, -EINVAL, "cannot open '%s': %s", s->path, strerror(errno));
 	r = blockdev_size(fd, &t->size);
 	close(fd);
 	if (r)
-		return fail(err, len, -EINVAL, "cannot read the size of '%s': %s", s->path,
+		return errmsg(err, len, -EINVAL, "cannot read the size of '%s': %s", s->path,
 			    strerror(-r));
 	if (!s->write_pct)
 		return 0;
 	if (!w->allow_device_write)
-		return fail(err, len, -EINVAL, "refusing to write to block device '%s': it destroys "
+		return errmsg(err, len, -EINVAL, "refusing to write to block device '%s': it destroys "
 			    "the data on it; pass --allow-device-write if that is what you want",
 			    s->path);
 	r = blockdev_in_use(st->st_rdev, why, sizeof(why));
 	if (r > 0)
-		return fail(err, len, -EINVAL, "refusing to write to '%s': %s", s->path, why);
+		return errmsg(err, len, -EINVAL, "refusing to write to '%s': %s", s->path, why);
 	if (r < 0)
-		return fail(err, len, -EINVAL, "refusing to write to '%s': cannot tell whether it "
+		return errmsg(err, len, -EINVAL, "refusing to write to '%s': cannot tell whether it "
 			    "is in use (%s)", s->path, strerror(-r));
 	return 0;
 }
@@ -152,15 +139,15 @@ static int check_file(struct target *t, const struct workload *w, const struct s
 	if (!s->create_size) {
 		t->size = (uint64_t)st->st_size;
 		if (!t->size)
-			return fail(err, len, -EINVAL, "'%s' is empty: give its size with -c<size> "
+			return errmsg(err, len, -EINVAL, "'%s' is empty: give its size with -c<size> "
 				    "to fill it", s->path);
 		if (s->write_pct && !ours && !w->overwrite)
-			return fail(err, len, -EINVAL, "refusing to write to '%s': iobench did not "
+			return errmsg(err, len, -EINVAL, "refusing to write to '%s': iobench did not "
 				    "create it; pass --overwrite to allow writing it", s->path);
 		return 0;
 	}
 	if (!ours && !w->overwrite)
-		return fail(err, len, -EINVAL, "'%s' exists and iobench did not create it; pass "
+		return errmsg(err, len, -EINVAL, "'%s' exists and iobench did not create it; pass "
 			    "--overwrite to replace it", s->path);
 	t->size = s->create_size;
 	if (!strcmp(mark, "filled") && (uint64_t)st->st_size == s->create_size) {
@@ -180,13 +167,13 @@ static int check_range(struct target *t, char *err, size_t len)
 	if (t->end > t->size) {
 		format_size(a, sizeof(a), s->max_offset);
 		format_size(b, sizeof(b), t->size);
-		return fail(err, len, -EINVAL, "the maximum offset %s (-f) is past the end of '%s' "
+		return errmsg(err, len, -EINVAL, "the maximum offset %s (-f) is past the end of '%s' "
 			    "(%s)", a, s->path, b);
 	}
 	if (s->base_offset >= t->end || t->end - s->base_offset < s->block_size) {
 		format_size(a, sizeof(a), s->base_offset);
 		format_size(b, sizeof(b), t->end);
-		return fail(err, len, -EINVAL, "the base offset %s (-B) leaves no room for one "
+		return errmsg(err, len, -EINVAL, "the base offset %s (-B) leaves no room for one "
 			    "block in '%s' (range end %s)", a, s->path, b);
 	}
 	return 0;
@@ -210,7 +197,7 @@ static int check_alignment(const struct target *t, char *err, size_t len)
 		return 0;
 	for (size_t i = 0; i < sizeof(vals) / sizeof(vals[0]); i++)
 		if (vals[i].v % t->io_align)
-			return fail(err, len, -EINVAL, "%s %llu is not a multiple of %u, the "
+			return errmsg(err, len, -EINVAL, "%s %llu is not a multiple of %u, the "
 				    "direct I/O alignment of '%s'", vals[i].what,
 				    (unsigned long long)vals[i].v, t->io_align, s->path);
 	return 0;
@@ -240,10 +227,10 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
 	}
 	if (stat(s->path, &st)) {
 		if (errno != ENOENT)
-			return fail(err, len, -EINVAL, "cannot access '%s': %s", s->path,
+			return errmsg(err, len, -EINVAL, "cannot access '%s': %s", s->path,
 				    strerror(errno));
 		if (!s->create_size)
-			return fail(err, len, -EINVAL, "'%s' does not exist; create it with "
+			return errmsg(err, len, -EINVAL, "'%s' does not exist; create it with "
 				    "-c<size>", s->path);
 		t->kind = TARGET_FILE;
 		t->size = s->create_size;
@@ -259,7 +246,7 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
 			free(copy);
 		}
 	} else if (S_ISDIR(st.st_mode)) {
-		return fail(err, len, -EINVAL, "'%s' is a directory: give a file or a block "
+		return errmsg(err, len, -EINVAL, "'%s' is a directory: give a file or a block "
 			    "device", s->path);
 	} else if (S_ISBLK(st.st_mode)) {
 		r = check_block(t, w, &st, err, len);
@@ -270,7 +257,7 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
 		dio_alignment(t, s->path, true, st.st_dev);
 		file_facts(t, s->path, st.st_dev);
 	} else {
-		return fail(err, len, -EINVAL, "'%s' is not a regular file or a block device",
+		return errmsg(err, len, -EINVAL, "'%s' is not a regular file or a block device",
 			    s->path);
 	}
 	if (r)
@@ -294,7 +281,7 @@ int targets_check(struct target *t, const struct workload *w, bool null_engine,
 			return r;
 		for (unsigned j = 0; j < i; j++)
 			if (t[i].create && t[j].create && !strcmp(t[i].spec->path, t[j].spec->path))
-				return fail(err, len, -EINVAL, "'%s' is named twice with -c",
+				return errmsg(err, len, -EINVAL, "'%s' is named twice with -c",
 					    t[i].spec->path);
 	}
 	return 0;
@@ -316,7 +303,7 @@ static int create_file(struct target *t, const struct workload *w, unsigned idx,
 		fd = open(s->path, O_WRONLY | O_CREAT | O_EXCL, 0644);
 	}
 	if (fd < 0)
-		return fail(err, len, -errno, "cannot create '%s': %s", s->path, strerror(errno));
+		return errmsg(err, len, -errno, "cannot create '%s': %s", s->path, strerror(errno));
 	t->created = true;
 	if (fsetxattr(fd, TARGET_XATTR, "filling", 7, 0))
 		t->unmarked = true;
@@ -328,7 +315,7 @@ static int create_file(struct target *t, const struct workload *w, unsigned idx,
 	}
 	r = fill_file(fd, size, w->seed ^ (0x9e3779b97f4a7c15ull * (idx + 1)), s->path, err, len);
 	if (!r && fdatasync(fd))
-		r = fail(err, len, -errno, "cannot sync '%s': %s", s->path, strerror(errno));
+		r = errmsg(err, len, -errno, "cannot sync '%s': %s", s->path, strerror(errno));
 	if (!r) {
 		/* Reads must come from the device, not from the pages just written. */
 		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
@@ -361,9 +348,9 @@ static int open_one(struct target *t, char *err, size_t len)
 	if (t->fd >= 0)
 		return 0;
 	if (errno == EINVAL && (flags & O_DIRECT))
-		return fail(err, len, -EINVAL, "'%s': its file system does not support direct I/O "
+		return errmsg(err, len, -EINVAL, "'%s': its file system does not support direct I/O "
 			    "(-Su/-Sh); use -Sb", s->path);
-	return fail(err, len, -errno, "cannot open '%s': %s", s->path, strerror(errno));
+	return errmsg(err, len, -errno, "cannot open '%s': %s", s->path, strerror(errno));
 }
 
 int targets_open(struct target *t, const struct workload *w, char *err, size_t len)

@@ -66,3 +66,17 @@ void cpustat_delta(const struct cpu_times *a, const struct cpu_times *b, struct 
 	u->irq = pct(irq, total);
 	u->steal = pct(steal, total);
 }
+
+void cpustat_average(const struct cpu_usage *u, unsigned n, struct cpu_usage *avg)
+{
+	*avg = (struct cpu_usage){ .cpu = -1 };
+	for (unsigned i = 0; i < n; i++) {
+		avg->usage += u[i].usage / n;
+		avg->user += u[i].user / n;
+		avg->kernel += u[i].kernel / n;
+		avg->idle += u[i].idle / n;
+		avg->iowait += u[i].iowait / n;
+		avg->irq += u[i].irq / n;
+		avg->steal += u[i].steal / n;
+	}
+}

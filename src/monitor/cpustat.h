@@ -35,4 +35,7 @@ int cpustat_read(struct cpu_times *out, unsigned max);
 /* Percentages of the time between snapshots a and b of one CPU. */
 void cpustat_delta(const struct cpu_times *a, const struct cpu_times *b, struct cpu_usage *u);
 
+/* The mean of n CPUs' percentages (cpu = -1). */
+void cpustat_average(const struct cpu_usage *u, unsigned n, struct cpu_usage *avg);
+
 #endif

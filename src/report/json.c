@@ -233,22 +233,15 @@ static json_t *cpu_obj(const struct cpu_usage *u)
 static json_t *cpu_json(const struct run_result *res, uint64_t ios)
 {
 	json_t *o = json_object(), *per = json_array(), *proc = json_object();
-	struct cpu_usage avg = { 0 };
+	struct cpu_usage avg;
 
 	for (unsigned i = 0; i < res->ncpu; i++) {
-		const struct cpu_usage *u = &res->cpu[i];
-		json_t *c = cpu_obj(u);
+		json_t *c = cpu_obj(&res->cpu[i]);
 
-		json_object_set_new(c, "cpu", json_integer(u->cpu));
+		json_object_set_new(c, "cpu", json_integer(res->cpu[i].cpu));
 		json_array_append_new(per, c);
-		avg.usage += u->usage / res->ncpu;
-		avg.user += u->user / res->ncpu;
-		avg.kernel += u->kernel / res->ncpu;
-		avg.idle += u->idle / res->ncpu;
-		avg.iowait += u->iowait / res->ncpu;
-		avg.irq += u->irq / res->ncpu;
-		avg.steal += u->steal / res->ncpu;
 	}
+	cpustat_average(res->cpu, res->ncpu, &avg);
 	set(o, "per_cpu", per);
 	set(o, "average", res->ncpu ? cpu_obj(&avg) : NULL);
 	set(proc, "user_s", json_real(res->proc_user_s));

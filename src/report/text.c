@@ -113,7 +113,7 @@ static void cpu_row(FILE *f, const struct cpu_usage *u)
 
 static void cpu_table(FILE *f, const struct run_result *res)
 {
-	struct cpu_usage avg = { 0 };
+	struct cpu_usage avg;
 	uint64_t ios = 0;
 
 	fprintf(f, "CPU |  Usage |  User  | Kernel |  Idle  | IOWait |   IRQ  |  Steal\n%.68s\n",
@@ -123,14 +123,8 @@ static void cpu_table(FILE *f, const struct run_result *res)
 
 		fprintf(f, "%4d", u->cpu);
 		cpu_row(f, u);
-		avg.usage += u->usage / res->ncpu;
-		avg.user += u->user / res->ncpu;
-		avg.kernel += u->kernel / res->ncpu;
-		avg.idle += u->idle / res->ncpu;
-		avg.iowait += u->iowait / res->ncpu;
-		avg.irq += u->irq / res->ncpu;
-		avg.steal += u->steal / res->ncpu;
 	}
+	cpustat_average(res->cpu, res->ncpu, &avg);
 	fprintf(f, "%.68s\navg.", dashes);
 	cpu_row(f, &avg);
 	for (unsigned i = 0; i < res->nrows; i++)

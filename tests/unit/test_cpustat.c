@@ -81,6 +81,25 @@ static void test_delta(void **state)
 	assert_float_equal(u.idle, 0.0, 0);
 }
 
+static void test_average(void **state)
+{
+	struct cpu_usage u[2] = { { .cpu = 0, .usage = 10, .user = 4, .kernel = 6, .idle = 90,
+				     .iowait = 1, .irq = 2, .steal = 0 },
+				   { .cpu = 1, .usage = 30, .user = 20, .kernel = 10, .idle = 70,
+				     .iowait = 3, .irq = 4, .steal = 2 } };
+	struct cpu_usage avg;
+
+	cpustat_average(u, 2, &avg);
+	assert_float_equal(avg.usage, 20, 1e-9);
+	assert_float_equal(avg.user, 12, 1e-9);
+	assert_float_equal(avg.kernel, 8, 1e-9);
+	assert_float_equal(avg.idle, 80, 1e-9);
+	assert_float_equal(avg.iowait, 2, 1e-9);
+	assert_float_equal(avg.irq, 3, 1e-9);
+	assert_float_equal(avg.steal, 1, 1e-9);
+	assert_int_equal(avg.cpu, -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -88,6 +107,7 @@ int main(void)
 		cmocka_unit_test(test_parse_old_kernel_fields),
 		cmocka_unit_test(test_parse_bad),
 		cmocka_unit_test(test_delta),
+		cmocka_unit_test(test_average),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
