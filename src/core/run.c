@@ -284,6 +284,7 @@ struct watch {
 	time_t wall_start;
 	uint64_t t0;				/* when the workers started */
 	struct progress progress;
+	struct devwatch dw;
 };
 
 /* Phase changes, one line each, where no live progress line shows them. */
@@ -296,6 +297,7 @@ static void say_phase(const struct workload *w, const struct watch *wt, const ch
 /* The window opened: sample CPU times. */
 static void take_cpu_a(const struct workload *w, struct watch *wt)
 {
+	devwatch_snapshot(&wt->dw, 0);
 	wt->ncpu_a = cpustat_read(wt->cpu_a, MAX_CPUS);
 	getrusage(RUSAGE_SELF, &wt->ru_a);
 	wt->cpu_a_taken = true;
@@ -306,6 +308,7 @@ static void take_cpu_a(const struct workload *w, struct watch *wt)
 /* The window closed: sample CPU times again. */
 static void take_cpu_b(struct watch *wt)
 {
+	devwatch_snapshot(&wt->dw, 1);
 	wt->ncpu_b = cpustat_read(wt->cpu_b, MAX_CPUS);
 	getrusage(RUSAGE_SELF, &wt->ru_b);
 }
@@ -344,6 +347,8 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 			next = wt->window_start;
 		else if (wt->ncpu_b <= 0 && wt->window_end < next)
 			next = wt->window_end;
+		if (wt->cpu_a_taken && wt->ncpu_b <= 0)
+			devwatch_sample(&wt->dw);
 		progress_update(&wt->progress, w, ctx->workers, ctx->nworkers, wt->t0,
 				wt->window_start, now);
 		if (next <= now)
@@ -481,7 +486,8 @@ static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset
 	for (unsigned i = 0; i < ctx->nworkers; i++)
 		nrows += ctx->workers[i].nstreams;
 	res->rows = calloc(nrows, sizeof(*res->rows));
-	if (!args || !wt.cpu_a || !wt.cpu_b || !res->rows) {
+	if (!args || !wt.cpu_a || !wt.cpu_b || !res->rows ||
+	    devwatch_init(&wt.dw, ctx->targets, ctx->w->ntargets)) {
 		r = errmsg(err, len, -ENOMEM, "out of memory");
 		goto out;
 	}
@@ -516,6 +522,8 @@ static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset
 		cpu_usage(res, &wt);
 	}
 out:
+	res->devs = wt.dw.dev;	/* the result owns the device samples */
+	res->ndevs = wt.dw.n;
 	free(wt.cpu_a);
 	free(wt.cpu_b);
 	free(args);
@@ -609,6 +617,7 @@ void run_result_release(struct run_result *res)
 		free(res->rows[i].series);
 	}
 	free(res->targets);
+	free(res->devs);
 	free(res->rows);
 	free(res->cpu);
 	memset(res, 0, sizeof(*res));

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "core/devwatch.h"
 #include "core/target.h"
 #include "core/worker.h"
 #include "job/workload.h"
@@ -48,6 +49,8 @@ struct run_result {
 	struct cpu_usage *cpu;		/* per CPU over the measured window */
 	unsigned ncpu;
 	double proc_user_s, proc_sys_s;	/* iobench's own CPU time over the window (getrusage) */
+	struct dev_sample *devs;	/* every block device under the targets, over the window */
+	unsigned ndevs;
 	bool complete;			/* the whole planned window was measured */
 	bool interrupted;		/* stopped by SIGINT or SIGTERM */
 	bool measured;			/* the window opened at all */

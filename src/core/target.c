@@ -266,6 +266,18 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
 	return r ? r : check_alignment(t, err, len);
 }
 
+/* The devices under a target; a file still to be created lives where its directory does. */
+static void resolve_devices(struct target *t)
+{
+	char *copy = strdup(t->spec->path);
+
+	if (!copy)
+		return;
+	if (device_resolve(t->spec->path, &t->chain) == -ENOENT)
+		device_resolve(dirname(copy), &t->chain);
+	free(copy);
+}
+
 int targets_check(struct target *t, const struct workload *w, bool null_engine,
 		  char *err, size_t len)
 {
@@ -279,6 +291,8 @@ int targets_check(struct target *t, const struct workload *w, bool null_engine,
 
 		if (r)
 			return r;
+		if (!null_engine)
+			resolve_devices(&t[i]);
 		for (unsigned j = 0; j < i; j++)
 			if (t[i].create && t[j].create && !strcmp(t[i].spec->path, t[j].spec->path))
 				return errmsg(err, len, -EINVAL, "'%s' is named twice with -c",

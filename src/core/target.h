@@ -15,6 +15,7 @@
 #include <sys/types.h>
 
 #include "job/workload.h"
+#include "monitor/device.h"
 
 enum target_kind {
 	TARGET_FILE,
@@ -36,6 +37,7 @@ struct target {
 	bool unmarked;		/* created, but the file system could not take the marker */
 	dev_t dev;		/* the block device: itself, or the one holding the file (0: none) */
 	long fs_type;		/* statfs f_type of the file's file system; 0 for devices */
+	struct device_chain chain;	/* the block devices beneath (none for the null engine) */
 };
 
 /* Name of the extended attribute that marks files iobench created. */

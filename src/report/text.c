@@ -4,6 +4,7 @@
  * DiskSpd output find every figure where they expect it. Latencies are in
  * milliseconds with three decimals and MiB/s is bytes / 2^20 / s, as there.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 
 #include "job/units.h"
 #include "report/report.h"
+#include "report/devcheck.h"
 #include "report/summary.h"
 
 static const char dashes[] =
@@ -253,6 +255,172 @@ static void qd_table(FILE *f, const struct workload *w, const struct run_result 
 	fprintf(f, "%.46s\ntotal: | %9u | %8.2f\n\n", dashes, req, sum);
 }
 
+/* A figure, or n/a when the kernel does not count it (negative). */
+static void fig(char *buf, size_t len, double v, int decimals)
+{
+	if (v < 0)
+		snprintf(buf, len, "n/a");
+	else
+		snprintf(buf, len, "%.*f", decimals, v);
+}
+
+static void device_facts(FILE *f, const struct blockdev_info *d)
+{
+	char size[32];
+
+	format_size(size, sizeof(size), d->size);
+	fprintf(f, "  %*s%s (%u:%u) %s%s%s%s, %s, logical/physical block %u/%u, %s", d->level * 2, "",
+		d->name, d->major, d->minor, d->kind, d->model[0] ? " \"" : "", d->model,
+		d->model[0] ? "\"" : "", size, d->logical_block_size, d->physical_block_size,
+		d->rotational == 1 ? "rotational" : d->rotational == 0 ? "non-rotational" : "?");
+	if (d->scheduler[0])
+		fprintf(f, ", scheduler %s", d->scheduler);
+	if (d->nr_requests >= 0)
+		fprintf(f, ", nr_requests %d", d->nr_requests);
+	if (d->max_sectors_kb >= 0)
+		fprintf(f, ", max_sectors_kb %d", d->max_sectors_kb);
+	if (d->write_cache[0])
+		fprintf(f, ", write cache: %s", d->write_cache);
+	if (d->fua >= 0)
+		fprintf(f, ", FUA %s", d->fua ? "yes" : "no");
+	if (d->numa_node >= 0)
+		fprintf(f, ", NUMA node %d", d->numa_node);
+	if (d->backing_file[0])
+		fprintf(f, ", backing file %s", d->backing_file);
+	if (d->iostats == 0)
+		fprintf(f, ", I/O accounting OFF (queue/iostats = 0)");
+	fprintf(f, "\n");
+}
+
+static void devices_facts(FILE *f, const struct workload *w, const struct run_result *res)
+{
+	fprintf(f, "Devices\n");
+	for (unsigned t = 0; t < res->ntargets; t++) {
+		const struct device_chain *ch = &res->targets[t].chain;
+
+		if (res->targets[t].kind == TARGET_NULL)
+			continue;
+		fprintf(f, "%s:", w->targets[t].path);
+		if (ch->fs_type[0])
+			fprintf(f, " %s on %s, mounted on %s (%s)", ch->fs_type, ch->mount_source,
+				ch->mount_point, ch->mount_options);
+		fprintf(f, "\n");
+		if (!ch->n)
+			fprintf(f, "  %s: no device data\n", ch->no_device);
+		for (unsigned i = 0; i < ch->n; i++)
+			device_facts(f, &ch->dev[i]);
+	}
+	fprintf(f, "\n");
+}
+
+/* The Perfmon and iostat figures of one device, side by side. */
+static void counters_table(FILE *f, const struct devcheck *c)
+{
+	const struct disk_metrics *m = &c->m;
+	char pv[16][32], iv[16][32];
+	const char *pn[] = { "Disk Transfers/sec", "Disk Reads/sec", "Disk Writes/sec",
+			     "Disk Bytes/sec", "Avg. Disk sec/Transfer", "Avg. Disk sec/Read",
+			     "Avg. Disk sec/Write", "Avg. Disk Bytes/Transfer",
+			     "Avg. Disk Queue Length", "Current Disk Queue Length", "% Idle Time",
+			     "Split IO/sec", "", "", "", "" };
+	const char *in[] = { "r/s", "w/s", "rkB/s", "wkB/s", "rrqm/s", "wrqm/s", "r_await",
+			     "w_await", "aqu-sz", "rareq-sz", "wareq-sz", "%util", "d/s", "f/s",
+			     "f_await", "" };
+	double iv_d[] = { m->r_s, m->w_s, m->rkb_s, m->wkb_s, m->rrqm_s, m->wrqm_s, m->r_await,
+			  m->w_await, m->aqu_sz, m->rareq_sz, m->wareq_sz, m->util, m->d_s, m->f_s,
+			  m->f_await, -2 };
+	double pv_d[] = { m->transfers_s, m->reads_s, m->writes_s, m->bytes_s,
+			  m->sec_per_transfer, m->sec_per_read, m->sec_per_write,
+			  m->bytes_per_transfer, m->avg_queue_length };
+
+	for (int i = 0; i < 9; i++)
+		fig(pv[i], sizeof(pv[i]), pv_d[i], i >= 4 && i <= 6 ? 6 : 2);
+	if (c->sample && c->sample->q_n)
+		snprintf(pv[9], sizeof(pv[9]), "%u/%.2f/%u", c->q_min, c->q_avg, c->q_max);
+	else
+		snprintf(pv[9], sizeof(pv[9]), "n/a");
+	fig(pv[10], sizeof(pv[10]), m->idle_pct, 2);
+	snprintf(pv[11], sizeof(pv[11]), "n/a (*)");
+	for (int i = 12; i < 16; i++)
+		pv[i][0] = 0;
+	for (int i = 0; i < 16; i++) {
+		if (iv_d[i] == -2)
+			iv[i][0] = 0;
+		else
+			fig(iv[i], sizeof(iv[i]), iv_d[i], 2);
+	}
+	fprintf(f, "  %-26s %16s | %-9s %14s\n", "Perfmon (PhysicalDisk)", "", "iostat -x", "");
+	for (int i = 0; i < 15; i++)
+		fprintf(f, "  %-26s %16s | %-9s %14s\n", pn[i], pv[i], in[i], iv[i]);
+	fprintf(f, "  (*) Linux does not count split I/Os: the block layer splits requests "
+		"before it counts them.\n  Current Disk Queue Length is min/avg/max of the "
+		"in-flight count sampled every 100 ms.\n");
+}
+
+/*
+ * One line of the cross-check. Marked when off by more than the tolerance
+ * (above only, for figures the device may rightly show lower).
+ */
+static void ratio_row(FILE *f, const char *what, double app, double dev, int decimals,
+		      bool only_above)
+{
+	double r = app > 0 && dev >= 0 ? dev / app : -1;
+	bool mark = r >= 0 && (r > 1 + DEVCHECK_TOLERANCE ||
+			       (!only_above && r < 1 - DEVCHECK_TOLERANCE));
+
+	fprintf(f, "  %-22s %14.*f %14.*f", what, decimals, app, decimals, dev);
+	if (r >= 0)
+		fprintf(f, " %9.3f%s\n", r, mark ? "  <-" : "");
+	else
+		fprintf(f, " %9s\n", "n/a");
+}
+
+static void crosscheck(FILE *f, const struct devcheck *c)
+{
+	double dev_ios = (double)(c->d.rd_ios + c->d.wr_ios);
+
+	fprintf(f, "\nCross-check: iobench vs %s (device / iobench, off by more than 5%% marked <-)\n"
+		"  %-22s %14s %14s %9s\n", c->info->name, "", "iobench", "device", "ratio");
+	ratio_row(f, "I/Os", (double)c->app_ios, dev_ios, 0, false);
+	ratio_row(f, "bytes", (double)c->app_bytes,
+		  512.0 * (double)(c->d.rd_sectors + c->d.wr_sectors), 0, false);
+	ratio_row(f, "request size (KiB)", (double)c->block_size / 1024,
+		  c->m.bytes_per_transfer / 1024, 2, false);
+	ratio_row(f, "latency / await (ms)", c->app_lat_ms,
+		  c->m.sec_per_transfer >= 0 ? c->m.sec_per_transfer * 1e3 : -1, 3, true);
+	ratio_row(f, "queue depth (Little)", c->app_qd, c->m.avg_queue_length, 2, true);
+	for (unsigned i = 0; i < c->nnotes; i++)
+		fprintf(f, "  likely cause: %s\n", c->note[i]);
+	if (!c->nnotes)
+		fprintf(f, "  iobench and the device agree (latency and queue depth may rightly "
+			"be lower on the device:\n  iobench's latency also holds the kernel's "
+			"submission and completion path)\n");
+	if (c->d.reset)
+		fprintf(f, "  warning: a counter went down during the run: the device was re-created\n");
+}
+
+static void device_counters(FILE *f, const struct workload *w, const struct run_result *res)
+{
+	struct devcheck *c = calloc(res->ntargets ? res->ntargets : 1, sizeof(*c));
+	unsigned n;
+
+	if (!c)
+		return;
+	n = devcheck_build(w, res, c);
+	for (unsigned i = 0; i < n; i++) {
+		fprintf(f, "Device counters over the measured window: %s (%u:%u)\n", c[i].info->name,
+			c[i].info->major, c[i].info->minor);
+		if (!c[i].have) {
+			fprintf(f, "  no device data: /proc/diskstats has no counters for it\n\n");
+			continue;
+		}
+		counters_table(f, &c[i]);
+		crosscheck(f, &c[i]);
+		fprintf(f, "\n");
+	}
+	free(c);
+}
+
 static void notes(FILE *f, const struct workload *w, const struct run_result *res)
 {
 	bool buffered_reads = false;
@@ -299,5 +467,7 @@ void report_text(FILE *f, const struct workload *w, const struct run_result *res
 	io_table(f, w, res, 1);
 	latency_tables(f, w, res);
 	qd_table(f, w, res);
+	devices_facts(f, w, res);
+	device_counters(f, w, res);
 	notes(f, w, res);
 }

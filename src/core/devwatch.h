@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * devwatch.h: the device side of a run. Every block device under the
+ * targets is snapshotted (/proc/diskstats, read once per snapshot) at the
+ * measured window's start and end, and its in-flight count is sampled while
+ * the window is open (Perfmon's Current Disk Queue Length).
+ */
+#ifndef IOB_DEVWATCH_H
+#define IOB_DEVWATCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/target.h"
+#include "monitor/diskstats.h"
+
+struct dev_sample {
+	unsigned major, minor;
+	char name[64];
+	struct diskstats a, b;		/* at the window's start and end */
+	bool have_a, have_b;
+	uint32_t q_min, q_max;		/* sampled in_flight while the window was open */
+	uint64_t q_sum, q_n;
+};
+
+struct devwatch {
+	struct dev_sample *dev;
+	unsigned n;
+};
+
+/* One entry per distinct device under the targets. Returns 0 or -ENOMEM. */
+int devwatch_init(struct devwatch *dw, const struct target *t, unsigned nt);
+
+/* Snapshot a (start, which 0) or b (end, which 1) of every device. */
+void devwatch_snapshot(struct devwatch *dw, int which);
+
+/* Samples every device's in-flight count. */
+void devwatch_sample(struct devwatch *dw);
+
+/* The entry of device major:minor, or NULL. */
+const struct dev_sample *devwatch_find(const struct dev_sample *d, unsigned n, unsigned major,
+				       unsigned minor);
+
+#endif

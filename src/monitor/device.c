@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: MIT */
+/* device.c: walking sysfs from a target to the block devices beneath it. */
+#include <dirent.h>
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "monitor/device.h"
+
+/* Reads the first line of dir/name into buf, trimmed; "" when absent. */
+static void read_attr(const char *dir, const char *name, char *buf, size_t len)
+{
+	char path[PATH_MAX];
+	FILE *f;
+	size_t n;
+
+	buf[0] = 0;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	if (fgets(buf, (int)len, f)) {
+		n = strcspn(buf, "\n");
+		while (n && buf[n - 1] == ' ')
+			n--;
+		buf[n] = 0;
+	}
+	fclose(f);
+}
+
+static long read_num(const char *dir, const char *name)
+{
+	char buf[64], *end;
+	long v;
+
+	read_attr(dir, name, buf, sizeof(buf));
+	v = strtol(buf, &end, 10);
+	return buf[0] && end != buf ? v : -1;
+}
+
+/* The active scheduler: the name in brackets of queue/scheduler. */
+static void scheduler(const char *queue, char *out, size_t len)
+{
+	char buf[128];
+	char *open, *close;
+
+	read_attr(queue, "scheduler", buf, sizeof(buf));
+	open = strchr(buf, '[');
+	close = open ? strchr(open, ']') : NULL;
+	if (open && close) {
+		*close = 0;
+		snprintf(out, len, "%.31s", open + 1);
+	} else {
+		snprintf(out, len, "%.31s", buf);
+	}
+}
+
+static void kind_of(const char *dir, const char *name, char *kind, size_t len)
+{
+	char path[PATH_MAX];
+	const char *k = "disk";
+
+	snprintf(path, sizeof(path), "%s/partition", dir);
+	if (!access(path, F_OK))
+		k = "partition";
+	else if (snprintf(path, sizeof(path), "%s/dm", dir), !access(path, F_OK))
+		k = "dm";
+	else if (snprintf(path, sizeof(path), "%s/md", dir), !access(path, F_OK))
+		k = "md";
+	else if (!strncmp(name, "loop", 4))
+		k = "loop";
+	else if (!strncmp(name, "zram", 4))
+		k = "zram";
+	snprintf(kind, len, "%s", k);
+}
+
+/* Fills one level's facts from its sysfs directory. */
+static void describe(const char *dir, struct blockdev_info *d)
+{
+	char disk[PATH_MAX + 8], queue[PATH_MAX + 16], tmp[PATH_MAX + 16], buf[64];
+	long v;
+
+	snprintf(tmp, sizeof(tmp), "%s", dir);
+	snprintf(d->name, sizeof(d->name), "%s", basename(tmp));
+	kind_of(dir, d->name, d->kind, sizeof(d->kind));
+	/* A partition's queue and device facts belong to its disk, one level up. */
+	snprintf(disk, sizeof(disk), strcmp(d->kind, "partition") ? "%s" : "%s/..", dir);
+	snprintf(queue, sizeof(queue), "%s/queue", disk);
+	v = read_num(dir, "size");
+	d->size = v > 0 ? (uint64_t)v * 512 : 0;
+	d->logical_block_size = (unsigned)(read_num(queue, "logical_block_size") > 0 ?
+					   read_num(queue, "logical_block_size") : 0);
+	d->physical_block_size = (unsigned)(read_num(queue, "physical_block_size") > 0 ?
+					    read_num(queue, "physical_block_size") : 0);
+	d->rotational = (int)read_num(queue, "rotational");
+	scheduler(queue, d->scheduler, sizeof(d->scheduler));
+	d->nr_requests = (int)read_num(queue, "nr_requests");
+	d->max_sectors_kb = (int)read_num(queue, "max_sectors_kb");
+	d->fua = (int)read_num(queue, "fua");
+	d->iostats = (int)read_num(queue, "iostats");
+	read_attr(queue, "write_cache", d->write_cache, sizeof(d->write_cache));
+	snprintf(tmp, sizeof(tmp), "%s/device", disk);
+	d->numa_node = (int)read_num(tmp, "numa_node");
+	read_attr(tmp, "model", d->model, sizeof(d->model));
+	if (!d->model[0]) {
+		snprintf(tmp, sizeof(tmp), "%s/dm", dir);
+		read_attr(tmp, "name", d->model, sizeof(d->model));
+	}
+	snprintf(tmp, sizeof(tmp), "%s/loop", dir);
+	read_attr(tmp, "backing_file", d->backing_file, sizeof(d->backing_file));
+	read_attr(dir, "dev", buf, sizeof(buf));
+	if (sscanf(buf, "%u:%u", &d->major, &d->minor) != 2)
+		d->major = d->minor = 0;
+}
+
+static void walk(struct device_chain *c, const char *dir, unsigned level);
+
+/* Adds the device whose sysfs "dev" file holds M:m, found from another sysfs directory. */
+static void walk_dev(struct device_chain *c, dev_t dev, unsigned level)
+{
+	char link[64], dir[PATH_MAX];
+
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(dev), minor(dev));
+	if (realpath(link, dir))
+		walk(c, dir, level);
+}
+
+static void walk(struct device_chain *c, const char *dir, unsigned level)
+{
+	struct blockdev_info *d;
+	char sub[PATH_MAX + 16];
+	DIR *dh;
+	struct dirent *e;
+	struct stat st;
+
+	if (c->n == DEVICE_CHAIN_MAX)
+		return;
+	for (unsigned i = 0; i < c->n; i++) {	/* each device once */
+		char tmp[PATH_MAX];
+		unsigned ma, mi;
+
+		read_attr(dir, "dev", tmp, sizeof(tmp));
+		if (sscanf(tmp, "%u:%u", &ma, &mi) == 2 && ma == c->dev[i].major &&
+		    mi == c->dev[i].minor)
+			return;
+	}
+	d = &c->dev[c->n++];
+	memset(d, 0, sizeof(*d));
+	describe(dir, d);
+	d->level = level;
+	if (!strcmp(d->kind, "partition")) {
+		char disk[PATH_MAX];
+
+		snprintf(sub, sizeof(sub), "%s/..", dir);
+		if (realpath(sub, disk))
+			walk(c, disk, level + 1);
+		return;
+	}
+	if (d->backing_file[0] && !stat(d->backing_file, &st) && major(st.st_dev))
+		walk_dev(c, st.st_dev, level + 1);
+	snprintf(sub, sizeof(sub), "%s/slaves", dir);
+	dh = opendir(sub);
+	if (!dh)
+		return;
+	while ((e = readdir(dh))) {
+		char one[PATH_MAX + 300], target[PATH_MAX];
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(one, sizeof(one), "%s/%s", sub, e->d_name);
+		if (realpath(one, target))
+			walk(c, target, level + 1);
+	}
+	closedir(dh);
+}
+
+/* Mount facts of the file system with device number dev, from /proc/self/mountinfo. */
+static void mount_info(struct device_chain *c, dev_t dev)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "r");
+	char line[4096];
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned ma, mi;
+		char mnt[512], opts[512], fstype[32], source[512], super[512];
+		char *dash = strstr(line, " - ");
+
+		if (!dash || sscanf(line, "%*s %*s %u:%u %*s %511s %511s", &ma, &mi, mnt, opts) != 4)
+			continue;
+		if (ma != major(dev) || mi != minor(dev))
+			continue;
+		if (sscanf(dash + 3, "%31s %511s %511s", fstype, source, super) < 2)
+			continue;
+		snprintf(c->fs_type, sizeof(c->fs_type), "%s", fstype);
+		snprintf(c->mount_point, sizeof(c->mount_point), "%s", mnt);
+		snprintf(c->mount_source, sizeof(c->mount_source), "%s", source);
+		snprintf(c->mount_options, sizeof(c->mount_options), "%s", opts);
+	}
+	fclose(f);
+}
+
+int device_resolve(const char *path, struct device_chain *c)
+{
+	struct stat st;
+	dev_t dev;
+
+	memset(c, 0, sizeof(*c));
+	if (stat(path, &st))
+		return -errno;
+	if (S_ISBLK(st.st_mode)) {
+		dev = st.st_rdev;
+	} else {
+		dev = st.st_dev;
+		mount_info(c, dev);
+	}
+	if (major(dev))
+		walk_dev(c, dev, 0);
+	if (!c->n)
+		snprintf(c->no_device, sizeof(c->no_device),
+			 "no block device holds it (file system %s)",
+			 c->fs_type[0] ? c->fs_type : "unknown");
+	return 0;
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * device.h: the block devices under a target, found the way the kernel
+ * links them: the file's st_dev (or the device node's st_rdev) ->
+ * /sys/dev/block/M:m -> the whole disk of a partition -> the devices a dm,
+ * md or multipath device is built on (slaves/) -> a loop device's backing
+ * file and the device that file lives on. Each level's facts come from
+ * sysfs. Where no block device holds the target (tmpfs, NFS, overlayfs),
+ * the chain is empty and no_device says why.
+ */
+#ifndef IOB_DEVICE_H
+#define IOB_DEVICE_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#define DEVICE_CHAIN_MAX 8
+
+struct blockdev_info {
+	unsigned major, minor;
+	char name[64];		/* kernel name: sda1, dm-0, loop0, zram0, nvme0n1 */
+	char kind[16];		/* disk, partition, dm, md, loop, zram */
+	unsigned level;		/* 0 holds the target; higher lies beneath it */
+	char model[128];	/* device/model, or dm/name */
+	uint64_t size;		/* bytes */
+	unsigned logical_block_size, physical_block_size;
+	int rotational;		/* 1, 0, or -1 unknown */
+	char scheduler[32];	/* the active one */
+	int nr_requests, max_sectors_kb, fua, numa_node, iostats;	/* -1 unknown */
+	char write_cache[32];	/* "write back" / "write through" */
+	char backing_file[512];	/* loop devices */
+};
+
+struct device_chain {
+	struct blockdev_info dev[DEVICE_CHAIN_MAX];
+	unsigned n;
+	char fs_type[32];	/* file targets: from /proc/self/mountinfo */
+	char mount_point[512];
+	char mount_source[512];
+	char mount_options[512];
+	char no_device[160];	/* why no block device holds the target, or "" */
+};
+
+/*
+ * Resolves the devices under path: a block device node itself, or the file
+ * system device of a file (pass the parent directory for a file yet to be
+ * created). Fills c (c->n may be 0 with c->no_device set). Returns 0, or
+ * -errno when path cannot be looked at.
+ */
+int device_resolve(const char *path, struct device_chain *c);
+
+#endif
