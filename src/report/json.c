@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "platform/host.h"
+#include "report/devcheck.h"
 #include "report/report.h"
 #include "report/summary.h"
 #include "version.h"
@@ -163,6 +164,146 @@ static json_t *host_json(void)
 	return o;
 }
 
+/* A figure the kernel may not count: null when negative. */
+static json_t *fig(double v)
+{
+	return v >= 0 ? json_real(v) : json_null();
+}
+
+static json_t *blockdev_json(const struct blockdev_info *d)
+{
+	json_t *o = json_object();
+	char dev[32];
+
+	snprintf(dev, sizeof(dev), "%u:%u", d->major, d->minor);
+	set(o, "name", json_string(d->name));
+	set(o, "device", json_string(dev));
+	set(o, "kind", json_string(d->kind));
+	set(o, "level", json_integer(d->level));
+	set(o, "model", str_or_null(d->model));
+	set(o, "size", jnum(d->size));
+	set(o, "logical_block_size", d->logical_block_size ? jnum(d->logical_block_size) : NULL);
+	set(o, "physical_block_size", d->physical_block_size ? jnum(d->physical_block_size) : NULL);
+	set(o, "rotational", d->rotational >= 0 ? json_boolean(d->rotational) : NULL);
+	set(o, "scheduler", str_or_null(d->scheduler));
+	set(o, "nr_requests", d->nr_requests >= 0 ? json_integer(d->nr_requests) : NULL);
+	set(o, "max_sectors_kb", d->max_sectors_kb >= 0 ? json_integer(d->max_sectors_kb) : NULL);
+	set(o, "write_cache", str_or_null(d->write_cache));
+	set(o, "fua", d->fua >= 0 ? json_boolean(d->fua) : NULL);
+	set(o, "numa_node", d->numa_node >= 0 ? json_integer(d->numa_node) : NULL);
+	set(o, "iostats", d->iostats >= 0 ? json_boolean(d->iostats) : NULL);
+	set(o, "backing_file", str_or_null(d->backing_file));
+	return o;
+}
+
+static json_t *chain_json(const struct device_chain *ch)
+{
+	json_t *a = json_array();
+
+	for (unsigned i = 0; i < ch->n; i++)
+		json_array_append_new(a, blockdev_json(&ch->dev[i]));
+	return a;
+}
+
+static json_t *perfmon_json(const struct devcheck *c)
+{
+	const struct disk_metrics *m = &c->m;
+	json_t *o = json_object(), *q = json_object();
+
+	set(o, "disk_transfers_per_s", fig(m->transfers_s));
+	set(o, "disk_reads_per_s", fig(m->reads_s));
+	set(o, "disk_writes_per_s", fig(m->writes_s));
+	set(o, "disk_bytes_per_s", fig(m->bytes_s));
+	set(o, "disk_read_bytes_per_s", fig(m->read_bytes_s));
+	set(o, "disk_write_bytes_per_s", fig(m->write_bytes_s));
+	set(o, "avg_disk_sec_per_transfer", fig(m->sec_per_transfer));
+	set(o, "avg_disk_sec_per_read", fig(m->sec_per_read));
+	set(o, "avg_disk_sec_per_write", fig(m->sec_per_write));
+	set(o, "avg_disk_bytes_per_transfer", fig(m->bytes_per_transfer));
+	set(o, "avg_disk_queue_length", fig(m->avg_queue_length));
+	set(q, "min", c->sample && c->sample->q_n ? json_integer(c->q_min) : NULL);
+	set(q, "avg", c->sample && c->sample->q_n ? json_real(c->q_avg) : NULL);
+	set(q, "max", c->sample && c->sample->q_n ? json_integer(c->q_max) : NULL);
+	set(o, "current_disk_queue_length", q);
+	set(o, "idle_time_percent", fig(m->idle_pct));
+	set(o, "split_io_per_s", NULL);
+	return o;
+}
+
+static json_t *iostat_json(const struct disk_metrics *m)
+{
+	json_t *o = json_object();
+
+	set(o, "r_s", fig(m->r_s));
+	set(o, "w_s", fig(m->w_s));
+	set(o, "d_s", fig(m->d_s));
+	set(o, "f_s", fig(m->f_s));
+	set(o, "rkb_s", fig(m->rkb_s));
+	set(o, "wkb_s", fig(m->wkb_s));
+	set(o, "dkb_s", fig(m->dkb_s));
+	set(o, "rrqm_s", fig(m->rrqm_s));
+	set(o, "wrqm_s", fig(m->wrqm_s));
+	set(o, "rrqm_percent", fig(m->rrqm_pct));
+	set(o, "wrqm_percent", fig(m->wrqm_pct));
+	set(o, "r_await_ms", fig(m->r_await));
+	set(o, "w_await_ms", fig(m->w_await));
+	set(o, "d_await_ms", fig(m->d_await));
+	set(o, "f_await_ms", fig(m->f_await));
+	set(o, "rareq_sz_kb", fig(m->rareq_sz));
+	set(o, "wareq_sz_kb", fig(m->wareq_sz));
+	set(o, "aqu_sz", fig(m->aqu_sz));
+	set(o, "util_percent", fig(m->util));
+	return o;
+}
+
+static json_t *crosscheck_json(const struct devcheck *c)
+{
+	json_t *o = json_object(), *causes = json_array();
+
+	set(o, "app_ios", jnum(c->app_ios));
+	set(o, "device_ios", jnum(c->d.rd_ios + c->d.wr_ios));
+	set(o, "app_bytes", jnum(c->app_bytes));
+	set(o, "device_bytes", jnum(512 * (c->d.rd_sectors + c->d.wr_sectors)));
+	set(o, "app_request_size", c->block_size ? jnum(c->block_size) : NULL);
+	set(o, "device_request_size", fig(c->m.bytes_per_transfer));
+	set(o, "app_latency_ms", json_real(c->app_lat_ms));
+	set(o, "device_await_ms", c->m.sec_per_transfer >= 0 ? json_real(c->m.sec_per_transfer * 1e3)
+							  : NULL);
+	set(o, "app_queue_depth", json_real(c->app_qd));
+	set(o, "device_queue_depth", fig(c->m.avg_queue_length));
+	for (unsigned i = 0; i < c->nnotes; i++)
+		json_array_append_new(causes, json_string(c->note[i]));
+	set(o, "likely_causes", causes);
+	set(o, "counters_reset", json_boolean(c->d.reset));
+	return o;
+}
+
+static json_t *devices_json(const struct workload *w, const struct run_result *res)
+{
+	struct devcheck *c = calloc(res->ntargets ? res->ntargets : 1, sizeof(*c));
+	json_t *a = json_array();
+	unsigned n;
+
+	if (!c)
+		return a;
+	n = devcheck_build(w, res, c);
+	for (unsigned i = 0; i < n; i++) {
+		json_t *o = json_object();
+		char dev[32];
+
+		snprintf(dev, sizeof(dev), "%u:%u", c[i].info->major, c[i].info->minor);
+		set(o, "name", json_string(c[i].info->name));
+		set(o, "device", json_string(dev));
+		set(o, "counters", json_boolean(c[i].have));
+		set(o, "perfmon", c[i].have ? perfmon_json(&c[i]) : NULL);
+		set(o, "iostat", c[i].have ? iostat_json(&c[i].m) : NULL);
+		set(o, "crosscheck", c[i].have ? crosscheck_json(&c[i]) : NULL);
+		json_array_append_new(a, o);
+	}
+	free(c);
+	return a;
+}
+
 static json_t *targets_json(const struct workload *w, const struct run_result *res)
 {
 	static const char *kinds[] = { "file", "block", "null" };
@@ -184,6 +325,11 @@ static json_t *targets_json(const struct workload *w, const struct run_result *r
 							    : NULL);
 		set(o, "device", t->dev ? json_string(dev) : NULL);
 		set(o, "direct_io_alignment", t->kind == TARGET_NULL ? NULL : jnum(t->io_align));
+		set(o, "mount_point", str_or_null(t->chain.mount_point));
+		set(o, "mount_options", str_or_null(t->chain.mount_options));
+		set(o, "mount_source", str_or_null(t->chain.mount_source));
+		set(o, "no_device", t->kind == TARGET_NULL ? NULL : str_or_null(t->chain.no_device));
+		set(o, "devices", chain_json(&t->chain));
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -407,6 +553,7 @@ int report_json(FILE *f, const struct workload *w, const struct run_result *res)
 	set(root, "cpu", cpu_json(res, ios));
 	set(root, "queue_depth", queue_depth_json(w, res));
 	set(root, "results", results_json(w, res));
+	set(root, "devices", devices_json(w, res));
 	set(root, "histogram", histogram_json(res));
 	set(root, "series", series_json(res));
 	r = json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(12) | JSON_PRESERVE_ORDER);

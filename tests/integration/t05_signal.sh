@@ -2,7 +2,8 @@
 . "$(dirname "$0")/lib.sh"
 f=$T/sig.dat
 
-# wait_for TEXT FILE: up to 10 s for TEXT to appear in FILE.
+# wait_for TEXT FILE: up to 10 s for TEXT to appear in FILE. Each case writes its own
+# files: an earlier run's line must not answer for a process that has not started yet.
 wait_for() {
 	i=0
 	while ! grep -q "$1" "$2" 2>/dev/null; do
@@ -11,9 +12,9 @@ wait_for() {
 }
 
 say "SIGINT while measuring"
-"$IOBENCH" -c16M -d30 -W0 -r -b4K -o4 -Sh "$f" >"$T/out" 2>"$T/err" &
+"$IOBENCH" -c16M -d30 -W0 -r -b4K -o4 -Sh "$f" >"$T/out1" 2>"$T/err1" &
 pid=$!
-wait_for measuring "$T/err"
+wait_for measuring "$T/err1"
 sleep 0.5
 t0=$(date +%s%N)
 kill -INT $pid
@@ -21,41 +22,41 @@ wait $pid; rc=$?
 ms=$(( ($(date +%s%N) - t0) / 1000000 ))
 [ $rc = 130 ] || fail "exit $rc, wanted 130"
 [ $ms -lt 2000 ] || fail "took $ms ms to stop"
-grep -q "PARTIAL RESULTS" "$T/out" || fail "partial results not marked"
-set -- $(total Total); [ "$2" -gt 0 ] || fail "no partial counts"
+grep -q "PARTIAL RESULTS" "$T/out1" || fail "partial results not marked"
+set -- $(total Total "$T/out1"); [ "$2" -gt 0 ] || fail "no partial counts"
 [ ! -e "$f" ] || fail "the created file was left behind"
 
 say "SIGINT with -Rjson: valid partial JSON"
-"$IOBENCH" -c16M -d30 -W0 -r -b4K -o4 -Sh -Rjson "$f" >"$T/out" 2>"$T/err" &
+"$IOBENCH" -c16M -d30 -W0 -r -b4K -o4 -Sh -Rjson "$f" >"$T/out2" 2>"$T/err2" &
 pid=$!
-wait_for measuring "$T/err"
+wait_for measuring "$T/err2"
 sleep 1.2
 kill -INT $pid
 wait $pid; rc=$?
 [ $rc = 130 ] || fail "exit $rc, wanted 130"
 jq -e '.complete == false and .interrupted == true and .results.total.total.ios > 0 and .test_time_s < 30' \
-	"$T/out" >/dev/null || fail "partial JSON not marked or not valid"
+	"$T/out2" >/dev/null || fail "partial JSON not marked or not valid"
 [ ! -e "$f" ] || fail "the created file was left behind"
 
 say "SIGTERM during warm-up: no results, says so"
-"$IOBENCH" -c16M -d30 -W30 -b4K "$f" >"$T/out" 2>"$T/err" &
+"$IOBENCH" -c16M -d30 -W30 -b4K "$f" >"$T/out3" 2>"$T/err3" &
 pid=$!
-wait_for "warming up" "$T/err"
+wait_for "warming up" "$T/err3"
 kill -TERM $pid
 wait $pid; rc=$?
 [ $rc = 130 ] || fail "exit $rc, wanted 130"
-grep -q "interrupted before the measurements began" "$T/out" || fail "no 'interrupted before' line"
+grep -q "interrupted before the measurements began" "$T/out3" || fail "no 'interrupted before' line"
 [ ! -e "$f" ] || fail "the created file was left behind"
 
 say "SIGINT while creating the file: removed, exit 130"
 free_kb=$(df -Pk "$T" | awk 'NR == 2 { print $4 }')
 [ "$free_kb" -gt 10000000 ] || { echo "skipping the creation case: under 10G free"; exit 0; }
-"$IOBENCH" -c8G -d30 -b4K "$f" >"$T/out" 2>"$T/err" &
+"$IOBENCH" -c8G -d30 -b4K "$f" >"$T/out4" 2>"$T/err4" &
 pid=$!
-wait_for "creating" "$T/err"
+wait_for "creating" "$T/err4"
 kill -INT $pid
 wait $pid; rc=$?
 [ $rc = 130 ] || fail "exit $rc, wanted 130"
-grep -q "interrupted while creating" "$T/err" || fail "no message"
+grep -q "interrupted while creating" "$T/err4" || fail "no message"
 [ ! -e "$f" ] || fail "a half-filled file was left behind"
 exit 0

@@ -1,0 +1,49 @@
+# Description: the device side: devices resolved under files and loop devices, Perfmon and iostat
+# counters over the window, and the cross-check agreeing with the device on zram within 1%.
+. "$(dirname "$0")/lib.sh"
+
+say "a file on a tmpfs: no block device, 'no device data', never zeros"
+if [ -d /dev/shm ] && [ "$(stat -f -c %T /dev/shm)" = tmpfs ]; then
+	d=$(mktemp -d /dev/shm/iobench-t.XXXXXX)
+	run_ok -c4M --ios=500 -b4K -Rjson "$d/t.dat"
+	rm -rf "$d"
+	jq -e '.targets[0].devices == [] and (.targets[0].no_device | test("no block device")) and
+		.targets[0].file_system == "tmpfs" and .devices == []' "$T/out" >/dev/null ||
+		fail "tmpfs target: $(jq -c .targets[0] "$T/out")"
+fi
+
+need_root
+say "a loop device over a file: its backing file and the device beneath"
+new_loop 64
+run_ok --ios=2000 -r -b4K -Sh --json="$T/l.json" "$LOOP"
+jq -e --arg f "$LOOPFILE" '.targets[0].devices[0].kind == "loop" and .targets[0].devices[0].level == 0
+	and .targets[0].devices[0].backing_file == $f and (.targets[0].devices | length) >= 2
+	and .targets[0].devices[1].level == 1' "$T/l.json" >/dev/null ||
+	fail "loop chain: $(jq -c '.targets[0].devices' "$T/l.json")"
+grep -q "^Devices" "$T/out" && grep -q "backing file $LOOPFILE" "$T/out" || fail "no device facts in the text"
+
+say "a file on ext4 on that loop device: file system, mount point, device under it"
+command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
+mkfs.ext4 -q -F "$LOOP" && mkdir "$T/mnt" && mount "$LOOP" "$T/mnt" || skip "cannot mount ext4"
+MOUNTS="$T/mnt"
+run_ok -c8M --ios=1000 -r -b4K -Sh -Rjson "$T/mnt/f.dat"
+jq -e --arg m "$T/mnt" '.targets[0].file_system == "ext4" and .targets[0].mount_point == $m and
+	.targets[0].devices[0].kind == "loop" and .devices[0].counters == true' "$T/out" >/dev/null ||
+	fail "file on loop: $(jq -c '.targets[0]' "$T/out")"
+
+say "zram, O_DIRECT random reads: device I/Os / iobench I/Os = 1.00 within 1%"
+new_zram 256
+run_ok -d0.5 -W0 -b1M -o4 -Sh -w100 --allow-device-write --quiet "$ZDEV"
+for eng in io_uring psync; do
+	o=16; [ $eng = psync ] && o=1
+	run_ok --engine=$eng -d1 -W0.3 -o$o -r -b4K -Sh --json="$T/z.json" "$ZDEV"
+	a=$(jq '.devices[0].crosscheck.app_ios' "$T/z.json"); d=$(jq '.devices[0].crosscheck.device_ios' "$T/z.json")
+	echo "$eng: iobench $a, device $d"
+	within "$d" "$a" 1 || fail "$eng: device $d vs iobench $a"
+	jq -e '.devices[0].crosscheck.likely_causes == [] and .devices[0].perfmon.split_io_per_s == null
+		and (.devices[0].iostat.rareq_sz_kb | . > 3.9 and . < 4.1)' "$T/z.json" >/dev/null ||
+		fail "$eng: $(jq -c .devices[0].crosscheck "$T/z.json")"
+	grep -q "Disk Transfers/sec" "$T/out" && grep -q "aqu-sz" "$T/out" && grep -q "iobench and the device agree" "$T/out" ||
+		fail "text tables"
+done
+exit 0
