@@ -18,6 +18,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 #include <linux/fs.h>
+#include <linux/fiemap.h>
 #include <sys/ioctl.h>
 
 #include "core/clock.h"
@@ -266,6 +267,50 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
 	return r ? r : check_alignment(t, err, len);
 }
 
+/*
+ * How much of an existing file's range [base, end) has no data on the device:
+ * holes, and extents allocated but never written. Reads of those come back as
+ * zeros without touching the device, so they measure nothing.
+ */
+static void check_extents(struct target *t)
+{
+	enum { N = 256 };
+	struct fiemap *fm = calloc(1, sizeof(*fm) + N * sizeof(struct fiemap_extent));
+	uint64_t pos = t->spec->base_offset, data = 0;
+	int fd = open(t->spec->path, O_RDONLY);
+	bool last = false;
+
+	if (fd < 0 || !fm)
+		goto out;
+	while (!last && pos < t->end) {
+		fm->fm_start = pos;
+		fm->fm_length = t->end - pos;
+		fm->fm_flags = FIEMAP_FLAG_SYNC;
+		fm->fm_extent_count = N;
+		if (ioctl(fd, FS_IOC_FIEMAP, fm) < 0)
+			goto out;
+		if (!fm->fm_mapped_extents)
+			break;
+		for (unsigned i = 0; i < fm->fm_mapped_extents; i++) {
+			const struct fiemap_extent *e = &fm->fm_extents[i];
+			uint64_t lo = e->fe_logical > pos ? e->fe_logical : pos;
+			uint64_t hi = e->fe_logical + e->fe_length < t->end ? e->fe_logical + e->fe_length
+									 : t->end;
+
+			if (hi > lo && !(e->fe_flags & FIEMAP_EXTENT_UNWRITTEN))
+				data += hi - lo;
+			pos = e->fe_logical + e->fe_length;
+			last = e->fe_flags & FIEMAP_EXTENT_LAST;
+		}
+	}
+	t->unbacked = t->end - t->spec->base_offset - data;
+	t->unbacked_known = true;
+out:
+	if (fd >= 0)
+		close(fd);
+	free(fm);
+}
+
 /* The devices under a target; a file still to be created lives where its directory does. */
 static void resolve_devices(struct target *t)
 {
@@ -293,6 +338,8 @@ int targets_check(struct target *t, const struct workload *w, bool null_engine,
 			return r;
 		if (!null_engine)
 			resolve_devices(&t[i]);
+		if (t[i].kind == TARGET_FILE && !t[i].create)
+			check_extents(&t[i]);
 		for (unsigned j = 0; j < i; j++)
 			if (t[i].create && t[j].create && !strcmp(t[i].spec->path, t[j].spec->path))
 				return errmsg(err, len, -EINVAL, "'%s' is named twice with -c",

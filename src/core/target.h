@@ -38,6 +38,8 @@ struct target {
 	dev_t dev;		/* the block device: itself, or the one holding the file (0: none) */
 	long fs_type;		/* statfs f_type of the file's file system; 0 for devices */
 	struct device_chain chain;	/* the block devices beneath (none for the null engine) */
+	uint64_t unbacked;	/* bytes of the range in holes or unwritten extents (FIEMAP) */
+	bool unbacked_known;	/* the file system answered FIEMAP */
 };
 
 /* Name of the extended attribute that marks files iobench created. */

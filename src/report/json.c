@@ -13,6 +13,7 @@
 
 #include "platform/host.h"
 #include "report/devcheck.h"
+#include "report/verdict.h"
 #include "report/report.h"
 #include "report/summary.h"
 #include "version.h"
@@ -278,15 +279,10 @@ static json_t *crosscheck_json(const struct devcheck *c)
 	return o;
 }
 
-static json_t *devices_json(const struct workload *w, const struct run_result *res)
+static json_t *devices_json(const struct devcheck *c, unsigned n)
 {
-	struct devcheck *c = calloc(res->ntargets ? res->ntargets : 1, sizeof(*c));
 	json_t *a = json_array();
-	unsigned n;
 
-	if (!c)
-		return a;
-	n = devcheck_build(w, res, c);
 	for (unsigned i = 0; i < n; i++) {
 		json_t *o = json_object();
 		char dev[32];
@@ -300,9 +296,63 @@ static json_t *devices_json(const struct workload *w, const struct run_result *r
 		set(o, "crosscheck", c[i].have ? crosscheck_json(&c[i]) : NULL);
 		json_array_append_new(a, o);
 	}
-	free(c);
 	return a;
 }
+
+static json_t *verdict_json(const struct verdict *v)
+{
+	json_t *o = json_object(), *loads = json_array();
+
+	set(o, "rotational", json_boolean(v->rotational));
+	set(o, "latency_mean_ms", json_real(v->mean_ms));
+	set(o, "latency_p99_ms", json_real(v->p99_ms));
+	set(o, "latency", json_string(v->latency));
+	set(o, "latency_text", json_string(v->latency_text));
+	set(o, "queue_length", v->queue_length >= 0 ? json_real(v->queue_length) : NULL);
+	set(o, "queue_bottleneck", json_boolean(v->queue_flag));
+	set(o, "resembles", json_string(v->resembles));
+	for (int i = 0; v->small_random && i < 3; i++) {
+		json_t *l = json_object();
+
+		set(l, "load", json_string(v->loads[i].name));
+		set(l, "iops_needed", json_real(v->loads[i].iops));
+		set(l, "carries", json_boolean(v->loads[i].carries));
+		json_array_append_new(loads, l);
+	}
+	set(o, "loads", loads);
+	return o;
+}
+
+static json_t *warnings_json(const struct verdict *v)
+{
+	json_t *a = json_array();
+
+	for (unsigned i = 0; i < v->nwarn; i++) {
+		json_t *o = json_object();
+
+		set(o, "code", json_string(v->warn[i].code));
+		set(o, "message", json_string(v->warn[i].text));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+/* devices, warnings and verdict, which share the device cross-check. */
+static void judgement_json(json_t *root, const struct workload *w, const struct run_result *res)
+{
+	struct devcheck *c = calloc(res->ntargets ? res->ntargets : 1, sizeof(*c));
+	struct verdict *v = malloc(sizeof(*v));
+	unsigned n = c && v ? devcheck_build(w, res, c) : 0;
+
+	set(root, "devices", c && v ? devices_json(c, n) : json_array());
+	if (c && v)
+		verdict_build(w, res, c, n, v);
+	set(root, "warnings", c && v ? warnings_json(v) : json_array());
+	set(root, "verdict", c && v && v->measured ? verdict_json(v) : NULL);
+	free(c);
+	free(v);
+}
+
 
 static json_t *targets_json(const struct workload *w, const struct run_result *res)
 {
@@ -553,7 +603,7 @@ int report_json(FILE *f, const struct workload *w, const struct run_result *res)
 	set(root, "cpu", cpu_json(res, ios));
 	set(root, "queue_depth", queue_depth_json(w, res));
 	set(root, "results", results_json(w, res));
-	set(root, "devices", devices_json(w, res));
+	judgement_json(root, w, res);
 	set(root, "histogram", histogram_json(res));
 	set(root, "series", series_json(res));
 	r = json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(12) | JSON_PRESERVE_ORDER);

@@ -14,6 +14,7 @@
 #include "job/units.h"
 #include "report/report.h"
 #include "report/devcheck.h"
+#include "report/verdict.h"
 #include "report/summary.h"
 
 static const char dashes[] =
@@ -399,14 +400,8 @@ static void crosscheck(FILE *f, const struct devcheck *c)
 		fprintf(f, "  warning: a counter went down during the run: the device was re-created\n");
 }
 
-static void device_counters(FILE *f, const struct workload *w, const struct run_result *res)
+static void device_counters(FILE *f, const struct devcheck *c, unsigned n)
 {
-	struct devcheck *c = calloc(res->ntargets ? res->ntargets : 1, sizeof(*c));
-	unsigned n;
-
-	if (!c)
-		return;
-	n = devcheck_build(w, res, c);
 	for (unsigned i = 0; i < n; i++) {
 		fprintf(f, "Device counters over the measured window: %s (%u:%u)\n", c[i].info->name,
 			c[i].info->major, c[i].info->minor);
@@ -418,7 +413,32 @@ static void device_counters(FILE *f, const struct workload *w, const struct run_
 		crosscheck(f, &c[i]);
 		fprintf(f, "\n");
 	}
-	free(c);
+}
+
+static void verdict_section(FILE *f, const struct verdict *v)
+{
+	if (v->nwarn) {
+		fprintf(f, "Warnings\n");
+		for (unsigned i = 0; i < v->nwarn; i++)
+			fprintf(f, "  warning: %s\n", v->warn[i].text);
+		fprintf(f, "\n");
+	}
+	if (!v->measured)
+		return;
+	fprintf(f, "Verdict\n  latency: %s\n", v->latency_text);
+	if (v->rotational && v->queue_length >= 0)
+		fprintf(f, "  queue: Avg. Disk Queue Length %.2f: %s (over 2 waiting per spindle "
+			"means the disk is a bottleneck)\n", v->queue_length,
+			v->queue_flag ? "the disk is a bottleneck, if it has one spindle" : "fine");
+	fprintf(f, "  device class: %s\n", v->resembles);
+	if (v->small_random) {
+		fprintf(f, "  would carry, by IOPS alone:\n");
+		for (int i = 0; i < 3; i++)
+			fprintf(f, "    %-45s about %6.0f IOPS: %s\n", v->loads[i].name,
+				v->loads[i].iops, v->loads[i].carries ? "yes" : "no");
+	}
+	fprintf(f, "  These are rules of thumb (sources: docs/verdict.md): the application's own "
+		"I/O mix and latency needs decide.\n\n");
 }
 
 static void notes(FILE *f, const struct workload *w, const struct run_result *res)
@@ -449,6 +469,9 @@ static void notes(FILE *f, const struct workload *w, const struct run_result *re
 
 void report_text(FILE *f, const struct workload *w, const struct run_result *res)
 {
+	struct devcheck *dc;
+	struct verdict *v;
+
 	input_params(f, w, res);
 	system_info(f, res);
 	fprintf(f, "\nResults for timespan 1:\n*****************************************"
@@ -468,6 +491,16 @@ void report_text(FILE *f, const struct workload *w, const struct run_result *res
 	latency_tables(f, w, res);
 	qd_table(f, w, res);
 	devices_facts(f, w, res);
-	device_counters(f, w, res);
+	dc = calloc(res->ntargets ? res->ntargets : 1, sizeof(*dc));
+	v = malloc(sizeof(*v));
+	if (dc && v) {
+		unsigned n = devcheck_build(w, res, dc);
+
+		device_counters(f, dc, n);
+		verdict_build(w, res, dc, n, v);
+		verdict_section(f, v);
+	}
+	free(dc);
+	free(v);
 	notes(f, w, res);
 }

@@ -27,7 +27,7 @@ say() { echo "--- $*"; }
 
 # run_ok ARGS...: runs iobench, which must exit 0; output in $T/out, $T/err.
 run_ok() {
-	"$IOBENCH" "$@" >"$T/out" 2>"$T/err" || { cat "$T/err"; fail "iobench $* exited $?"; }
+	"$IOBENCH" "$@" >"$T/out" 2>"$T/err" || { rc=$?; cat "$T/err"; fail "iobench $* exited $rc"; }
 }
 
 # run_rc RC ARGS...: runs iobench, which must exit RC.

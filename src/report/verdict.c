@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: MIT */
+/* verdict.c: warnings and the verdict (thresholds and sources in docs/verdict.md). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report/summary.h"
+#include "report/verdict.h"
+
+#define SHORT_RUN_NS 5000000000ull
+#define SHORT_RUN_IOS 1000
+
+static void warn(struct verdict *v, const char *code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void warn(struct verdict *v, const char *code, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (v->nwarn == VERDICT_MAX_WARNINGS)
+		return;
+	v->warn[v->nwarn].code = code;
+	va_start(ap, fmt);
+	vsnprintf(v->warn[v->nwarn].text, sizeof(v->warn[0].text), fmt, ap);
+	va_end(ap);
+	v->nwarn++;
+}
+
+static void cache_warnings(const struct workload *w, const struct run_result *res,
+			   const struct devcheck *c, unsigned nc, struct verdict *v)
+{
+	uint64_t buffered_bytes = 0, ram = (uint64_t)sysconf(_SC_PHYS_PAGES) *
+					    (uint64_t)sysconf(_SC_PAGESIZE);
+	bool buffered = false;
+
+	for (unsigned t = 0; t < res->ntargets; t++) {
+		if (res->targets[t].kind == TARGET_NULL || (w->targets[t].cache & CACHE_DIRECT))
+			continue;
+		buffered = true;
+		buffered_bytes += res->targets[t].end - w->targets[t].base_offset;
+	}
+	for (unsigned i = 0; i < nc; i++) {
+		uint64_t dev = c[i].d.rd_ios + c[i].d.wr_ios;
+
+		if (c[i].have && c[i].buffered && dev < c[i].app_ios * (1 - DEVCHECK_TOLERANCE))
+			warn(v, "page_cache", "page cache: %s saw %llu I/Os for iobench's %llu: "
+			     "the rest came from memory; use -Sh or -Su to measure the device",
+			     c[i].info->name, (unsigned long long)dev, (unsigned long long)c[i].app_ios);
+		else if (c[i].have && !c[i].buffered &&
+			 dev > c[i].app_ios * (1 + DEVCHECK_TOLERANCE))
+			warn(v, "other_io", "other I/O on %s during the run: its counters show "
+			     "%llu I/Os for iobench's %llu", c[i].info->name,
+			     (unsigned long long)dev, (unsigned long long)c[i].app_ios);
+	}
+	if (buffered && buffered_bytes < ram) {
+		warn(v, "fits_in_ram", "buffered I/O on a data set of %.2f GiB, smaller than this "
+		     "machine's %.1f GiB of RAM: reads can be served from the page cache",
+		     (double)buffered_bytes / 1073741824.0, (double)ram / 1073741824.0);
+	}
+}
+
+static void target_warnings(const struct workload *w, const struct run_result *res,
+			    struct verdict *v)
+{
+	for (unsigned t = 0; t < res->ntargets; t++) {
+		const struct target *tg = &res->targets[t];
+		const char *path = w->targets[t].path;
+		uint64_t range = tg->end - w->targets[t].base_offset;
+		bool zram = false;
+
+		if (tg->kind == TARGET_NULL)
+			continue;
+		for (unsigned i = 0; i < tg->chain.n; i++)
+			zram |= !strcmp(tg->chain.dev[i].kind, "zram");
+		if (zram)
+			warn(v, "compressing_device", "'%s' is on zram, which compresses what it stores "
+			     "and keeps same-filled pages without storing them: results depend on the "
+			     "data%s", path, w->targets[t].buf == BUF_ZERO
+			     ? "; -Z writes zeros, which zram does not even store" : "");
+		if (tg->unbacked_known && tg->unbacked * 100 > range)
+			warn(v, "sparse_file", "%.1f%% of the range of '%s' is holes or unwritten "
+			     "extents: reads of it return zeros without device I/O; recreate it with "
+			     "-c", 100.0 * (double)tg->unbacked / (double)range, path);
+		if (!tg->chain.n)
+			warn(v, "no_device_data", "no device data for '%s' (%s): its figures cannot "
+			     "be checked against the device", path, tg->chain.no_device);
+	}
+}
+
+static void run_warnings(const struct workload *w, const struct run_result *res,
+			 struct verdict *v)
+{
+	uint64_t ios = 0;
+
+	for (unsigned i = 0; i < res->nrows; i++)
+		ios += res->rows[i].c[0].ios + res->rows[i].c[1].ios;
+	if (res->measured && (res->test_ns < SHORT_RUN_NS || ios < SHORT_RUN_IOS))
+		warn(v, "short_run", "the measured window was %.2f s with %llu I/Os: too short to "
+		     "trust; measure 30 s or more after a warm-up", (double)res->test_ns / 1e9,
+		     (unsigned long long)ios);
+	if (res->measured && w->warmup_ns == 0 && !w->ios_per_thread)
+		warn(v, "no_warmup", "no warm-up (-W0): the first interval includes start-up");
+}
+
+/* Device classes by the IOPS of small random I/O, lowest first (docs/verdict.md). */
+static const struct {
+	double below;
+	const char *name;
+} iops_classes[] = {
+	{ 110, "one 7,200 rpm HDD (about 75-100 IOPS)" },
+	{ 160, "one 10,000 rpm HDD (about 125-150 IOPS)" },
+	{ 300, "one 15,000 rpm HDD (about 175-210 IOPS)" },
+	{ 3500, "a few HDDs, or a small cloud volume (Azure Standard HDD up to 2,000 IOPS, "
+		"AWS gp3 baseline 3,000)" },
+	{ 25000, "a provisioned cloud SSD volume (AWS gp3 up to 16,000 IOPS, Azure Premium SSD "
+		 "up to 20,000)" },
+	{ 120000, "a SATA SSD (about 98,000 random-read IOPS at QD32, e.g. Samsung 870 EVO)" },
+	{ 600000, "a PCIe 3.0 NVMe SSD (about 370,000-500,000 IOPS, e.g. Samsung 970 PRO)" },
+	{ 1e18, "a PCIe 4.0 NVMe SSD or faster (about 1.2 million IOPS, e.g. Samsung 990 PRO), "
+		"or RAM" },
+};
+
+/* Sequential MB/s classes (10^6 B/s). */
+static const struct {
+	double below;
+	const char *name;
+} mbs_classes[] = {
+	{ 300, "an HDD (about 100-250 MB/s sequential)" },
+	{ 700, "a SATA SSD (about 530-560 MB/s, the SATA limit)" },
+	{ 4000, "a PCIe 3.0 NVMe SSD (up to about 3,500 MB/s)" },
+	{ 1e18, "a PCIe 4.0 NVMe SSD or faster (about 7,000 MB/s)" },
+};
+
+static void judge_latency(const struct summary *s, struct verdict *v)
+{
+	v->mean_ms = counts_lat_mean(&s->c[SUM_TOTAL]) / 1e6;
+	v->p99_ms = (double)summary_percentile(s, SUM_TOTAL, 99) / 1e6;
+	if (v->rotational) {
+		v->latency = v->mean_ms > 25 ? "critical" : v->mean_ms > 15 ? "warning" : "good";
+		snprintf(v->latency_text, sizeof(v->latency_text),
+			 "mean %.3f ms: %s for a rotational disk, as the device reports itself (over 15 ms is a warning, over 25 ms "
+			 "the disk cannot keep up: PAL thresholds for Avg. Disk sec/Transfer)",
+			 v->mean_ms, v->mean_ms > 25 ? "the disk cannot keep up" :
+			 v->mean_ms > 15 ? "slow" : "good");
+	} else {
+		bool slow = v->mean_ms > 10 || v->p99_ms > 50;
+
+		v->latency = slow ? "warning" : "good";
+		snprintf(v->latency_text, sizeof(v->latency_text),
+			 "mean %.3f ms, p99 %.3f ms: %s for SSD/NVMe or a busy server (over 10 ms on "
+			 "average, or a p99 over 50 ms, is slow: Microsoft SQL Server and storage "
+			 "vendors' guidance)", v->mean_ms, v->p99_ms, slow ? "slow" : "good");
+	}
+}
+
+static void judge_class(const struct workload *w, const struct run_result *res,
+			const struct summary *s, struct verdict *v)
+{
+	double secs = (double)res->test_ns / 1e9;
+	bool random = true, small = true;
+
+	for (unsigned t = 0; t < w->ntargets; t++) {
+		random &= w->targets[t].random_align != 0;
+		small &= w->targets[t].block_size <= 65536;
+	}
+	v->iops = secs > 0 ? (double)s->c[SUM_TOTAL].ios / secs : 0;
+	v->small_random = random && small;
+	if (v->small_random) {
+		size_t i = 0;
+
+		while (v->iops >= iops_classes[i].below)
+			i++;
+		snprintf(v->resembles, sizeof(v->resembles), "%.0f IOPS of small random I/O: the "
+			 "class of %s", v->iops, iops_classes[i].name);
+	} else if (!random) {
+		double mbs = secs > 0 ? (double)s->c[SUM_TOTAL].bytes / 1e6 / secs : 0;
+		size_t i = 0;
+
+		while (mbs >= mbs_classes[i].below)
+			i++;
+		snprintf(v->resembles, sizeof(v->resembles), "%.1f MB/s of sequential I/O: the "
+			 "class of %s", mbs, mbs_classes[i].name);
+	} else {
+		snprintf(v->resembles, sizeof(v->resembles), "random I/O of large blocks: compare "
+			 "MB/s with the device's data sheet");
+	}
+	v->loads[0] = (struct app_load){ "Microsoft Exchange 2010, 5,000 mailboxes", 3750, false };
+	v->loads[1] = (struct app_load){ "SQL Server at 3,500 transactions/s", 28000, false };
+	v->loads[2] = (struct app_load){ "an application server for 10-100 users", 40, false };
+	for (int i = 0; i < 3; i++)
+		v->loads[i].carries = v->iops >= v->loads[i].iops;
+}
+
+void verdict_build(const struct workload *w, const struct run_result *res,
+		   const struct devcheck *c, unsigned nc, struct verdict *v)
+{
+	struct summary *s = calloc(1, sizeof(*s));
+
+	memset(v, 0, sizeof(*v));
+	v->queue_length = -1;
+	cache_warnings(w, res, c, nc, v);
+	target_warnings(w, res, v);
+	run_warnings(w, res, v);
+	if (!s || !res->measured || !res->nrows)
+		goto out;
+	summary_build(s, res, -1);
+	if (!s->c[SUM_TOTAL].ios)
+		goto out;
+	v->measured = true;
+	for (unsigned i = 0; i < nc; i++) {
+		if (c[i].info->rotational == 1)
+			v->rotational = true;
+		if (c[i].have && c[i].m.avg_queue_length > v->queue_length)
+			v->queue_length = c[i].m.avg_queue_length;
+	}
+	/* One spindle is all iobench can know of; more behind a LUN lower the figure. */
+	v->queue_flag = v->rotational && v->queue_length - 1 > 2;
+	judge_latency(s, v);
+	judge_class(w, res, s, v);
+out:
+	free(s);
+}
