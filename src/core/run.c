@@ -600,6 +600,8 @@ int run_execute(const struct workload *w, struct run_result *res, char *err, siz
 			ctx.workers[i].engine.ops = ops;
 		if (!r)
 			r = run_workers(&ctx, res, &sigs, err, len);
+		if (!r)
+			host_info_read(&res->host);
 		targets_close(ctx.targets, w->ntargets, w->keep);
 	}
 	free_ctx(&ctx);

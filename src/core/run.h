@@ -18,6 +18,7 @@
 #include "core/worker.h"
 #include "job/workload.h"
 #include "monitor/cpustat.h"
+#include "platform/host.h"
 #include "stats/counts.h"
 
 /* The counts of one thread on one target: a row of DiskSpd's tables. */
@@ -49,6 +50,7 @@ struct run_result {
 	struct cpu_usage *cpu;		/* per CPU over the measured window */
 	unsigned ncpu;
 	double proc_user_s, proc_sys_s;	/* iobench's own CPU time over the window (getrusage) */
+	struct host_info host;		/* the machine, read once after the run */
 	struct dev_sample *devs;	/* every block device under the targets, over the window */
 	unsigned ndevs;
 	bool complete;			/* the whole planned window was measured */

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "platform/host.h"
@@ -41,6 +42,19 @@ static void cpu_model(char *buf, size_t len)
 	fclose(f);
 }
 
+/* Times a million CLOCK_MONOTONIC reads: what each of iobench's timestamps costs. */
+static double clock_cost(void)
+{
+	enum { N = 1000000 };
+	struct timespec a, b, t;
+
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	for (int i = 0; i < N; i++)
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	return ((double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec)) / N;
+}
+
 void host_info_read(struct host_info *h)
 {
 	struct utsname u;
@@ -52,6 +66,9 @@ void host_info_read(struct host_info *h)
 	cpu_model(h->cpu_model, sizeof(h->cpu_model));
 	read_line("/sys/devices/system/clocksource/clocksource0/current_clocksource",
 		  h->clock_source, sizeof(h->clock_source));
+	read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", h->governor,
+		  sizeof(h->governor));
+	h->clock_read_ns = clock_cost();
 	h->cpu_count = sysconf(_SC_NPROCESSORS_ONLN);
 	h->memory_bytes = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
 }

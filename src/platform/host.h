@@ -14,6 +14,8 @@ struct host_info {
 	char kernel[256];	/* uname -r and -v */
 	char cpu_model[256];
 	char clock_source[64];
+	char governor[64];	/* cpufreq scaling governor of CPU 0, "" when not exposed */
+	double clock_read_ns;	/* measured cost of one CLOCK_MONOTONIC read */
 	long cpu_count;
 	uint64_t memory_bytes;
 };

@@ -150,18 +150,18 @@ static json_t *workload_json(const struct workload *w, const struct run_result *
 	return o;
 }
 
-static json_t *host_json(void)
+static json_t *host_json(const struct host_info *hi)
 {
-	struct host_info h;
 	json_t *o = json_object();
 
-	host_info_read(&h);
-	set(o, "hostname", str_or_null(h.hostname));
-	set(o, "kernel", str_or_null(h.kernel));
-	set(o, "cpu_model", str_or_null(h.cpu_model));
-	set(o, "cpu_count", json_integer(h.cpu_count));
-	set(o, "memory_bytes", jnum(h.memory_bytes));
-	set(o, "clock_source", str_or_null(h.clock_source));
+	set(o, "hostname", str_or_null(hi->hostname));
+	set(o, "kernel", str_or_null(hi->kernel));
+	set(o, "cpu_model", str_or_null(hi->cpu_model));
+	set(o, "cpu_count", json_integer(hi->cpu_count));
+	set(o, "memory_bytes", jnum(hi->memory_bytes));
+	set(o, "clock_source", str_or_null(hi->clock_source));
+	set(o, "clock_read_ns", json_real(hi->clock_read_ns));
+	set(o, "cpu_governor", str_or_null(hi->governor));
 	return o;
 }
 
@@ -595,7 +595,7 @@ int report_json(FILE *f, const struct workload *w, const struct run_result *res)
 	set(root, "interrupted", json_boolean(res->interrupted));
 	set(root, "error", res->failed ? json_string(res->error) : NULL);
 	set(root, "workload", workload_json(w, res));
-	set(root, "host", host_json());
+	set(root, "host", host_json(&res->host));
 	set(root, "targets", targets_json(w, res));
 	set(root, "phases", phases_json(res));
 	set(root, "test_time_s", json_real((double)res->test_ns / 1e9));

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "job/units.h"
+#include "platform/host.h"
 #include "report/report.h"
 #include "report/devcheck.h"
 #include "report/verdict.h"
@@ -98,14 +99,21 @@ static void input_params(FILE *f, const struct workload *w, const struct run_res
 
 static void system_info(FILE *f, const struct run_result *res)
 {
-	char host[256] = "?", when[64] = "?";
+	const struct host_info *h = &res->host;
+	char when[64] = "?";
 	struct tm tm;
 
-	gethostname(host, sizeof(host) - 1);
 	if (res->start_time && gmtime_r(&res->start_time, &tm))
 		strftime(when, sizeof(when), "%Y/%m/%d %H:%M:%S UTC", &tm);
-	fprintf(f, "\nSystem information:\n\n\tcomputer name: %s\n\tstart time: %s\n\n", host, when);
-	fprintf(f, "\tcpu count:\t\t%ld\n", sysconf(_SC_NPROCESSORS_ONLN));
+	fprintf(f, "\nSystem information:\n\n\tcomputer name: %s\n\tstart time: %s\n\n",
+		h->hostname, when);
+	fprintf(f, "\tcpu count:\t\t%ld\n\tcpu model:\t\t%s\n", h->cpu_count,
+		h->cpu_model[0] ? h->cpu_model : "?");
+	fprintf(f, "\tkernel:\t\t\t%s\n", h->kernel);
+	fprintf(f, "\tclock source:\t\t%s (%.1f ns per clock read)\n",
+		h->clock_source[0] ? h->clock_source : "?", h->clock_read_ns);
+	fprintf(f, "\tcpu governor:\t\t%s\n", h->governor[0] ? h->governor : "not exposed "
+		"(no cpufreq: a VM or a fixed clock)");
 }
 
 static void cpu_row(FILE *f, const struct cpu_usage *u)
