@@ -113,9 +113,10 @@ unsigned devcheck_build(const struct workload *w, const struct run_result *res,
 				diskstats_metrics(&c->d, secs, &c->m);
 			}
 			if (c->sample && c->sample->q_n) {
-				c->q_avg = (double)c->sample->q_sum / (double)c->sample->q_n;
-				c->q_min = c->sample->q_min;
-				c->q_max = c->sample->q_max;
+				c->q.have = true;
+				c->q.avg = (double)c->sample->q_sum / (double)c->sample->q_n;
+				c->q.min = c->sample->q_min;
+				c->q.max = c->sample->q_max;
 			}
 		}
 		add_app(c, w, res, t);

@@ -15,6 +15,7 @@
 #include "core/run.h"
 #include "job/workload.h"
 #include "monitor/diskstats.h"
+#include "report/report.h"
 
 #define DEVCHECK_TOLERANCE 0.05
 #define DEVCHECK_MAX_NOTES 6
@@ -25,8 +26,7 @@ struct devcheck {
 	bool have;				/* counters at both edges of the window */
 	struct diskstats_delta d;
 	struct disk_metrics m;
-	double q_avg;				/* sampled in-flight: Current Disk Queue Length */
-	unsigned q_min, q_max;
+	struct queue_samples q;			/* Current Disk Queue Length */
 	/* iobench on the targets this device holds */
 	uint64_t app_ios, app_bytes;
 	double app_lat_ms;			/* mean */

@@ -206,9 +206,9 @@ static json_t *chain_json(const struct device_chain *ch)
 	return a;
 }
 
-static json_t *perfmon_json(const struct devcheck *c)
+json_t *report_perfmon_json(const struct disk_metrics *m, const struct queue_samples *qs)
 {
-	const struct disk_metrics *m = &c->m;
+	bool have = qs && qs->have;
 	json_t *o = json_object(), *q = json_object();
 
 	set(o, "disk_transfers_per_s", fig(m->transfers_s));
@@ -222,16 +222,16 @@ static json_t *perfmon_json(const struct devcheck *c)
 	set(o, "avg_disk_sec_per_write", fig(m->sec_per_write));
 	set(o, "avg_disk_bytes_per_transfer", fig(m->bytes_per_transfer));
 	set(o, "avg_disk_queue_length", fig(m->avg_queue_length));
-	set(q, "min", c->sample && c->sample->q_n ? json_integer(c->q_min) : NULL);
-	set(q, "avg", c->sample && c->sample->q_n ? json_real(c->q_avg) : NULL);
-	set(q, "max", c->sample && c->sample->q_n ? json_integer(c->q_max) : NULL);
+	set(q, "min", have ? json_integer(qs->min) : NULL);
+	set(q, "avg", have ? json_real(qs->avg) : NULL);
+	set(q, "max", have ? json_integer(qs->max) : NULL);
 	set(o, "current_disk_queue_length", q);
 	set(o, "idle_time_percent", fig(m->idle_pct));
 	set(o, "split_io_per_s", NULL);
 	return o;
 }
 
-static json_t *iostat_json(const struct disk_metrics *m)
+json_t *report_iostat_json(const struct disk_metrics *m)
 {
 	json_t *o = json_object();
 
@@ -291,8 +291,8 @@ static json_t *devices_json(const struct devcheck *c, unsigned n)
 		set(o, "name", json_string(c[i].info->name));
 		set(o, "device", json_string(dev));
 		set(o, "counters", json_boolean(c[i].have));
-		set(o, "perfmon", c[i].have ? perfmon_json(&c[i]) : NULL);
-		set(o, "iostat", c[i].have ? iostat_json(&c[i].m) : NULL);
+		set(o, "perfmon", c[i].have ? report_perfmon_json(&c[i].m, &c[i].q) : NULL);
+		set(o, "iostat", c[i].have ? report_iostat_json(&c[i].m) : NULL);
 		set(o, "crosscheck", c[i].have ? crosscheck_json(&c[i]) : NULL);
 		json_array_append_new(a, o);
 	}

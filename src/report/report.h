@@ -10,6 +10,16 @@
 
 #include "core/run.h"
 #include "job/workload.h"
+#include "monitor/diskstats.h"
+
+struct json_t;
+
+/* In-flight samples of a device over a window: Perfmon's Current Disk Queue Length. */
+struct queue_samples {
+	bool have;
+	unsigned min, max;
+	double avg;
+};
 
 /* DiskSpd's text layout: input parameters, CPU table, Total/Read/Write IO tables. */
 void report_text(FILE *f, const struct workload *w, const struct run_result *res);
@@ -22,5 +32,12 @@ int report_json(FILE *f, const struct workload *w, const struct run_result *res)
  * thread x target and one "total" line per interval. Returns 0 or -errno.
  */
 int report_series_csv(FILE *f, const struct workload *w, const struct run_result *res);
+
+/* A device's figures, Perfmon and iostat side by side (q may be NULL). */
+void report_disk_counters(FILE *f, const struct disk_metrics *m, const struct queue_samples *q);
+
+/* The same figures as JSON objects (docs/json.md, devices[].perfmon and .iostat). */
+struct json_t *report_perfmon_json(const struct disk_metrics *m, const struct queue_samples *q);
+struct json_t *report_iostat_json(const struct disk_metrics *m);
 
 #endif

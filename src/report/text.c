@@ -323,9 +323,8 @@ static void devices_facts(FILE *f, const struct workload *w, const struct run_re
 }
 
 /* The Perfmon and iostat figures of one device, side by side. */
-static void counters_table(FILE *f, const struct devcheck *c)
+void report_disk_counters(FILE *f, const struct disk_metrics *m, const struct queue_samples *q)
 {
-	const struct disk_metrics *m = &c->m;
 	char pv[16][32], iv[16][32];
 	const char *pn[] = { "Disk Transfers/sec", "Disk Reads/sec", "Disk Writes/sec",
 			     "Disk Bytes/sec", "Avg. Disk sec/Transfer", "Avg. Disk sec/Read",
@@ -344,8 +343,8 @@ static void counters_table(FILE *f, const struct devcheck *c)
 
 	for (int i = 0; i < 9; i++)
 		fig(pv[i], sizeof(pv[i]), pv_d[i], i >= 4 && i <= 6 ? 6 : 2);
-	if (c->sample && c->sample->q_n)
-		snprintf(pv[9], sizeof(pv[9]), "%u/%.2f/%u", c->q_min, c->q_avg, c->q_max);
+	if (q && q->have)
+		snprintf(pv[9], sizeof(pv[9]), "%u/%.2f/%u", q->min, q->avg, q->max);
 	else
 		snprintf(pv[9], sizeof(pv[9]), "n/a");
 	fig(pv[10], sizeof(pv[10]), m->idle_pct, 2);
@@ -417,7 +416,7 @@ static void device_counters(FILE *f, const struct devcheck *c, unsigned n)
 			fprintf(f, "  no device data: /proc/diskstats has no counters for it\n\n");
 			continue;
 		}
-		counters_table(f, &c[i]);
+		report_disk_counters(f, &c[i].m, &c[i].q);
 		crosscheck(f, &c[i]);
 		fprintf(f, "\n");
 	}
