@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * main.c: dispatch. "iobench quick ..." and a bare "iobench" run the quick
- * suite; anything else is a DiskSpd-style command line.
+ * suite, "iobench monitor ..." watches device counters; anything else is a
+ * DiskSpd-style command line.
  */
 #include <string.h>
 
@@ -15,5 +16,7 @@ int main(int argc, char **argv)
 		return cmd_quick(1, quick_here);
 	if (!strcmp(argv[1], "quick"))
 		return cmd_quick(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "monitor"))
+		return cmd_monitor(argc - 1, argv + 1);
 	return cmd_run(argc, argv);
 }

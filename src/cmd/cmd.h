@@ -14,5 +14,6 @@
 
 int cmd_run(int argc, char **argv);
 int cmd_quick(int argc, char **argv);
+int cmd_monitor(int argc, char **argv);
 
 #endif

@@ -16,7 +16,16 @@ const struct dev_sample *devwatch_find(const struct dev_sample *d, unsigned n, u
 	return NULL;
 }
 
-int devwatch_init(struct devwatch *dw, const struct target *t, unsigned nt)
+void devwatch_free(struct dev_sample *d, unsigned n)
+{
+	for (unsigned i = 0; d && i < n; i++) {
+		free(d[i].iv);
+		free(d[i].iv_ns);
+	}
+	free(d);
+}
+
+int devwatch_init(struct devwatch *dw, const struct target *t, unsigned nt, unsigned iv_cap)
 {
 	unsigned cap = 0;
 
@@ -40,6 +49,11 @@ int devwatch_init(struct devwatch *dw, const struct target *t, unsigned nt)
 			d->minor = b->minor;
 			d->q_min = UINT32_MAX;
 			snprintf(d->name, sizeof(d->name), "%s", b->name);
+			d->iv_cap = iv_cap;
+			d->iv = calloc(iv_cap, sizeof(*d->iv));
+			d->iv_ns = calloc(iv_cap, sizeof(*d->iv_ns));
+			if (!d->iv || !d->iv_ns)
+				return -ENOMEM;
 		}
 	}
 	return 0;
@@ -95,7 +109,7 @@ void devwatch_snapshot(struct devwatch *dw, int which)
 	free(text);
 }
 
-void devwatch_sample(struct devwatch *dw)
+void devwatch_sample(struct devwatch *dw, bool edge, uint64_t t_ns)
 {
 	char *text;
 
@@ -105,7 +119,13 @@ void devwatch_sample(struct devwatch *dw)
 		struct dev_sample *d = &dw->dev[i];
 		struct diskstats s;
 
-		if (diskstats_find(text, d->major, d->minor, &s) || s.nfields < 11)
+		if (diskstats_find(text, d->major, d->minor, &s))
+			continue;
+		if (edge && d->niv < d->iv_cap) {
+			d->iv[d->niv] = s;
+			d->iv_ns[d->niv++] = t_ns;
+		}
+		if (s.nfields < 11)
 			continue;
 		d->q_min = s.in_flight < d->q_min ? s.in_flight : d->q_min;
 		d->q_max = s.in_flight > d->q_max ? s.in_flight : d->q_max;

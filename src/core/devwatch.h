@@ -21,6 +21,9 @@ struct dev_sample {
 	bool have_a, have_b;
 	uint32_t q_min, q_max;		/* sampled in_flight while the window was open */
 	uint64_t q_sum, q_n;
+	struct diskstats *iv;		/* snapshots at each interval edge inside the window */
+	uint64_t *iv_ns;		/* when, from the window's start */
+	unsigned niv, iv_cap;
 };
 
 struct devwatch {
@@ -28,14 +31,23 @@ struct devwatch {
 	unsigned n;
 };
 
-/* One entry per distinct device under the targets. Returns 0 or -ENOMEM. */
-int devwatch_init(struct devwatch *dw, const struct target *t, unsigned nt);
+/*
+ * One entry per distinct device under the targets, with room for
+ * iv_cap interval snapshots each. Returns 0 or -ENOMEM.
+ */
+int devwatch_init(struct devwatch *dw, const struct target *t, unsigned nt, unsigned iv_cap);
+
+/* Frees the devices' snapshots and the array (n entries). */
+void devwatch_free(struct dev_sample *d, unsigned n);
 
 /* Snapshot a (start, which 0) or b (end, which 1) of every device. */
 void devwatch_snapshot(struct devwatch *dw, int which);
 
-/* Samples every device's in-flight count. */
-void devwatch_sample(struct devwatch *dw);
+/*
+ * Samples every device's in-flight count; at an interval edge (t_ns from
+ * the window's start) also keeps the whole snapshot for the device series.
+ */
+void devwatch_sample(struct devwatch *dw, bool edge, uint64_t t_ns);
 
 /* The entry of device major:minor, or NULL. */
 const struct dev_sample *devwatch_find(const struct dev_sample *d, unsigned n, unsigned major,

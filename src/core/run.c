@@ -285,6 +285,7 @@ struct watch {
 	uint64_t t0;				/* when the workers started */
 	struct progress progress;
 	struct devwatch dw;
+	uint64_t next_edge;			/* the next series interval edge */
 };
 
 /* Phase changes, one line each, where no live progress line shows them. */
@@ -347,8 +348,15 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 			next = wt->window_start;
 		else if (wt->ncpu_b <= 0 && wt->window_end < next)
 			next = wt->window_end;
-		if (wt->cpu_a_taken && wt->ncpu_b <= 0)
-			devwatch_sample(&wt->dw);
+		if (wt->cpu_a_taken && wt->ncpu_b <= 0) {
+			bool edge = now >= wt->next_edge;
+
+			devwatch_sample(&wt->dw, edge, now - wt->window_start);
+			while (edge && wt->next_edge <= now)
+				wt->next_edge += w->interval_ns;
+		}
+		if (wt->cpu_a_taken && wt->ncpu_b <= 0 && wt->next_edge < next)
+			next = wt->next_edge;
 		progress_update(&wt->progress, w, ctx->workers, ctx->nworkers, wt->t0,
 				wt->window_start, now);
 		if (next <= now)
@@ -487,7 +495,7 @@ static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset
 		nrows += ctx->workers[i].nstreams;
 	res->rows = calloc(nrows, sizeof(*res->rows));
 	if (!args || !wt.cpu_a || !wt.cpu_b || !res->rows ||
-	    devwatch_init(&wt.dw, ctx->targets, ctx->w->ntargets)) {
+	    devwatch_init(&wt.dw, ctx->targets, ctx->w->ntargets, series_slots(ctx->w))) {
 		r = errmsg(err, len, -ENOMEM, "out of memory");
 		goto out;
 	}
@@ -507,6 +515,7 @@ static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset
 	wt.t0 = clock_ns();
 	wt.window_start = set_timing(ctx);
 	wt.window_end = ctx->w->ios_per_thread ? UINT64_MAX : wt.window_start + ctx->w->duration_ns;
+	wt.next_edge = wt.window_start + ctx->w->interval_ns;
 	wt.wall_start = time(NULL) + (time_t)(ctx->w->warmup_ns / 1000000000ull);
 	if (!ctx->w->warmup_ns)	/* the window opens now: a short run may end before we look */
 		take_cpu_a(ctx->w, &wt);
@@ -619,7 +628,7 @@ void run_result_release(struct run_result *res)
 		free(res->rows[i].series);
 	}
 	free(res->targets);
-	free(res->devs);
+	devwatch_free(res->devs, res->ndevs);
 	free(res->rows);
 	free(res->cpu);
 	memset(res, 0, sizeof(*res));

@@ -131,12 +131,34 @@ static void walk_dev(struct device_chain *c, dev_t dev, unsigned level)
 		walk(c, dir, level);
 }
 
+/* Walks the devices listed in dir/sub (links to their sysfs directories). */
+static void walk_children(struct device_chain *c, const char *dir, const char *sub,
+			  unsigned level)
+{
+	char path[PATH_MAX + 16];
+	struct dirent *e;
+	DIR *dh;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, sub);
+	dh = opendir(path);
+	if (!dh)
+		return;
+	while ((e = readdir(dh))) {
+		char one[PATH_MAX + 300], target[PATH_MAX];
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(one, sizeof(one), "%s/%s", path, e->d_name);
+		if (realpath(one, target))
+			walk(c, target, level);
+	}
+	closedir(dh);
+}
+
 static void walk(struct device_chain *c, const char *dir, unsigned level)
 {
 	struct blockdev_info *d;
 	char sub[PATH_MAX + 16];
-	DIR *dh;
-	struct dirent *e;
 	struct stat st;
 
 	if (c->n == DEVICE_CHAIN_MAX)
@@ -164,20 +186,8 @@ static void walk(struct device_chain *c, const char *dir, unsigned level)
 	}
 	if (d->backing_file[0] && !stat(d->backing_file, &st) && major(st.st_dev))
 		walk_dev(c, st.st_dev, level + 1);
-	snprintf(sub, sizeof(sub), "%s/slaves", dir);
-	dh = opendir(sub);
-	if (!dh)
-		return;
-	while ((e = readdir(dh))) {
-		char one[PATH_MAX + 300], target[PATH_MAX];
-
-		if (e->d_name[0] == '.')
-			continue;
-		snprintf(one, sizeof(one), "%s/%s", sub, e->d_name);
-		if (realpath(one, target))
-			walk(c, target, level + 1);
-	}
-	closedir(dh);
+	walk_children(c, dir, "slaves", level + 1);	/* dm, md */
+	walk_children(c, dir, "multipath", level + 1);	/* NVMe native multipath paths */
 }
 
 /* Mount facts of the file system with device number dev, from /proc/self/mountinfo. */

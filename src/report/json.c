@@ -279,7 +279,45 @@ static json_t *crosscheck_json(const struct devcheck *c)
 	return o;
 }
 
-static json_t *devices_json(const struct devcheck *c, unsigned n)
+/* The device's figures per series interval: snapshots a, every edge, then b. */
+static json_t *device_series_json(const struct dev_sample *d, uint64_t test_ns)
+{
+	static const char *names[] = { "time_s", "r_s", "w_s", "rkb_s", "wkb_s", "r_await_ms",
+				       "w_await_ms", "aqu_sz", "util_percent" };
+	json_t *o = json_object(), *col[9];
+	const struct diskstats *prev = &d->a;
+	uint64_t prev_t = 0;
+
+	for (int k = 0; k < 9; k++)
+		col[k] = json_array();
+	for (unsigned i = 0; i <= d->niv; i++) {
+		const struct diskstats *cur = i < d->niv ? &d->iv[i] : &d->b;
+		uint64_t t = i < d->niv ? d->iv_ns[i] : test_ns;
+		struct diskstats_delta dd;
+		struct disk_metrics m;
+
+		if (t <= prev_t)
+			continue;
+		diskstats_delta(prev, cur, &dd);
+		diskstats_metrics(&dd, (double)(t - prev_t) / 1e9, &m);
+		json_array_append_new(col[0], json_real((double)t / 1e9));
+		json_array_append_new(col[1], fig(m.r_s));
+		json_array_append_new(col[2], fig(m.w_s));
+		json_array_append_new(col[3], fig(m.rkb_s));
+		json_array_append_new(col[4], fig(m.wkb_s));
+		json_array_append_new(col[5], fig(m.r_await));
+		json_array_append_new(col[6], fig(m.w_await));
+		json_array_append_new(col[7], fig(m.aqu_sz));
+		json_array_append_new(col[8], fig(m.util));
+		prev = cur;
+		prev_t = t;
+	}
+	for (int k = 0; k < 9; k++)
+		set(o, names[k], col[k]);
+	return o;
+}
+
+static json_t *devices_json(const struct devcheck *c, unsigned n, uint64_t test_ns)
 {
 	json_t *a = json_array();
 
@@ -294,6 +332,7 @@ static json_t *devices_json(const struct devcheck *c, unsigned n)
 		set(o, "perfmon", c[i].have ? report_perfmon_json(&c[i].m, &c[i].q) : NULL);
 		set(o, "iostat", c[i].have ? report_iostat_json(&c[i].m) : NULL);
 		set(o, "crosscheck", c[i].have ? crosscheck_json(&c[i]) : NULL);
+		set(o, "series", c[i].have ? device_series_json(c[i].sample, test_ns) : NULL);
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -344,7 +383,7 @@ static void judgement_json(json_t *root, const struct workload *w, const struct 
 	struct verdict *v = malloc(sizeof(*v));
 	unsigned n = c && v ? devcheck_build(w, res, c) : 0;
 
-	set(root, "devices", c && v ? devices_json(c, n) : json_array());
+	set(root, "devices", c && v ? devices_json(c, n, res->test_ns) : json_array());
 	if (c && v)
 		verdict_build(w, res, c, n, v);
 	set(root, "warnings", c && v ? warnings_json(v) : json_array());

@@ -361,8 +361,8 @@ void report_disk_counters(FILE *f, const struct disk_metrics *m, const struct qu
 	for (int i = 0; i < 15; i++)
 		fprintf(f, "  %-26s %16s | %-9s %14s\n", pn[i], pv[i], in[i], iv[i]);
 	fprintf(f, "  (*) Linux does not count split I/Os: the block layer splits requests "
-		"before it counts them.\n  Current Disk Queue Length is min/avg/max of the "
-		"in-flight count sampled every 100 ms.\n");
+		"before it counts them.\n  Current Disk Queue Length: min/avg/max of the sampled "
+		"in-flight count.\n");
 }
 
 /*

@@ -22,6 +22,23 @@ jq -e --arg f "$LOOPFILE" '.targets[0].devices[0].kind == "loop" and .targets[0]
 	fail "loop chain: $(jq -c '.targets[0].devices' "$T/l.json")"
 grep -q "^Devices" "$T/out" && grep -q "backing file $LOOPFILE" "$T/out" || fail "no device facts in the text"
 
+say "device-mapper over the loop device: dm, then its member, then the backing file's device"
+if command -v dmsetup >/dev/null && dmsetup version >/dev/null 2>&1; then
+	name=iobench-t$$
+	sectors=$(blockdev --getsz "$LOOP")
+	if echo "0 $sectors linear $LOOP 0" | dmsetup create "$name" 2>/dev/null; then
+		run_ok --ios=500 -r -b4K -Sh -Rjson "/dev/mapper/$name"
+		dmsetup remove "$name"
+		jq -e '[.targets[0].devices[] | .kind] as $k | $k[0] == "dm" and $k[1] == "loop" and
+			.targets[0].devices[0].model != null and .targets[0].devices[1].level == 1' "$T/out" >/dev/null ||
+			fail "dm chain: $(jq -c '[.targets[0].devices[] | {name, kind, level}]' "$T/out")"
+	else
+		echo "skipping the dm case: cannot create a device-mapper device here"
+	fi
+else
+	echo "skipping the dm case: no device-mapper in this kernel (or no dmsetup)"
+fi
+
 say "a file on ext4 on that loop device: file system, mount point, device under it"
 command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
 mkfs.ext4 -q -F "$LOOP" && mkdir "$T/mnt" && mount "$LOOP" "$T/mnt" || skip "cannot mount ext4"
@@ -45,5 +62,10 @@ for eng in io_uring psync; do
 		fail "$eng: $(jq -c .devices[0].crosscheck "$T/z.json")"
 	grep -q "Disk Transfers/sec" "$T/out" && grep -q "aqu-sz" "$T/out" && grep -q "iobench and the device agree" "$T/out" ||
 		fail "text tables"
+	# the device's per-interval series covers the window and adds up to its count
+	jq -e '.devices[0].series as $s | ($s.time_s | length) == .series.intervals and
+		([range(0; $s.time_s | length) | $s.r_s[.] * ($s.time_s[.] - (if . == 0 then 0 else $s.time_s[. - 1] end))]
+		 | add) as $n | ($n - .devices[0].crosscheck.device_ios | fabs) <= 0.01 * .devices[0].crosscheck.device_ios + 2' \
+		"$T/z.json" >/dev/null || fail "$eng: device series: $(jq -c '.devices[0].series' "$T/z.json")"
 done
 exit 0

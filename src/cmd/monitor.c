@@ -1,0 +1,402 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * monitor.c: "iobench monitor": the device counters alone, like a Perfmon
+ * data collector set or iostat -x. One row per device per interval, then a
+ * summary over the whole time (also after Ctrl-C); text, JSON or CSV.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <jansson.h>
+
+#include "cmd/cmd.h"
+#include "core/clock.h"
+#include "job/cmdline.h"
+#include "job/units.h"
+#include "monitor/diskstats.h"
+#include "report/report.h"
+
+#define MAX_DEVS 256
+
+struct mon_dev {
+	unsigned major, minor;
+	char name[64];
+	struct diskstats first, prev, cur;
+	bool ok;
+	struct queue_samples q;
+	uint64_t q_sum, q_n;
+};
+
+struct mon {
+	struct mon_dev dev[MAX_DEVS];
+	unsigned n;
+	uint64_t interval_ns, count;	/* count 0: until Ctrl-C */
+	bool json;
+	const char *csv_path;
+	FILE *csv;
+	json_t *intervals;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: iobench monitor [DEVICE...] [-i SEC] [-n COUNT] [--csv FILE] [-Rjson]\n"
+		"  DEVICE            /dev/sdb or sdb; every block device when none is named\n"
+		"  -i, --interval=SEC  seconds per row (default 1)\n"
+		"  -n, --count=N       stop after N intervals (default: until Ctrl-C)\n"
+		"  --csv=FILE          also write the rows to FILE as CSV\n"
+		"  -Rjson              one JSON document on stdout instead of the text\n");
+}
+
+static int add_dev(struct mon *m, unsigned ma, unsigned mi, const char *name, char *err, size_t len)
+{
+	for (unsigned i = 0; i < m->n; i++)
+		if (m->dev[i].major == ma && m->dev[i].minor == mi)
+			return 0;
+	if (m->n == MAX_DEVS) {
+		snprintf(err, len, "monitor: more than %d devices", MAX_DEVS);
+		return -EINVAL;
+	}
+	m->dev[m->n].major = ma;
+	m->dev[m->n].minor = mi;
+	m->dev[m->n].q.min = UINT32_MAX;
+	snprintf(m->dev[m->n].name, sizeof(m->dev[0].name), "%s", name);
+	m->n++;
+	return 0;
+}
+
+/* A device named as /dev/x, x, or major:minor. */
+static int name_dev(struct mon *m, const char *arg, char *err, size_t len)
+{
+	char path[512], buf[64];
+	struct stat st;
+	unsigned ma, mi;
+	FILE *f;
+
+	if (arg[0] == '/') {
+		if (stat(arg, &st) || !S_ISBLK(st.st_mode)) {
+			snprintf(err, len, "monitor: '%s' is not a block device", arg);
+			return -EINVAL;
+		}
+		snprintf(path, sizeof(path), "%s", strrchr(arg, '/') + 1);
+		return add_dev(m, major(st.st_rdev), minor(st.st_rdev), path, err, len);
+	}
+	snprintf(path, sizeof(path), "/sys/class/block/%s/dev", arg);
+	f = fopen(path, "r");
+	if (!f || !fgets(buf, sizeof(buf), f) || sscanf(buf, "%u:%u", &ma, &mi) != 2) {
+		if (f)
+			fclose(f);
+		snprintf(err, len, "monitor: no block device '%s'", arg);
+		return -EINVAL;
+	}
+	fclose(f);
+	return add_dev(m, ma, mi, arg, err, len);
+}
+
+static int all_devs(struct mon *m, char *err, size_t len)
+{
+	FILE *f = fopen("/proc/diskstats", "r");
+	char line[512];
+	int r = 0;
+
+	if (!f) {
+		snprintf(err, len, "monitor: cannot read /proc/diskstats: %s", strerror(errno));
+		return -EINVAL;
+	}
+	while (!r && fgets(line, sizeof(line), f)) {
+		struct diskstats d;
+
+		if (!diskstats_parse_line(line, &d))
+			r = add_dev(m, d.major, d.minor, d.name, err, len);
+	}
+	fclose(f);
+	return r;
+}
+
+/* The value of an option written -x V, -xV, --name=V or --name V. */
+static const char *opt_value(int argc, char **argv, int *i, const char *s, const char *l)
+{
+	size_t ll = strlen(l);
+
+	if (!strcmp(argv[*i], s) || !strcmp(argv[*i], l))
+		return *i + 1 < argc ? argv[++*i] : "";
+	if (!strncmp(argv[*i], s, 2) && argv[*i][2] && argv[*i][1] != '-')
+		return argv[*i] + 2;
+	if (!strncmp(argv[*i], l, ll) && argv[*i][ll] == '=')
+		return argv[*i] + ll + 1;
+	return NULL;
+}
+
+static int parse(int argc, char **argv, struct mon *m, char *err, size_t len)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *v;
+
+		cmdline_normalize_dash(argv[i]);
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return 1;
+		if ((v = opt_value(argc, argv, &i, "-i", "--interval"))) {
+			if (parse_time(v, &m->interval_ns) || m->interval_ns < 10000000ull) {
+				snprintf(err, len, "monitor: -i: '%s' is not an interval of 0.01 s or more", v);
+				return -EINVAL;
+			}
+		} else if ((v = opt_value(argc, argv, &i, "-n", "--count"))) {
+			if (parse_uint(v, 100000000, &m->count) || !m->count) {
+				snprintf(err, len, "monitor: -n: '%s' is not a count of 1 or more", v);
+				return -EINVAL;
+			}
+		} else if ((v = opt_value(argc, argv, &i, "-R", "--output-format"))) {
+			if (strcmp(v, "json") && strcmp(v, "text")) {
+				snprintf(err, len, "monitor: unknown output format '%s' (text or json)", v);
+				return -EINVAL;
+			}
+			m->json = !strcmp(v, "json");
+		} else if ((v = opt_value(argc, argv, &i, "--csv", "--csv"))) {
+			if (!*v) {
+				snprintf(err, len, "monitor: --csv needs a file");
+				return -EINVAL;
+			}
+			m->csv_path = v;
+		} else if (argv[i][0] == '-') {
+			snprintf(err, len, "monitor: unknown option '%s' (see iobench monitor --help)",
+				 argv[i]);
+			return -EINVAL;
+		} else if (name_dev(m, argv[i], err, len)) {
+			return -EINVAL;
+		}
+	}
+	return m->n ? 0 : all_devs(m, err, len);
+}
+
+/* The whole of /proc/diskstats, parsed into each device's cur; false when unreadable. */
+static bool snapshot(struct mon *m)
+{
+	FILE *f = fopen("/proc/diskstats", "r");
+	char line[512];
+
+	if (!f)
+		return false;
+	for (unsigned i = 0; i < m->n; i++)
+		m->dev[i].ok = false;
+	while (fgets(line, sizeof(line), f)) {
+		struct diskstats d;
+
+		if (diskstats_parse_line(line, &d))
+			continue;
+		for (unsigned i = 0; i < m->n; i++) {
+			struct mon_dev *md = &m->dev[i];
+
+			if (md->major != d.major || md->minor != d.minor)
+				continue;
+			md->cur = d;
+			md->ok = true;
+			if (d.nfields >= 11) {
+				md->q.min = d.in_flight < md->q.min ? d.in_flight : md->q.min;
+				md->q.max = d.in_flight > md->q.max ? d.in_flight : md->q.max;
+				md->q_sum += d.in_flight;
+				md->q_n++;
+			}
+		}
+	}
+	fclose(f);
+	return true;
+}
+
+static void metrics(const struct diskstats *a, const struct diskstats *b, double secs,
+		    struct disk_metrics *out)
+{
+	struct diskstats_delta d;
+
+	diskstats_delta(a, b, &d);
+	diskstats_metrics(&d, secs, out);
+}
+
+/* iostat prints 0.00 for an await without I/O; so do the rows here. */
+static double fmax0(double v)
+{
+	return v < 0 ? 0 : v;
+}
+
+static void text_header(void)
+{
+	printf("%8s %-12s %9s %9s %10s %10s %7s %7s %8s %8s %7s %8s %8s %6s\n", "time_s", "device",
+	       "r/s", "w/s", "rkB/s", "wkB/s", "rrqm/s", "wrqm/s", "r_await", "w_await", "aqu-sz",
+	       "rareq-sz", "wareq-sz", "%util");
+}
+
+static void print_row(struct mon *m, const struct mon_dev *d, double t, const struct disk_metrics *x)
+{
+	if (m->json) {
+		json_t *o = json_pack("{s:f, s:s}", "time_s", t, "device", d->name);
+
+		json_object_set_new(o, "iostat", report_iostat_json(x));
+		json_object_set_new(o, "perfmon", report_perfmon_json(x, NULL));
+		json_array_append_new(m->intervals, o);
+	} else {
+		printf("%8.2f %-12s %9.2f %9.2f %10.2f %10.2f %7.2f %7.2f %8.3f %8.3f %7.2f %8.2f %8.2f "
+		       "%6.2f\n", t, d->name, x->r_s, x->w_s, x->rkb_s, x->wkb_s, fmax0(x->rrqm_s),
+		       fmax0(x->wrqm_s), fmax0(x->r_await), fmax0(x->w_await), fmax0(x->aqu_sz),
+		       fmax0(x->rareq_sz), fmax0(x->wareq_sz), fmax0(x->util));
+	}
+	if (m->csv)
+		fprintf(m->csv, "%.3f,%s,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.3f,%.3f,%.3f,%.2f,%.2f,%.2f\n",
+			t, d->name, x->r_s, x->w_s, x->rkb_s, x->wkb_s, fmax0(x->rrqm_s),
+			fmax0(x->wrqm_s), fmax0(x->r_await), fmax0(x->w_await), fmax0(x->aqu_sz),
+			fmax0(x->rareq_sz), fmax0(x->wareq_sz), fmax0(x->util));
+}
+
+static void summary(struct mon *m, json_t *root, double secs)
+{
+	json_t *sum = json_array();
+
+	if (!m->json)
+		printf("\nSummary over %.2f s\n", secs);
+	for (unsigned i = 0; i < m->n; i++) {
+		struct mon_dev *d = &m->dev[i];
+		struct disk_metrics x;
+
+		if (d->q_n)
+			d->q = (struct queue_samples){ true, d->q.min, d->q.max,
+						       (double)d->q_sum / (double)d->q_n };
+		else
+			d->q.have = false;
+		if (!d->ok) {
+			if (!m->json)
+				printf("%s: no device data (it left /proc/diskstats)\n", d->name);
+			continue;
+		}
+		metrics(&d->first, &d->cur, secs, &x);
+		if (m->json) {
+			json_t *o = json_pack("{s:s}", "device", d->name);
+
+			json_object_set_new(o, "major_minor", json_sprintf("%u:%u", d->major, d->minor));
+			json_object_set_new(o, "iostat", report_iostat_json(&x));
+			json_object_set_new(o, "perfmon", report_perfmon_json(&x, &d->q));
+			json_array_append_new(sum, o);
+		} else {
+			printf("%s (%u:%u)\n", d->name, d->major, d->minor);
+			report_disk_counters(stdout, &x, &d->q);
+		}
+	}
+	if (m->json)
+		json_object_set_new(root, "summary", sum);
+	else
+		json_decref(sum);
+}
+
+/* Waits one interval, or until a signal; returns false on a signal. */
+static bool wait_interval(uint64_t until, const sigset_t *sigs)
+{
+	uint64_t now = clock_ns();
+	struct timespec ts;
+
+	if (now >= until)
+		return true;
+	ts.tv_sec = (time_t)((until - now) / 1000000000ull);
+	ts.tv_nsec = (long)((until - now) % 1000000000ull);
+	while (sigtimedwait(sigs, NULL, &ts) < 0) {
+		if (errno != EINTR)
+			return true;
+	}
+	return false;
+}
+
+static int run_monitor(struct mon *m)
+{
+	sigset_t sigs, old;
+	uint64_t t0, prev_t, k = 0;
+	bool stopped = false;
+	json_t *root = json_object();
+
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &sigs, &old);
+	m->intervals = json_array();
+	if (!snapshot(m)) {
+		fprintf(stderr, "iobench: monitor: cannot read /proc/diskstats\n");
+		return EXIT_RUN_FAILED;
+	}
+	for (unsigned i = 0; i < m->n; i++)
+		m->dev[i].first = m->dev[i].prev = m->dev[i].cur;
+	t0 = prev_t = clock_ns();
+	if (!m->json)
+		text_header();
+	if (m->csv)
+		fprintf(m->csv, "time_s,device,r_s,w_s,rkb_s,wkb_s,rrqm_s,wrqm_s,r_await_ms,"
+			"w_await_ms,aqu_sz,rareq_sz_kb,wareq_sz_kb,util_percent\n");
+	while (!m->count || k < m->count) {
+		uint64_t now;
+
+		stopped = !wait_interval(t0 + (k + 1) * m->interval_ns, &sigs);
+		if (stopped)
+			break;
+		snapshot(m);
+		now = clock_ns();
+		k++;
+		for (unsigned i = 0; i < m->n; i++) {
+			struct mon_dev *d = &m->dev[i];
+			struct disk_metrics x;
+
+			if (!d->ok)
+				continue;
+			metrics(&d->prev, &d->cur, (double)(now - prev_t) / 1e9, &x);
+			print_row(m, d, (double)(now - t0) / 1e9, &x);
+			d->prev = d->cur;
+		}
+		prev_t = now;
+		fflush(stdout);
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	json_object_set_new(root, "schema", json_string("iobench/monitor"));
+	json_object_set_new(root, "schema_version", json_integer(1));
+	json_object_set_new(root, "interval_s", json_real((double)m->interval_ns / 1e9));
+	json_object_set_new(root, "intervals_done", json_integer((json_int_t)k));
+	json_object_set_new(root, "interrupted", json_boolean(stopped));
+	json_object_set_new(root, "rows", m->intervals);
+	summary(m, root, (double)(prev_t - t0) / 1e9);
+	if (m->json) {
+		json_dumpf(root, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(12) | JSON_PRESERVE_ORDER);
+		fputc('\n', stdout);
+	}
+	json_decref(root);
+	return stopped ? EXIT_INTERRUPTED : 0;
+}
+
+int cmd_monitor(int argc, char **argv)
+{
+	struct mon *m = calloc(1, sizeof(*m));
+	char err[512];
+	int r;
+
+	if (!m)
+		return EXIT_RUN_FAILED;
+	m->interval_ns = 1000000000ull;
+	r = parse(argc, argv, m, err, sizeof(err));
+	if (r > 0) {
+		usage(stdout);
+		free(m);
+		return 0;
+	}
+	if (r) {
+		fprintf(stderr, "iobench: %s\n", err);
+		free(m);
+		return EXIT_BAD_INPUT;
+	}
+	if (m->csv_path && !(m->csv = fopen(m->csv_path, "w"))) {
+		fprintf(stderr, "iobench: cannot write '%s': %s\n", m->csv_path, strerror(errno));
+		free(m);
+		return EXIT_BAD_INPUT;
+	}
+	r = run_monitor(m);
+	if (m->csv && fclose(m->csv)) {
+		fprintf(stderr, "iobench: cannot write '%s': %s\n", m->csv_path, strerror(errno));
+		r = EXIT_RUN_FAILED;
+	}
+	free(m);
+	return r;
+}
