@@ -25,7 +25,7 @@ endif
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
 ALL_CFLAGS  = -std=gnu11 $(WARN) $(CFLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -MMD -MP
-LIBS        = $(PKG_LIBS) -lpthread -lm
+LIBS        = $(PKG_LIBS) -laio -lpthread -lm
 
 # Everything but main.c goes into a static library that tests link too.
 LIB_SRC := $(filter-out src/main.c,$(wildcard src/*/*.c))

@@ -14,6 +14,7 @@
 
 #include "cmd/cmd.h"
 #include "core/run.h"
+#include "engine/engine.h"
 #include "job/cmdline.h"
 #include "job/units.h"
 
@@ -81,8 +82,8 @@ static int parse_opts(int argc, char **argv, struct quick_opts *o, char *err, si
 				return -EINVAL;
 			}
 		} else if (!strncmp(a, "--engine=", 9)) {
-			o->engine = v;
-			if (strcmp(v, "io_uring") && strcmp(v, "psync") && strcmp(v, "null")) {
+			o->engine = engine_name(v);
+			if (!o->engine) {
 				snprintf(err, len, "--engine: unknown engine '%s'", v);
 				return -EINVAL;
 			}

@@ -7,6 +7,7 @@
 
 static const struct engine_ops *const engines[] = {
 	&engine_io_uring,
+	&engine_libaio,
 	&engine_psync,
 	&engine_null,
 };
@@ -17,6 +18,13 @@ const struct engine_ops *engine_find(const char *name)
 		if (!strcmp(engines[i]->name, name))
 			return engines[i];
 	return NULL;
+}
+
+const char *engine_name(const char *name)
+{
+	const struct engine_ops *e = engine_find(name);
+
+	return e ? e->name : NULL;
 }
 
 const struct engine_ops *engine_default(const char **why)

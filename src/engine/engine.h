@@ -55,10 +55,14 @@ struct engine {
 
 extern const struct engine_ops engine_io_uring;
 extern const struct engine_ops engine_psync;
+extern const struct engine_ops engine_libaio;
 extern const struct engine_ops engine_null;
 
 /* The engine called name, or NULL. */
 const struct engine_ops *engine_find(const char *name);
+
+/* The engine's own (static) spelling of name, or NULL when there is no such engine. */
+const char *engine_name(const char *name);
 
 /*
  * The best engine this kernel allows: io_uring when a ring can be set up,

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "job/cmdline.h"
+#include "engine/engine.h"
 #include "job/units.h"
 
 enum arg_kind { ARG_NONE, ARG_REQ, ARG_OPT };
@@ -54,7 +55,7 @@ static const struct opt opts[] = {
 	{ 'f', "max-offset", ARG_REQ, O_MAXOFF, "SIZE  end of the range used (exclusive)" },
 	{ 'Z', "zero-buffers", ARG_NONE, O_ZERO, "      write zeros (-Z<size>: see --random-buffer)" },
 	{ 0, "random-buffer", ARG_REQ, O_SOURCEBUF, "SIZE  writes take blocks from a SIZE buffer of random data (-Z<size>)" },
-	{ 0, "engine", ARG_REQ, O_ENGINE, "NAME  io_uring (default), psync or null" },
+	{ 0, "engine", ARG_REQ, O_ENGINE, "NAME  io_uring (default), libaio, psync or null" },
 	{ 0, "ios", ARG_REQ, O_IOS, "N     each thread stops after N measured I/Os (no -d)" },
 	{ 0, "keep", ARG_NONE, O_KEEP, "      keep the files iobench created" },
 	{ 0, "allow-device-write", ARG_NONE, O_ALLOWDEV, "      allow writes to a block device (destroys its data)" },
@@ -294,9 +295,10 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	case O_ZERO: ps->t.buf = BUF_ZERO; return 0;
 	case O_SOURCEBUF: ps->t.buf = BUF_SOURCE; return get_size(ps, flag, v, &ps->srcbuf);
 	case O_ENGINE:
-		if (strcmp(v, "io_uring") && strcmp(v, "psync") && strcmp(v, "null"))
-			return fail(ps, "%s: unknown engine '%s' (use io_uring, psync or null)", flag, v);
-		w->engine = strcmp(v, "io_uring") ? (strcmp(v, "psync") ? "null" : "psync") : "io_uring";
+		w->engine = engine_name(v);
+		if (!w->engine)
+			return fail(ps, "%s: unknown engine '%s' (use io_uring, libaio, psync or null)",
+				    flag, v);
 		return 0;
 	case O_IOS: return get_uint(ps, flag, v, 1, UINT64_MAX, &w->ios_per_thread);
 	case O_KEEP: w->keep = true; return 0;

@@ -36,6 +36,10 @@ run_ok --engine=io_uring --ios=3000 -o16 -r -b4K -Sh -w50 "$f"
 set -- $(total Total); [ "$2" = 3000 ] || fail "io_uring: $2 I/Os, wanted 3000"
 grep -q "engine: io_uring" "$T/out" || fail "io_uring not named"
 
+run_ok --engine=libaio --ios=3000 -o16 -r -b4K -Sh -w50 "$f"
+set -- $(total Total); [ "$2" = 3000 ] || fail "libaio: $2 I/Os, wanted 3000"
+grep -q "engine: libaio" "$T/out" || fail "libaio not named"
+
 say "buffered I/O gets a page-cache note"
 run_ok --ios=100 -b4K "$f"
 grep -q "page cache" "$T/out" || fail "no page-cache note for buffered reads"

@@ -51,7 +51,7 @@ jq -e --arg m "$T/mnt" '.targets[0].file_system == "ext4" and .targets[0].mount_
 say "zram, O_DIRECT random reads: device I/Os / iobench I/Os = 1.00 within 1%"
 new_zram 256
 run_ok -d0.5 -W0 -b1M -o4 -Sh -w100 --allow-device-write --quiet "$ZDEV"
-for eng in io_uring psync; do
+for eng in io_uring libaio psync; do
 	o=16; [ $eng = psync ] && o=1
 	run_ok --engine=$eng -d1 -W0.3 -o$o -r -b4K -Sh --json="$T/z.json" "$ZDEV"
 	a=$(jq '.devices[0].crosscheck.app_ios' "$T/z.json"); d=$(jq '.devices[0].crosscheck.device_ios' "$T/z.json")
