@@ -23,6 +23,7 @@
 #include "core/progress.h"
 #include "core/run.h"
 #include "job/units.h"
+#include "platform/affinity.h"
 #include "util/errmsg.h"
 
 #define MAX_CPUS 1024
@@ -238,10 +239,12 @@ static void *worker_main(void *arg)
 	struct thread_arg *ta = arg;
 	struct worker *wk = ta->w;
 
-	wk->init_error = wk->engine.ops->init(&wk->engine, wk->nunits);
+	wk->pin_error = wk->cpu >= 0 ? affinity_pin(wk->cpu) : 0;
+	if (!wk->pin_error)
+		wk->init_error = wk->engine.ops->init(&wk->engine, wk->nunits);
 	pthread_barrier_wait(&ta->ctx->ready);
 	pthread_barrier_wait(&ta->ctx->go);
-	if (!wk->init_error && !atomic_load(&ta->ctx->stop))
+	if (!wk->pin_error && !wk->init_error && !atomic_load(&ta->ctx->stop))
 		loop_run(wk);
 	wk->engine.ops->cleanup(&wk->engine);
 	atomic_fetch_add(&ta->ctx->finished, 1);
@@ -504,6 +507,11 @@ static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset
 		goto out;
 	pthread_barrier_wait(&ctx->ready);
 	for (unsigned i = 0; i < ctx->nworkers; i++) {
+		if (ctx->workers[i].pin_error && !r) {
+			r = errmsg(err, len, ctx->workers[i].pin_error, "cannot pin thread %u to CPU "
+				   "%d: %s", i, ctx->workers[i].cpu, strerror(-ctx->workers[i].pin_error));
+			atomic_store(&ctx->stop, 1);
+		}
 		if (ctx->workers[i].init_error && !r) {
 			r = errmsg(err, len, ctx->workers[i].init_error, "cannot set up the %s engine: %s",
 				 res->engine, strerror(-ctx->workers[i].init_error));
@@ -581,6 +589,13 @@ int run_execute(const struct workload *w, struct run_result *res, char *err, siz
 	int r;
 
 	memset(res, 0, sizeof(*res));
+	if (!w->no_affinity) {
+		int n = affinity_cpus(w->affinity, w->naffinity, res->cpus, err, len);
+
+		if (n < 0)
+			return n;
+		res->ncpus_pinned = (unsigned)n;
+	}
 	ops = pick_engine(w, res);
 	res->engine = ops->name;
 	res->ntargets = w->ntargets;
@@ -605,8 +620,11 @@ int run_execute(const struct workload *w, struct run_result *res, char *err, siz
 			r = build_workers(&ctx);
 		if (r)
 			r = errmsg(err, len, r, "cannot set up the workers: %s", strerror(-r));
-		for (unsigned i = 0; !r && i < ctx.nworkers; i++)
+		for (unsigned i = 0; !r && i < ctx.nworkers; i++) {
 			ctx.workers[i].engine.ops = ops;
+			ctx.workers[i].cpu = res->ncpus_pinned ?
+				res->cpus[i % res->ncpus_pinned] : -1;
+		}
 		if (!r)
 			r = run_workers(&ctx, res, &sigs, err, len);
 		if (!r)

@@ -51,6 +51,8 @@ struct run_result {
 	unsigned ncpu;
 	double proc_user_s, proc_sys_s;	/* iobench's own CPU time over the window (getrusage) */
 	struct host_info host;		/* the machine, read once after the run */
+	int cpus[1024];			/* CPUs threads were pinned to, round-robin */
+	unsigned ncpus_pinned;		/* 0: not pinned (-n) */
 	struct dev_sample *devs;	/* every block device under the targets, over the window */
 	unsigned ndevs;
 	bool complete;			/* the whole planned window was measured */

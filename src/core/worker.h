@@ -62,6 +62,8 @@ struct worker {
 	atomic_int *stop;		/* set on Ctrl-C or by a worker that failed */
 
 	struct io_error error;
+	int cpu;			/* pinned to this CPU, or -1 */
+	int pin_error;			/* pinning failure, -errno */
 	int init_error;			/* engine init failure, -errno */
 	void *bufs;			/* the memory all units' buffers come from */
 	pthread_t tid;

@@ -14,6 +14,7 @@
 #include "job/cmdline.h"
 #include "engine/engine.h"
 #include "job/units.h"
+#include "platform/affinity.h"
 
 enum arg_kind { ARG_NONE, ARG_REQ, ARG_OPT };
 
@@ -22,7 +23,7 @@ enum opt_id {
 	O_THREADS, O_POOL, O_RANDOM, O_SEQUENTIAL, O_WRITE, O_CACHING,
 	O_NOCACHE, O_LATENCY, O_SEED, O_TSTRIDE, O_BASE, O_MAXOFF, O_ZERO,
 	O_SOURCEBUF, O_ENGINE, O_IOS, O_KEEP, O_ALLOWDEV, O_OVERWRITE,
-	O_QUIET, O_HELP, O_VERSION, O_INTERVAL, O_SERIES_CSV, O_FORMAT, O_JSON,
+	O_QUIET, O_HELP, O_VERSION, O_INTERVAL, O_SERIES_CSV, O_FORMAT, O_JSON, O_AFFINITY, O_NOAFFINITY,
 };
 
 struct opt {
@@ -55,6 +56,8 @@ static const struct opt opts[] = {
 	{ 'f', "max-offset", ARG_REQ, O_MAXOFF, "SIZE  end of the range used (exclusive)" },
 	{ 'Z', "zero-buffers", ARG_NONE, O_ZERO, "      write zeros (-Z<size>: see --random-buffer)" },
 	{ 0, "random-buffer", ARG_REQ, O_SOURCEBUF, "SIZE  writes take blocks from a SIZE buffer of random data (-Z<size>)" },
+	{ 'a', "affinity", ARG_REQ, O_AFFINITY, "CPUS  pin threads round-robin to these CPUs (0,2,4-7; -ag: all, the default)" },
+	{ 'n', "no-affinity", ARG_NONE, O_NOAFFINITY, "      do not pin threads to CPUs" },
 	{ 0, "engine", ARG_REQ, O_ENGINE, "NAME  io_uring (default), libaio, psync or null" },
 	{ 0, "ios", ARG_REQ, O_IOS, "N     each thread stops after N measured I/Os (no -d)" },
 	{ 0, "keep", ARG_NONE, O_KEEP, "      keep the files iobench created" },
@@ -73,7 +76,6 @@ static const struct {
 	char letter;
 	const char *what;
 } unsupported[] = {
-	{ 'a', "CPU affinity" }, { 'n', "disabling affinity" },
 { 'g', "throughput limit" },
 	{ 'i', "burst size" }, { 'j', "think time" }, { 'p', "parallel async I/O" },
 	{ 'O', "per-thread outstanding I/O with -F" }, { 'x', "completion routines" },
@@ -319,6 +321,27 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		free(w->json_path);
 		w->json_path = strdup(v);
 		return w->json_path ? 0 : fail(ps, "out of memory");
+	case O_AFFINITY: {
+		int cpus[AFFINITY_MAX];
+		int count;
+
+		if (!strcmp(v, "g"))	/* DiskSpd's -ag: round-robin over all CPUs, the default */
+			return 0;
+		if (v[0] == 'g')
+			return fail(ps, "%s%s: processor groups are a Windows notion: list CPUs, "
+				    "e.g. -a0,2", flag, v);
+		count = affinity_parse(v, cpus, ps->err, ps->errlen);
+		if (count < 0)
+			return -EINVAL;
+		free(w->affinity);
+		w->affinity = malloc((size_t)count * sizeof(*w->affinity));
+		if (!w->affinity)
+			return fail(ps, "out of memory");
+		memcpy(w->affinity, cpus, (size_t)count * sizeof(*cpus));
+		w->naffinity = (unsigned)count;
+		return 0;
+	}
+	case O_NOAFFINITY: w->no_affinity = true; return 0;
 	case O_SERIES_CSV:
 		free(w->series_csv);
 		w->series_csv = strdup(v);
@@ -462,6 +485,8 @@ static int check_combinations(struct parse_state *ps, struct workload *w)
 	if (w->engine && !strcmp(w->engine, "psync") && t->outstanding > 1)
 		return fail(ps, "-o%u: the psync engine does one I/O at a time; use -o1, or -t for "
 			    "more threads, or --engine=io_uring", t->outstanding);
+	if (w->no_affinity && w->naffinity)
+		return fail(ps, "-n (no affinity) and -a (a CPU list) exclude each other");
 	if (w->engine && !strcmp(w->engine, "null") && ps->create.set)
 		return fail(ps, "-c: the null engine opens nothing, so it creates nothing");
 	return 0;

@@ -13,6 +13,7 @@ void workload_release(struct workload *w)
 	free(w->cmdline);
 	free(w->series_csv);
 	free(w->json_path);
+	free(w->affinity);
 	memset(w, 0, sizeof(*w));
 }
 

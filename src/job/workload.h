@@ -50,6 +50,9 @@ struct workload {
 	uint64_t seed;		/* -z; thread n uses seed + n */
 	uint64_t interval_ns;	/* -D: length of a series interval (default 1 s) */
 	bool iops_stddev;	/* -D given: print DiskSpd's IopsStdDev column */
+	int *affinity;		/* -a<list>: CPUs to pin threads to, round-robin; NULL = all allowed */
+	unsigned naffinity;
+	bool no_affinity;	/* -n: threads are not pinned */
 	const char *engine;	/* engine name; NULL = the best one the kernel allows */
 	uint64_t null_size;	/* range of a target with the null engine (-f or 1 GiB) */
 	bool keep;		/* --keep: leave created files in place */

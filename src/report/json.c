@@ -144,6 +144,15 @@ static json_t *workload_json(const struct workload *w, const struct run_result *
 	set(o, "interval_ms", json_real((double)w->interval_ns / 1e6));
 	set(o, "seed", jnum(w->seed));
 	set(o, "thread_pool", w->pool_threads ? jnum(w->pool_threads) : NULL);
+	if (res->ncpus_pinned) {
+		json_t *a = json_array();
+
+		for (unsigned i = 0; i < res->ncpus_pinned; i++)
+			json_array_append_new(a, json_integer(res->cpus[i]));
+		set(o, "affinity", a);
+	} else {
+		set(o, "affinity", NULL);
+	}
 	for (unsigned i = 0; i < w->ntargets; i++)
 		json_array_append_new(t, target_spec_json(&w->targets[i], w));
 	set(o, "targets", t);

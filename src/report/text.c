@@ -92,6 +92,14 @@ static void input_params(FILE *f, const struct workload *w, const struct run_res
 	fprintf(f, "\trandom seed: %llu\n", (unsigned long long)w->seed);
 	if (w->pool_threads)
 		fprintf(f, "\tthread pool with %u threads\n", w->pool_threads);
+	if (!res->ncpus_pinned) {
+		fprintf(f, "\taffinity disabled\n");
+	} else {
+		fprintf(f, "\taffinity: threads round-robin over CPUs ");
+		for (unsigned i = 0; i < res->ncpus_pinned; i++)
+			fprintf(f, "%s%d", i ? "," : "", res->cpus[i]);
+		fprintf(f, "\n");
+	}
 	fprintf(f, "\tengine: %s\n", res->engine);
 	for (unsigned i = 0; i < w->ntargets; i++)
 		target_params(f, w, &w->targets[i]);

@@ -30,6 +30,20 @@ run_ok --engine=null --ios=10 x
 grep -q "x (1GiB)" "$T/out" || fail "default null range not 1GiB"
 run_ok --engine=null --ios=10 -f4G x
 grep -q "x (4GiB)" "$T/out" || fail "-f4G not used as the null range"
+say "affinity: threads pinned round-robin (default all CPUs), -a chooses, -n turns it off"
+"$IOBENCH" --engine=null -d3 -W0 -t2 -o4 -a0 x >"$T/aff" 2>&1 &
+pid=$!
+sleep 1
+pinned=$(grep -h "^Cpus_allowed_list:" /proc/$pid/task/*/status | awk '$2 == "0"' | wc -l)
+wait $pid
+[ "$pinned" -ge 2 ] || fail "-a0: $pinned threads pinned to CPU 0, wanted the 2 workers"
+grep -q "affinity: threads round-robin over CPUs 0$" "$T/aff" || fail "-a0 not reported"
+run_ok --engine=null --ios=100 -n -Rjson x
+jq -e '.workload.affinity == null' "$T/out" >/dev/null || fail "-n: affinity not null"
+run_ok --engine=null --ios=100 -Rjson x
+jq -e --argjson n "$(nproc)" '.workload.affinity | length == $n' "$T/out" >/dev/null || fail "default affinity"
+run_rc 2 --engine=null --ios=100 -a4095 x
+
 say "latency percentile table: 15 rows, monotonic, N/A for a column without I/O"
 run_ok --engine=null --ios=20000 -o4 -b4K x
 awk '/^Total latency distribution:/ { on = 1; next } on && /^$/ { exit } on && /\|/ && !/%-ile/ { print }' "$T/out" > "$T/pct"

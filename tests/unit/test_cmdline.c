@@ -253,6 +253,28 @@ static void test_seed_from_clock(void **state)
 	workload_release(&w);
 }
 
+static void test_affinity(void **state)
+{
+	struct workload w;
+
+	assert_int_equal(parse("iobench -a0,2,4-6 /x", &w), 0);
+	assert_int_equal(w.naffinity, 5);
+	assert_int_equal(w.affinity[0], 0);
+	assert_int_equal(w.affinity[1], 2);
+	assert_int_equal(w.affinity[4], 6);
+	workload_release(&w);
+	assert_int_equal(parse("iobench -ag /x", &w), 0);
+	assert_int_equal(w.naffinity, 0);
+	assert_false(w.no_affinity);
+	workload_release(&w);
+	assert_int_equal(parse("iobench -n /x", &w), 0);
+	assert_true(w.no_affinity);
+	workload_release(&w);
+	assert_int_equal(parse("iobench --affinity=3 /x", &w), 0);
+	assert_int_equal(w.affinity[0], 3);
+	workload_release(&w);
+}
+
 static void test_null_engine_range(void **state)
 {
 	struct workload w;
@@ -310,6 +332,12 @@ static void test_bad_input(void **state)
 		{ "iobench -c0 /x", "-c" },
 		{ "iobench -b2G /x", "block size" },
 		{ "iobench -c99999999999T /x", "too large" },
+		{ "iobench -a /x", "-a" },
+		{ "iobench -a1-0 /x", "1-0" },
+		{ "iobench -ax /x", "'x'" },
+		{ "iobench -a0, /x", "0," },
+		{ "iobench -ag0,1 /x", "processor groups" },
+		{ "iobench -n -a0 /x", "-n" },
 	};
 	struct workload w;
 
@@ -336,6 +364,7 @@ int main(void)
 		cmocka_unit_test(test_caching_and_buffers),
 		cmocka_unit_test(test_help_version),
 		cmocka_unit_test(test_seed_from_clock),
+		cmocka_unit_test(test_affinity),
 		cmocka_unit_test(test_null_engine_range),
 		cmocka_unit_test(test_bad_input),
 	};

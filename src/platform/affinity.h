@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * affinity.h: pinning worker threads to CPUs, as DiskSpd does by default:
+ * round-robin over the CPUs this process may run on (-a<list> chooses them,
+ * -n turns pinning off).
+ */
+#ifndef IOB_AFFINITY_H
+#define IOB_AFFINITY_H
+
+#include <stddef.h>
+
+#define AFFINITY_MAX 1024
+
+/*
+ * Parses a CPU list "0,2,4-7" into cpus (room for AFFINITY_MAX). Returns
+ * the count, or -EINVAL with a message.
+ */
+int affinity_parse(const char *list, int *cpus, char *err, size_t len);
+
+/*
+ * The CPUs threads go round-robin over: the given list (each must be one
+ * this process may use), or every CPU it may use when n is 0. Returns the
+ * count, or -EINVAL with a message.
+ */
+int affinity_cpus(const int *want, unsigned n, int *out, char *err, size_t len);
+
+/* Pins the calling thread to cpu. Returns 0 or -errno. */
+int affinity_pin(int cpu);
+
+#endif
