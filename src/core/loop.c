@@ -21,8 +21,11 @@ static inline void prep(struct worker *w, struct io_unit *u)
 
 	u->is_write = gen_next(&s->gen, &u->offset);
 	u->buf = u->is_write ? u->wbuf : u->rbuf;
-	if (unlikely(u->is_write && s->src))
+	u->buf_index = 0;
+	if (unlikely(u->is_write && s->src)) {
 		u->buf = s->src + gen_below(gen_rand(&s->gen.rng), s->src_slots) * s->src_align;
+		u->buf_index = s->src_index;
+	}
 }
 
 /*

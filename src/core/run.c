@@ -146,6 +146,7 @@ static void init_units(struct run_ctx *ctx, struct worker *wk, unsigned si, unsi
 		u->len = (uint32_t)sp->block_size;
 		u->stream = si;
 		u->fd = t->fd;
+		u->file = (uint16_t)si;	/* the worker registers its streams' files in order */
 		memset(u->rbuf, 0, step);	/* fault the pages in now, not in the loop */
 		if (sp->buf == BUF_ZERO)
 			memset(u->wbuf, 0, step);
@@ -183,6 +184,7 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 	if (!wk->units || posix_memalign((void **)&mem, 4096, bytes))
 		return -ENOMEM;
 	wk->bufs = mem;
+	wk->bufs_len = bytes;
 	for (unsigned i = 0; i < nt; i++)
 		init_units(ctx, wk, i, &next, &mem);
 	return 0;
@@ -234,6 +236,35 @@ static int alloc_source_buffers(struct run_ctx *ctx)
 	return 0;
 }
 
+/*
+ * Sets up the worker's engine with every file and buffer region its units
+ * use: the files of its streams in order, the region all unit buffers come
+ * from, then each stream's -Z<size> source buffer.
+ */
+static int engine_start(struct run_ctx *ctx, struct worker *wk)
+{
+	int fds[wk->nstreams];
+	struct iovec bufs[1 + wk->nstreams];
+	struct engine_setup setup = { .depth = wk->nunits, .fds = fds, .nfds = wk->nstreams,
+				      .bufs = bufs, .nbufs = 1 };
+
+	setup.flags = (ctx->w->sqpoll ? ENGINE_SQPOLL : 0) | (ctx->w->hipri ? ENGINE_HIPRI : 0);
+	bufs[0] = (struct iovec){ wk->bufs, wk->bufs_len };
+	for (unsigned i = 0; i < wk->nstreams; i++) {
+		struct stream *s = &wk->streams[i];
+
+		fds[i] = ctx->targets[s->target].fd;
+		if (s->src) {
+			s->src_index = (uint16_t)setup.nbufs;
+			bufs[setup.nbufs++] = (struct iovec){
+				s->src, ctx->w->targets[s->target].buf_source_size };
+		}
+	}
+	if (fds[0] < 0)		/* the null engine: nothing is open */
+		setup.nfds = 0;
+	return wk->engine.ops->init(&wk->engine, &setup);
+}
+
 static void *worker_main(void *arg)
 {
 	struct thread_arg *ta = arg;
@@ -241,7 +272,7 @@ static void *worker_main(void *arg)
 
 	wk->pin_error = wk->cpu >= 0 ? affinity_pin(wk->cpu) : 0;
 	if (!wk->pin_error)
-		wk->init_error = wk->engine.ops->init(&wk->engine, wk->nunits);
+		wk->init_error = engine_start(ta->ctx, wk);
 	pthread_barrier_wait(&ta->ctx->ready);
 	pthread_barrier_wait(&ta->ctx->go);
 	if (!wk->pin_error && !wk->init_error && !atomic_load(&ta->ctx->stop))
@@ -566,6 +597,24 @@ static void free_ctx(struct run_ctx *ctx)
 	free(ctx->src_bufs);
 }
 
+/* --hipri: every target's device must have poll queues (queue/io_poll). */
+static int check_polling(const struct workload *w, const struct target *t, char *err, size_t len)
+{
+	for (unsigned i = 0; i < w->ntargets; i++) {
+		const struct device_chain *ch = &t[i].chain;
+
+		if (!ch->n)
+			return errmsg(err, len, -EINVAL, "--hipri: '%s' is on no block device, so "
+				      "nothing can poll its completions", w->targets[i].path);
+		if (ch->dev[0].io_poll != 1)
+			return errmsg(err, len, -EINVAL, "--hipri: %s, under '%s', does not support "
+				      "completion polling (queue/io_poll is %d; NVMe needs poll queues, "
+				      "nvme.poll_queues)", ch->dev[0].name, w->targets[i].path,
+				      ch->dev[0].io_poll);
+	}
+	return 0;
+}
+
 static const struct engine_ops *pick_engine(const struct workload *w, struct run_result *res)
 {
 	const char *why = NULL;
@@ -602,9 +651,14 @@ int run_execute(const struct workload *w, struct run_result *res, char *err, siz
 	res->targets = ctx.targets = calloc(w->ntargets, sizeof(*ctx.targets));
 	if (!ctx.targets)
 		return errmsg(err, len, -ENOMEM, "out of memory");
+	if ((w->sqpoll || w->hipri) && ops != &engine_io_uring)
+		return errmsg(err, len, -EINVAL, "--%s needs io_uring, which this kernel does not "
+			      "offer (%s)", w->sqpoll ? "sqpoll" : "hipri", res->engine_note);
 	r = targets_check(ctx.targets, w, ops == &engine_null, err, len);
 	if (!r)
 		r = check_memory(w, ctx.targets, err, len);
+	if (!r && w->hipri)
+		r = check_polling(w, ctx.targets, err, len);
 	if (r)
 		return r;
 	if (res->engine_note[0] && !w->quiet)

@@ -26,6 +26,7 @@ struct stream {
 	char *src;			/* -Z<size>: random source buffer, or NULL */
 	uint64_t src_slots;		/* blocks a write may start at in src */
 	uint64_t src_align;
+	uint16_t src_index;		/* the source buffer's region in the engine_setup */
 	unsigned target;		/* index into the workload's targets */
 	unsigned rel_thread;		/* thread number relative to the target */
 };
@@ -66,6 +67,7 @@ struct worker {
 	int pin_error;			/* pinning failure, -errno */
 	int init_error;			/* engine init failure, -errno */
 	void *bufs;			/* the memory all units' buffers come from */
+	uint64_t bufs_len;
 	pthread_t tid;
 };
 

@@ -5,7 +5,8 @@
  * them back with a result. An engine never allocates after init().
  *
  * Contract:
- *   init(e, depth)    prepare for up to depth I/Os in flight; 0 or -errno.
+ *   init(e, setup)    prepare for up to setup->depth I/Os in flight on the
+ *                     files and buffer regions setup lists; 0 or -errno.
  *                     Called on the worker thread that will use the engine.
  *   queue(e, u)       take u. A synchronous engine (ENGINE_SYNC) performs it
  *                     now and sets u->result; an asynchronous one only queues.
@@ -21,6 +22,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/uio.h>
 
 struct io_unit {
 	void *buf;		/* where the bytes go or come from */
@@ -32,7 +34,22 @@ struct io_unit {
 	uint32_t len;
 	uint32_t stream;	/* index of the owning stream in its worker */
 	int fd;
+	uint16_t file;		/* index of fd in the engine_setup's fds */
+	uint16_t buf_index;	/* index of the region of engine_setup's bufs that buf lies in */
 	bool is_write;
+};
+
+#define ENGINE_SQPOLL 1u	/* io_uring: a kernel thread polls the submission queue */
+#define ENGINE_HIPRI 2u		/* io_uring: completions are polled, not interrupt-driven */
+
+/* What an engine is set up for: every file and buffer region its units use. */
+struct engine_setup {
+	unsigned depth;
+	const int *fds;
+	unsigned nfds;
+	const struct iovec *bufs;
+	unsigned nbufs;
+	unsigned flags;		/* ENGINE_SQPOLL, ENGINE_HIPRI */
 };
 
 #define ENGINE_SYNC 1u		/* queue() completes the I/O */
@@ -42,7 +59,7 @@ struct engine;
 struct engine_ops {
 	const char *name;
 	unsigned flags;
-	int (*init)(struct engine *e, unsigned depth);
+	int (*init)(struct engine *e, const struct engine_setup *setup);
 	int (*queue)(struct engine *e, struct io_unit *u);
 	int (*reap)(struct engine *e, unsigned min, struct io_unit **done, unsigned max);
 	void (*cleanup)(struct engine *e);

@@ -38,9 +38,10 @@ static void aio_cleanup(struct engine *e)
 	e->priv = NULL;
 }
 
-static int aio_init(struct engine *e, unsigned depth)
+static int aio_init(struct engine *e, const struct engine_setup *setup)
 {
 	struct aio_priv *p = calloc(1, sizeof(*p));
+	unsigned depth = setup->depth;
 	int r;
 
 	if (!p)

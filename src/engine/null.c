@@ -13,13 +13,13 @@ struct null_priv {
 	struct io_unit *queued[];
 };
 
-static int null_init(struct engine *e, unsigned depth)
+static int null_init(struct engine *e, const struct engine_setup *setup)
 {
-	struct null_priv *p = malloc(sizeof(*p) + depth * sizeof(p->queued[0]));
+	struct null_priv *p = malloc(sizeof(*p) + setup->depth * sizeof(p->queued[0]));
 
 	if (!p)
 		return -ENOMEM;
-	p->depth = depth;
+	p->depth = setup->depth;
 	p->n = 0;
 	e->priv = p;
 	return 0;

@@ -5,7 +5,7 @@
 
 #include "engine/engine.h"
 
-static int psync_init(struct engine *e, unsigned depth)
+static int psync_init(struct engine *e, const struct engine_setup *setup)
 {
 	return 0;
 }

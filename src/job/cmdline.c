@@ -23,7 +23,7 @@ enum opt_id {
 	O_THREADS, O_POOL, O_RANDOM, O_SEQUENTIAL, O_WRITE, O_CACHING,
 	O_NOCACHE, O_LATENCY, O_SEED, O_TSTRIDE, O_BASE, O_MAXOFF, O_ZERO,
 	O_SOURCEBUF, O_ENGINE, O_IOS, O_KEEP, O_ALLOWDEV, O_OVERWRITE,
-	O_QUIET, O_HELP, O_VERSION, O_INTERVAL, O_SERIES_CSV, O_FORMAT, O_JSON, O_AFFINITY, O_NOAFFINITY,
+	O_QUIET, O_HELP, O_VERSION, O_INTERVAL, O_SERIES_CSV, O_FORMAT, O_JSON, O_AFFINITY, O_NOAFFINITY, O_SQPOLL, O_HIPRI,
 };
 
 struct opt {
@@ -59,6 +59,8 @@ static const struct opt opts[] = {
 	{ 'a', "affinity", ARG_REQ, O_AFFINITY, "CPUS  pin threads round-robin to these CPUs (0,2,4-7; -ag: all, the default)" },
 	{ 'n', "no-affinity", ARG_NONE, O_NOAFFINITY, "      do not pin threads to CPUs" },
 	{ 0, "engine", ARG_REQ, O_ENGINE, "NAME  io_uring (default), libaio, psync or null" },
+	{ 0, "sqpoll", ARG_NONE, O_SQPOLL, "      io_uring: a kernel thread polls the submission queue" },
+	{ 0, "hipri", ARG_NONE, O_HIPRI, "      io_uring: poll for completions (O_DIRECT, devices with poll queues)" },
 	{ 0, "ios", ARG_REQ, O_IOS, "N     each thread stops after N measured I/Os (no -d)" },
 	{ 0, "keep", ARG_NONE, O_KEEP, "      keep the files iobench created" },
 	{ 0, "allow-device-write", ARG_NONE, O_ALLOWDEV, "      allow writes to a block device (destroys its data)" },
@@ -342,6 +344,8 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		return 0;
 	}
 	case O_NOAFFINITY: w->no_affinity = true; return 0;
+	case O_SQPOLL: w->sqpoll = true; return 0;
+	case O_HIPRI: w->hipri = true; return 0;
 	case O_SERIES_CSV:
 		free(w->series_csv);
 		w->series_csv = strdup(v);
@@ -485,6 +489,11 @@ static int check_combinations(struct parse_state *ps, struct workload *w)
 	if (w->engine && !strcmp(w->engine, "psync") && t->outstanding > 1)
 		return fail(ps, "-o%u: the psync engine does one I/O at a time; use -o1, or -t for "
 			    "more threads, or --engine=io_uring", t->outstanding);
+	if ((w->sqpoll || w->hipri) && w->engine && strcmp(w->engine, "io_uring"))
+		return fail(ps, "--%s is an io_uring option, not one of the %s engine",
+			    w->sqpoll ? "sqpoll" : "hipri", w->engine);
+	if (w->hipri && !(t->cache & CACHE_DIRECT))
+		return fail(ps, "--hipri polls for completions of direct I/O: add -Sh or -Su");
 	if (w->no_affinity && w->naffinity)
 		return fail(ps, "-n (no affinity) and -a (a CPU list) exclude each other");
 	if (w->engine && !strcmp(w->engine, "null") && ps->create.set)

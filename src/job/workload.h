@@ -53,6 +53,8 @@ struct workload {
 	int *affinity;		/* -a<list>: CPUs to pin threads to, round-robin; NULL = all allowed */
 	unsigned naffinity;
 	bool no_affinity;	/* -n: threads are not pinned */
+	bool sqpoll;		/* --sqpoll: io_uring submission queue polled by a kernel thread */
+	bool hipri;		/* --hipri: io_uring completions polled (O_DIRECT, poll queues) */
 	const char *engine;	/* engine name; NULL = the best one the kernel allows */
 	uint64_t null_size;	/* range of a target with the null engine (-f or 1 GiB) */
 	bool keep;		/* --keep: leave created files in place */

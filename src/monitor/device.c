@@ -104,6 +104,7 @@ static void describe(const char *dir, struct blockdev_info *d)
 	d->max_sectors_kb = (int)read_num(queue, "max_sectors_kb");
 	d->fua = (int)read_num(queue, "fua");
 	d->iostats = (int)read_num(queue, "iostats");
+	d->io_poll = (int)read_num(queue, "io_poll");
 	read_attr(queue, "write_cache", d->write_cache, sizeof(d->write_cache));
 	snprintf(tmp, sizeof(tmp), "%s/device", disk);
 	d->numa_node = (int)read_num(tmp, "numa_node");

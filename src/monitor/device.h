@@ -26,7 +26,7 @@ struct blockdev_info {
 	unsigned logical_block_size, physical_block_size;
 	int rotational;		/* 1, 0, or -1 unknown */
 	char scheduler[32];	/* the active one */
-	int nr_requests, max_sectors_kb, fua, numa_node, iostats;	/* -1 unknown */
+	int nr_requests, max_sectors_kb, fua, numa_node, iostats, io_poll;	/* -1 unknown */
 	char write_cache[32];	/* "write back" / "write through" */
 	char backing_file[512];	/* loop devices */
 };

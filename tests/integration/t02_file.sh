@@ -40,6 +40,18 @@ run_ok --engine=libaio --ios=3000 -o16 -r -b4K -Sh -w50 "$f"
 set -- $(total Total); [ "$2" = 3000 ] || fail "libaio: $2 I/Os, wanted 3000"
 grep -q "engine: libaio" "$T/out" || fail "libaio not named"
 
+say "io_uring with SQ polling; completion polling refused where the device cannot poll"
+run_ok --engine=io_uring --sqpoll --ios=3000 -o8 -r -b4K -Sh -Z1M -w50 "$f"
+set -- $(total Total); [ "$2" = 3000 ] || fail "sqpoll: $2 I/Os, wanted 3000"
+poll=$(cat "/sys/dev/block/$(stat -c '%Hd:%Ld' "$f")/queue/io_poll" 2>/dev/null || echo 0)
+if [ "$poll" != 1 ]; then
+	run_rc 2 --hipri --ios=100 -r -b4K -Sh "$f"
+	grep -q "does not support completion polling" "$T/err" || fail "no clear --hipri error"
+fi
+run_rc 2 --hipri --ios=100 -r -b4K "$f"
+grep -q "add -Sh or -Su" "$T/err" || fail "--hipri without O_DIRECT: no clear error"
+run_rc 2 --engine=psync --sqpoll --ios=100 "$f"
+
 say "buffered I/O gets a page-cache note"
 run_ok --ios=100 -b4K "$f"
 grep -q "page cache" "$T/out" || fail "no page-cache note for buffered reads"
