@@ -1,0 +1,117 @@
+#!/bin/sh
+# bench/vs-fio.sh [ROUNDS] [SECONDS]
+# iobench against fio on the same workloads, on the same machine, in the same run:
+#   1. instructions per I/O on the null engine (callgrind; count-based runs of two sizes,
+#      differenced so start-up cancels), 4 KiB random reads at QD1 and QD32;
+#   2. null engine, QD32: IOPS per CPU-second;
+#   3. zram (a RAM block device, O_DIRECT, 4 KiB random reads): psync QD1; io_uring QD32 with
+#      one thread (against fio as is, and fio with fixed buffers and registered files);
+#      io_uring QD32 with two threads; 128 KiB sequential reads (io_uring QD8);
+#   4. a file on the file system of the current directory: 4 KiB random reads, io_uring QD32;
+#   5. peak RSS of 64 threads at QD32, 4 KiB (null engine).
+# Timed workloads run alternately (iobench, fio, iobench, fio, ...) ROUNDS times (default 3),
+# SECONDS each (default 5); the medians and the ratios iobench/fio are printed. CPU time is
+# user + system of the whole process (/usr/bin/time). Needs root (zram) and what
+# scripts/setup installs (fio, valgrind, jq, time); installs nothing itself.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+: "${IOBENCH:=$here/../iobench}"
+export IOBENCH
+rounds=${1:-3}
+secs=${2:-5}
+. "$here/../tests/integration/lib.sh"
+for t in fio valgrind jq /usr/bin/time; do
+	command -v "$t" >/dev/null || { echo "needs $t (run scripts/setup)"; exit 1; }
+done
+[ "$(id -u)" = 0 ] || { echo "needs root: it configures a zram device"; exit 1; }
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# collected CMD...: instructions callgrind counts for the whole command
+collected() {
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+		awk '/Collected :/ { print $NF }'
+}
+
+section() { printf '\n== %s\n' "$*"; }
+
+section "instructions per I/O, null engine, 4 KiB random reads (callgrind, 200k - 100k I/Os)"
+printf '%-6s %14s %14s %8s\n' "depth" "iobench" "fio" "ratio"
+for qd in 1 32; do
+	a=$(collected "$IOBENCH" --engine=null --ios=100000 -o$qd -r -b4K -W0 -n --quiet x)
+	b=$(collected "$IOBENCH" --engine=null --ios=200000 -o$qd -r -b4K -W0 -n --quiet x)
+	c=$(collected fio --name=n --ioengine=null --rw=randread --bs=4k --size=400M --iodepth=$qd --thread)
+	d=$(collected fio --name=n --ioengine=null --rw=randread --bs=4k --size=800M --iodepth=$qd --thread)
+	awk -v qd=$qd -v a="$a" -v b="$b" -v c="$c" -v d="$d" 'BEGIN {
+		i = (b - a) / 100000; f = (d - c) / 102400
+		printf "QD%-4s %14.0f %14.0f %8.3f\n", qd, i, f, i / f }'
+done
+
+# run_iob ARGS...: prints "ios cpu_s rss_kb" of one iobench run (JSON on stdout)
+run_iob() {
+	/usr/bin/time -f "%U %S %M" -o "$T/time" "$IOBENCH" -Rjson --quiet "$@" > "$T/i.json" 2>/dev/null ||
+		{ echo "iobench $* failed" >&2; return 1; }
+	echo "$(jq '.results.total.total.ios' "$T/i.json") $(awk '{ print $1 + $2, $3 }' "$T/time")"
+}
+
+# run_fio ARGS...: the same for fio
+run_fio() {
+	/usr/bin/time -f "%U %S %M" -o "$T/time" fio --thread --output-format=json "$@" > "$T/f.json" 2>/dev/null ||
+		{ echo "fio $* failed" >&2; return 1; }
+	echo "$(jq '[.jobs[] | .read.total_ios + .write.total_ios] | add' "$T/f.json") $(awk '{ print $1 + $2, $3 }' "$T/time")"
+}
+
+# compare NAME "IOBENCH ARGS" "FIO ARGS": ROUNDS alternating timed runs of SECONDS; prints
+# median IOPS, CPU us per I/O and IOPS per CPU-second of each, and the ratios.
+compare() {
+	name=$1 iargs=$2 fargs=$3
+	: > "$T/ri"; : > "$T/rf"
+	for r in $(seq "$rounds"); do
+		run_iob -d"$secs" -W0 $iargs >> "$T/ri" || return
+		run_fio --time_based --runtime="$secs" $fargs >> "$T/rf" || return
+	done
+	awk -v s="$secs" '{ print $1 / s, $2 * 1e6 / $1, $1 / $2 }' "$T/ri" > "$T/mi"
+	awk -v s="$secs" '{ print $1 / s, $2 * 1e6 / $1, $1 / $2 }' "$T/rf" > "$T/mf"
+	for k in 1 2 3; do
+		eval "i$k=\$(cut -d' ' -f$k \"\$T/mi\" | median)"
+		eval "f$k=\$(cut -d' ' -f$k \"\$T/mf\" | median)"
+	done
+	awk -v n="$name" -v i1="$i1" -v f1="$f1" -v i2="$i2" -v f2="$f2" -v i3="$i3" -v f3="$f3" 'BEGIN {
+		printf "%-34s %10.0f %10.0f %6.2f | %7.2f %7.2f %6.2f | %10.0f %10.0f %6.2f\n",
+			n, i1, f1, i1 / f1, i2, f2, i2 / f2, i3, f3, i3 / f3 }'
+}
+
+header() {
+	printf '%-34s %10s %10s %6s | %7s %7s %6s | %10s %10s %6s\n' "workload" "IOPS iob" "IOPS fio" \
+		"ratio" "us/IO i" "us/IO f" "ratio" "IOPS/CPUs" "fio" "ratio"
+}
+
+section "null engine, 4 KiB random reads, QD32, 1 thread ($rounds rounds of ${secs} s, medians)"
+header
+compare "null QD32" "--engine=null -o32 -r -b4K x" "--name=n --ioengine=null --rw=randread --bs=4k --size=1T --iodepth=32"
+
+new_zram 2048
+dev=$ZDEV
+"$IOBENCH" -d3 -W0 -b1M -o8 -Sh -w100 --allow-device-write --quiet "$dev" >/dev/null || fail "cannot fill $dev"
+f="--filename=$dev --direct=1 --name=z"
+section "zram $dev, O_DIRECT ($rounds rounds of ${secs} s, medians)"
+header
+compare "4K rand read psync QD1" "--engine=psync -o1 -r -b4K -Sh $dev" "$f --rw=randread --bs=4k --ioengine=psync --iodepth=1"
+compare "4K rand read io_uring QD32 1T" "--engine=io_uring -o32 -r -b4K -Sh $dev" "$f --rw=randread --bs=4k --ioengine=io_uring --iodepth=32"
+compare "  vs fio fixedbufs+registerfiles" "--engine=io_uring -o32 -r -b4K -Sh $dev" "$f --rw=randread --bs=4k --ioengine=io_uring --iodepth=32 --fixedbufs --registerfiles"
+compare "4K rand read io_uring QD32 2T" "--engine=io_uring -o32 -t2 -r -b4K -Sh $dev" "$f --rw=randread --bs=4k --ioengine=io_uring --iodepth=32 --numjobs=2"
+compare "128K seq read io_uring QD8" "--engine=io_uring -o8 -b128K -Sh $dev" "$f --rw=read --bs=128k --ioengine=io_uring --iodepth=8"
+
+file=$(pwd)/iobench-bench.dat
+"$IOBENCH" -c1G --ios=1 -b4K --keep --quiet "$file" >/dev/null || fail "cannot create $file"
+section "a file on $(stat -f -c %T .) ($file, 1 GiB), O_DIRECT ($rounds rounds of ${secs} s, medians)"
+header
+compare "4K rand read io_uring QD32" "--engine=io_uring -o32 -r -b4K -Sh $file" "--filename=$file --direct=1 --name=e --rw=randread --bs=4k --ioengine=io_uring --iodepth=32 --size=1G"
+rm -f "$file"
+
+section "peak RSS, 64 threads at QD32, 4 KiB random reads, null engine"
+set -- $(run_iob --engine=null --ios=20000 -t64 -o32 -r -b4K x)
+irss=$3
+set -- $(run_fio --name=n --ioengine=null --rw=randread --bs=4k --size=80M --iodepth=32 --numjobs=64)
+frss=$3
+awk -v a="$irss" -v b="$frss" 'BEGIN { printf "iobench %.1f MiB, fio %.1f MiB, ratio %.2f\n", a / 1024, b / 1024, a / b }'
