@@ -61,8 +61,8 @@ static __attribute__((noinline, cold)) void next_interval(struct worker *w, uint
 {
 	uint64_t k = (now - w->window_start) / w->interval_ns;
 
-	if (k >= w->iv_cap - 1) {
-		w->iv_overflow = k >= w->iv_cap && now < w->window_end;
+	if (k >= w->iv_cap) {	/* past the series: the last slot takes the rest */
+		w->iv_overflow = now < w->window_end;
 		k = w->iv_cap - 1;
 		w->iv_edge = UINT64_MAX;
 	} else {
