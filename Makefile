@@ -6,7 +6,7 @@
 #   make DEVELOPER=1 warnings are errors
 
 CC      ?= cc
-PKGS    := liburing jansson
+PKGS    := liburing jansson blkid
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wno-unused-parameter

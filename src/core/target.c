@@ -93,6 +93,25 @@ static int check_free_space(const struct target_spec *s, uint64_t reclaim, char 
 	return r;
 }
 
+/*
+ * A device that carries a partition table, file system, RAID or LVM
+ * signature is written only when --destroy-signature names that very type.
+ */
+static int check_signature(const struct workload *w, const char *path, char *err, size_t len)
+{
+	char type[64];
+	int r = blockdev_signature(path, type, sizeof(type));
+
+	if (r < 0)
+		return errmsg(err, len, -EINVAL, "refusing to write to '%s': cannot read its "
+			      "signatures (%s)", path, strerror(-r));
+	if (!r || (w->destroy_signature && !strcmp(w->destroy_signature, type)))
+		return 0;
+	return errmsg(err, len, -EINVAL, "refusing to write to '%s': it carries a %s signature "
+		      "(a partition table, file system, RAID or LVM member); writing destroys it. "
+		      "To do so, add --destroy-signature=%s", path, type, type);
+}
+
 static int check_block(struct target *t, const struct workload *w, const struct stat *st,
 		       char *err, size_t len)
 {
@@ -124,7 +143,7 @@ static int check_block(struct target *t, const struct workload *w, const struct 
 	if (r < 0)
 		return errmsg(err, len, -EINVAL, "refusing to write to '%s': cannot tell whether it "
 			    "is in use (%s)", s->path, strerror(-r));
-	return 0;
+	return check_signature(w, s->path, err, len);
 }
 
 static int check_file(struct target *t, const struct workload *w, const struct stat *st,

@@ -23,7 +23,7 @@ enum opt_id {
 	O_THREADS, O_POOL, O_RANDOM, O_SEQUENTIAL, O_WRITE, O_CACHING,
 	O_NOCACHE, O_LATENCY, O_SEED, O_TSTRIDE, O_BASE, O_MAXOFF, O_ZERO,
 	O_SOURCEBUF, O_ENGINE, O_IOS, O_KEEP, O_ALLOWDEV, O_OVERWRITE,
-	O_QUIET, O_HELP, O_VERSION, O_INTERVAL, O_SERIES_CSV, O_FORMAT, O_JSON, O_AFFINITY, O_NOAFFINITY, O_SQPOLL, O_HIPRI,
+	O_QUIET, O_HELP, O_VERSION, O_INTERVAL, O_SERIES_CSV, O_FORMAT, O_JSON, O_AFFINITY, O_NOAFFINITY, O_SQPOLL, O_HIPRI, O_DESTROY_SIG,
 };
 
 struct opt {
@@ -64,6 +64,7 @@ static const struct opt opts[] = {
 	{ 0, "ios", ARG_REQ, O_IOS, "N     each thread stops after N measured I/Os (no -d)" },
 	{ 0, "keep", ARG_NONE, O_KEEP, "      keep the files iobench created" },
 	{ 0, "allow-device-write", ARG_NONE, O_ALLOWDEV, "      allow writes to a block device (destroys its data)" },
+	{ 0, "destroy-signature", ARG_REQ, O_DESTROY_SIG, "TYPE  also write a device carrying a TYPE signature (ext4, gpt, ...)" },
 	{ 0, "overwrite", ARG_NONE, O_OVERWRITE, "      allow writing a file that iobench did not create" },
 	{ 'R', "output-format", ARG_REQ, O_FORMAT, "FMT   text (default) or json on stdout (-Rjson)" },
 	{ 0, "json", ARG_REQ, O_JSON, "FILE  also write the JSON document to FILE" },
@@ -345,6 +346,10 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	}
 	case O_NOAFFINITY: w->no_affinity = true; return 0;
 	case O_SQPOLL: w->sqpoll = true; return 0;
+	case O_DESTROY_SIG:
+		free(w->destroy_signature);
+		w->destroy_signature = strdup(v);
+		return w->destroy_signature ? 0 : fail(ps, "out of memory");
 	case O_HIPRI: w->hipri = true; return 0;
 	case O_SERIES_CSV:
 		free(w->series_csv);
@@ -494,6 +499,8 @@ static int check_combinations(struct parse_state *ps, struct workload *w)
 			    w->sqpoll ? "sqpoll" : "hipri", w->engine);
 	if (w->hipri && !(t->cache & CACHE_DIRECT))
 		return fail(ps, "--hipri polls for completions of direct I/O: add -Sh or -Su");
+	if (w->destroy_signature && !w->allow_device_write)
+		return fail(ps, "--destroy-signature goes with --allow-device-write");
 	if (w->no_affinity && w->naffinity)
 		return fail(ps, "-n (no affinity) and -a (a CPU list) exclude each other");
 	if (w->engine && !strcmp(w->engine, "null") && ps->create.set)

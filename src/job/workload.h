@@ -59,6 +59,7 @@ struct workload {
 	uint64_t null_size;	/* range of a target with the null engine (-f or 1 GiB) */
 	bool keep;		/* --keep: leave created files in place */
 	bool allow_device_write; /* --allow-device-write */
+	char *destroy_signature; /* --destroy-signature=TYPE: write a device carrying TYPE */
 	bool overwrite;		/* --overwrite: write/recreate files iobench did not create */
 	bool quiet;		/* --quiet: no progress messages */
 	char *cmdline;		/* the command line as given, for the report */

@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include <blkid.h>
+
 #include "platform/blockdev.h"
 
 int blockdev_size(int fd, uint64_t *size)
@@ -176,5 +178,36 @@ int blockdev_in_use(dev_t dev, char *why, size_t len)
 		r = check_one(sub, why, len);
 	}
 	closedir(d);
+	return r;
+}
+
+int blockdev_signature(const char *path, char *type, size_t len)
+{
+	blkid_probe pr = blkid_new_probe_from_filename(path);
+	const char *v = NULL;
+	int r;
+
+	if (!pr)
+		return errno ? -errno : -EIO;
+	blkid_probe_enable_superblocks(pr, 1);
+	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_USAGE);
+	blkid_probe_enable_partitions(pr, 1);
+	blkid_probe_set_partitions_flags(pr, BLKID_PARTS_MAGIC);
+	r = blkid_do_safeprobe(pr);
+	if (r == -2) {		/* several signatures: ambiguous, and certainly not empty */
+		snprintf(type, len, "several signatures");
+		r = 1;
+	} else if (r == 0) {
+		if (blkid_probe_lookup_value(pr, "TYPE", &v, NULL) &&
+		    blkid_probe_lookup_value(pr, "PTTYPE", &v, NULL))
+			v = "unknown";
+		snprintf(type, len, "%s", v);
+		r = 1;
+	} else if (r == 1) {
+		r = 0;
+	} else {
+		r = -EIO;
+	}
+	blkid_free_probe(pr);
 	return r;
 }

@@ -24,4 +24,12 @@ unsigned blockdev_logical_block_size(dev_t dev);
  */
 int blockdev_in_use(dev_t dev, char *why, size_t len);
 
+/*
+ * What libblkid finds on the device at path: a partition table (its type,
+ * e.g. "gpt", "dos"), a file system, RAID or LVM signature (e.g. "ext4",
+ * "linux_raid_member", "LVM2_member"). Returns 1 and the type in type, 0 when
+ * it finds nothing, or -errno when it cannot look.
+ */
+int blockdev_signature(const char *path, char *type, size_t len);
+
 #endif

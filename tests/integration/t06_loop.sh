@@ -51,6 +51,28 @@ grep -q "mounted on" "$T/err" || fail "message does not say it is mounted"
 run_ok --ios=100 -b4K -r -Sh "$dev"
 umount "$T/mnt"; MOUNTS=""
 
+say "a file system signature (unmounted): refused unless --destroy-signature names it"
+sum=$(md5sum < "$LOOPFILE")
+run_rc 2 --ios=100 -b4K -w100 -Sh --allow-device-write "$dev"
+grep -q "ext4 signature" "$T/err" && grep -q -- "--destroy-signature=ext4" "$T/err" || fail "message: $(cat "$T/err")"
+run_rc 2 --ios=100 -b4K -w100 -Sh --allow-device-write --destroy-signature=xfs "$dev"
+[ "$(md5sum < "$LOOPFILE")" = "$sum" ] || fail "a refused run changed the device"
+run_rc 2 --ios=100 -b4K -w100 -Sh --destroy-signature=ext4 "$dev"
+run_ok --ios=100 -b4K -r -Sh "$dev"
+
+say "a partition table: refused the same way"
+if command -v sfdisk >/dev/null; then
+	new_loop 16
+	echo 'label: gpt' | sfdisk -q "$LOOP" >/dev/null 2>&1 || fail "sfdisk"
+	sum=$(md5sum < "$LOOPFILE")
+	run_rc 2 --ios=100 -b4K -w100 -Sh --allow-device-write "$LOOP"
+	grep -q "gpt signature" "$T/err" || fail "message: $(cat "$T/err")"
+	[ "$(md5sum < "$LOOPFILE")" = "$sum" ] || fail "the partition table was changed"
+	run_ok --ios=100 -b4K -w100 -Sh --allow-device-write --destroy-signature=gpt "$LOOP"
+else
+	echo "skipping the partition-table case: no sfdisk"
+fi
+
 say "a file on a file system on a loop device"
 mount "$dev" "$T/mnt" && MOUNTS="$T/mnt"
 run_ok -c32M --ios=2000 -o4 -r -b4K -Sh -w30 "$T/mnt/t.dat"
