@@ -6,20 +6,14 @@
 # Needs root (it configures a zram device, then resets and removes it) and fio
 # (scripts/setup installs it). Installs nothing itself.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-: "${IOBENCH:=$here/../iobench}"
-export IOBENCH
 rounds=${1:-5}
 secs=${2:-5}
-. "$here/../tests/integration/lib.sh"
-command -v fio >/dev/null || { echo "needs fio (run scripts/setup)"; exit 1; }
-[ "$(id -u)" = 0 ] || { echo "needs root: it configures a zram device"; exit 1; }
+BENCH_NEEDS=
+. "$(dirname "$0")/lib.sh"
 new_zram 1024
 dev=$ZDEV
 "$IOBENCH" -d2 -W0 -b1M -o4 -Sh -w100 --allow-device-write --quiet "$dev" >/dev/null ||
 	fail "cannot fill $dev"
-
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo "zram 4 KiB random read, O_DIRECT, psync QD1, ${secs} s per run, $rounds rounds"
 echo "round | iobench p50 us | fio p50 us | iobench mean us | fio mean us"

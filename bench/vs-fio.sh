@@ -14,18 +14,10 @@
 # user + system of the whole process (/usr/bin/time). Needs root (zram) and what
 # scripts/setup installs (fio, valgrind, jq, time); installs nothing itself.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-: "${IOBENCH:=$here/../iobench}"
-export IOBENCH
 rounds=${1:-3}
 secs=${2:-5}
-. "$here/../tests/integration/lib.sh"
-for t in fio valgrind jq /usr/bin/time; do
-	command -v "$t" >/dev/null || { echo "needs $t (run scripts/setup)"; exit 1; }
-done
-[ "$(id -u)" = 0 ] || { echo "needs root: it configures a zram device"; exit 1; }
-
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+BENCH_NEEDS="valgrind /usr/bin/time"
+. "$(dirname "$0")/lib.sh"
 
 # collected CMD...: instructions callgrind counts for the whole command
 collected() {
