@@ -240,3 +240,58 @@ int device_resolve(const char *path, struct device_chain *c)
 			 c->fs_type[0] ? c->fs_type : "unknown");
 	return 0;
 }
+
+/* Adds the CPUs of /proc/irq/N/effective_affinity_list to *mask. */
+static void irq_cpus(const char *irq, uint64_t *mask)
+{
+	char name[300], buf[256], *p = buf;
+
+	snprintf(name, sizeof(name), "%s/effective_affinity_list", irq);
+	read_attr("/proc/irq", name, buf, sizeof(buf));
+	while (*p) {
+		char *end;
+		long lo = strtol(p, &end, 10), hi = lo;
+
+		if (end == p)
+			return;
+		p = end;
+		if (*p == '-')
+			hi = strtol(p + 1, &p, 10);
+		for (long c = lo; c <= hi && c < 64; c++)
+			*mask |= 1ull << c;
+		if (*p == ',')
+			p++;
+		else if (*p)
+			return;
+	}
+}
+
+uint64_t device_irq_cpus(const struct device_chain *c)
+{
+	for (unsigned i = c->n; i-- > 0;) {
+		char path[PATH_MAX], dir[PATH_MAX];
+		uint64_t mask = 0;
+
+		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/device", c->dev[i].major,
+			 c->dev[i].minor);
+		if (!realpath(path, dir))
+			continue;
+		for (int up = 0; up < 6 && strlen(dir) > 1; up++) {
+			char irqs[PATH_MAX + 16];
+			DIR *dh;
+			struct dirent *e;
+
+			snprintf(irqs, sizeof(irqs), "%s/msi_irqs", dir);
+			dh = opendir(irqs);
+			if (dh) {
+				while ((e = readdir(dh)))
+					if (e->d_name[0] != '.')
+						irq_cpus(e->d_name, &mask);
+				closedir(dh);
+				return mask;
+			}
+			*strrchr(dir, '/') = 0;
+		}
+	}
+	return 0;
+}

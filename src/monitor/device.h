@@ -49,4 +49,12 @@ struct device_chain {
  */
 int device_resolve(const char *path, struct device_chain *c);
 
+/*
+ * The CPUs that take the interrupts of the hardware under chain (the MSI
+ * vectors of the first device, walking up from the deepest level that has
+ * one), as a bit mask of CPUs 0..63. Returns 0 when none is found (zram,
+ * loop without a disk, polled devices).
+ */
+uint64_t device_irq_cpus(const struct device_chain *c);
+
 #endif
