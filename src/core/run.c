@@ -113,7 +113,6 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 	};
 
 	s->target = ti;
-	s->rel_thread = rel;
 	s->hist = calloc(2, sizeof(*s->hist));
 	s->series = calloc(series_slots(ctx->w), sizeof(*s->series));
 	if (!s->hist || !s->series)
@@ -282,11 +281,10 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-/* Fixes every worker's phase boundaries, starting now. Returns the window start. */
-static uint64_t set_timing(struct run_ctx *ctx)
+/* Fixes every worker's phase boundaries, starting at t0. Returns the window start. */
+static uint64_t set_timing(struct run_ctx *ctx, uint64_t t0)
 {
 	const struct workload *w = ctx->w;
-	uint64_t t0 = clock_ns();
 	uint64_t ws = t0 + w->warmup_ns;
 
 	for (unsigned i = 0; i < ctx->nworkers; i++) {
@@ -315,7 +313,6 @@ struct watch {
 	int ncpu_a, ncpu_b;
 	bool cpu_a_taken;
 	struct rusage ru_a, ru_b;		/* the process's CPU time at the window's edges */
-	time_t wall_start;
 	uint64_t t0;				/* when the workers started */
 	struct progress progress;
 	struct devwatch dw;
@@ -336,7 +333,6 @@ static void take_cpu_a(const struct workload *w, struct watch *wt)
 	wt->ncpu_a = cpustat_read(wt->cpu_a, MAX_CPUS);
 	getrusage(RUSAGE_SELF, &wt->ru_a);
 	wt->cpu_a_taken = true;
-	wt->wall_start = time(NULL);
 	say_phase(w, wt, "measuring");
 }
 
@@ -484,7 +480,6 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 
 		res->rows[i].active_ns = e > wt->window_start ? e - wt->window_start : 0;
 	}
-	res->start_time = wt->wall_start;
 	res->interrupted = wt->stop_time != UINT64_MAX;
 	res->complete = res->measured && !res->interrupted && !res->failed;
 	res->interval_ns = ctx->w->interval_ns;
@@ -552,10 +547,9 @@ static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset
 	progress_init(&wt.progress, ctx->w);
 	clock_gettime(CLOCK_REALTIME, &res->wall_t0);
 	wt.t0 = clock_ns();
-	wt.window_start = set_timing(ctx);
+	wt.window_start = set_timing(ctx, wt.t0);
 	wt.window_end = ctx->w->ios_per_thread ? UINT64_MAX : wt.window_start + ctx->w->duration_ns;
 	wt.next_edge = wt.window_start + ctx->w->interval_ns;
-	wt.wall_start = time(NULL) + (time_t)(ctx->w->warmup_ns / 1000000000ull);
 	if (!ctx->w->warmup_ns)	/* the window opens now: a short run may end before we look */
 		take_cpu_a(ctx->w, &wt);
 	pthread_barrier_wait(&ctx->go);

@@ -43,7 +43,6 @@ struct run_result {
 	uint64_t interval_ns;		/* series interval */
 	unsigned nintervals;		/* slots in each row's series (the last may be partial) */
 	bool series_truncated;		/* a count-based run outlasted the series: the last slot holds the rest */
-	time_t start_time;		/* wall clock at the start of the measured window */
 	struct timespec wall_t0;	/* wall clock when the workers started (warm-up) */
 	uint64_t warmup_ns_real;	/* from wall_t0 to the window's start */
 	uint64_t end_ns_real;		/* from wall_t0 to the last worker's end */

@@ -28,7 +28,6 @@ struct stream {
 	uint64_t src_align;
 	uint16_t src_index;		/* the source buffer's region in the engine_setup */
 	unsigned target;		/* index into the workload's targets */
-	unsigned rel_thread;		/* thread number relative to the target */
 };
 
 /* The first I/O error a worker met; the run stops on it. */

@@ -79,26 +79,6 @@ int diskstats_find(const char *text, unsigned major, unsigned minor, struct disk
 	return -ENOENT;
 }
 
-int diskstats_read(unsigned major, unsigned minor, struct diskstats *d)
-{
-	FILE *f = fopen("/proc/diskstats", "r");
-	char line[512];
-	int r = -ENOENT;
-
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		unsigned ma, mi;
-
-		if (sscanf(line, " %u %u", &ma, &mi) == 2 && ma == major && mi == minor) {
-			r = diskstats_parse_line(line, d);
-			break;
-		}
-	}
-	fclose(f);
-	return r;
-}
-
 /* b - a for a count; flags a reset when it went down. */
 static uint64_t count_delta(uint64_t a, uint64_t b, bool *reset)
 {

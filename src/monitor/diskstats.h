@@ -41,9 +41,6 @@ int diskstats_parse_line(const char *line, struct diskstats *d);
  */
 int diskstats_find(const char *text, unsigned major, unsigned minor, struct diskstats *d);
 
-/* Reads device major:minor from /proc/diskstats. Returns 0 or -errno. */
-int diskstats_read(unsigned major, unsigned minor, struct diskstats *d);
-
 /* The change from a to b: counts subtracted, ticks modulo 2^32. */
 struct diskstats_delta {
 	uint64_t rd_ios, rd_merges, rd_sectors, rd_ticks;

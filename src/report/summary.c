@@ -13,7 +13,8 @@ const struct pct_row summary_pcts[] = {
 };
 const unsigned summary_npcts = sizeof(summary_pcts) / sizeof(summary_pcts[0]);
 
-void summary_add_row(struct summary *s, const struct run_row *row)
+/* Merges one row into s (its read, write and total). */
+static void summary_add_row(struct summary *s, const struct run_row *row)
 {
 	for (int k = 0; k < 2; k++) {
 		counts_merge(&s->c[k], &row->c[k]);

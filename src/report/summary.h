@@ -28,9 +28,6 @@ extern const unsigned summary_npcts;
 /* Merges the rows of target (or of every target when target < 0) into s. */
 void summary_build(struct summary *s, const struct run_result *res, int target);
 
-/* Merges one row into s (its read, write and total). */
-void summary_add_row(struct summary *s, const struct run_row *row);
-
 /*
  * The series of target (every target when < 0), merged over its rows:
  * res->nintervals slots the caller frees. NULL when out of memory.

@@ -111,7 +111,9 @@ static void system_info(FILE *f, const struct run_result *res)
 	char when[64] = "?";
 	struct tm tm;
 
-	if (res->start_time && gmtime_r(&res->start_time, &tm))
+	time_t start = res->wall_t0.tv_sec + (time_t)(res->warmup_ns_real / 1000000000ull);
+
+	if (res->measured && gmtime_r(&start, &tm))
 		strftime(when, sizeof(when), "%Y/%m/%d %H:%M:%S UTC", &tm);
 	fprintf(f, "\nSystem information:\n\n\tcomputer name: %s\n\tstart time: %s\n\n",
 		h->hostname, when);

@@ -104,11 +104,14 @@ static void run_warnings(const struct workload *w, const struct run_result *res,
 		warn(v, "no_warmup", "no warm-up (-W0): the first interval includes start-up");
 }
 
-/* Device classes by the IOPS of small random I/O, lowest first (docs/verdict.md). */
-static const struct {
+/* A device class: the figures below `below` resemble `name`. Tables run lowest first. */
+struct device_class {
 	double below;
 	const char *name;
-} iops_classes[] = {
+};
+
+/* Device classes by the IOPS of small random I/O (docs/verdict.md). */
+static const struct device_class iops_classes[] = {
 	{ 110, "one 7,200 rpm HDD (about 75-100 IOPS)" },
 	{ 160, "one 10,000 rpm HDD (about 125-150 IOPS)" },
 	{ 300, "one 15,000 rpm HDD (about 175-210 IOPS)" },
@@ -123,15 +126,20 @@ static const struct {
 };
 
 /* Sequential MB/s classes (10^6 B/s). */
-static const struct {
-	double below;
-	const char *name;
-} mbs_classes[] = {
+static const struct device_class mbs_classes[] = {
 	{ 300, "an HDD (about 100-250 MB/s sequential)" },
 	{ 700, "a SATA SSD (about 530-560 MB/s, the SATA limit)" },
 	{ 4000, "a PCIe 3.0 NVMe SSD (up to about 3,500 MB/s)" },
 	{ 1e18, "a PCIe 4.0 NVMe SSD or faster (about 7,000 MB/s)" },
 };
+
+/* The class of figure v; the last row of each table has no upper bound. */
+static const char *class_of(const struct device_class *t, double v)
+{
+	while (v >= t->below)
+		t++;
+	return t->name;
+}
 
 static void judge_latency(const struct summary *s, struct verdict *v)
 {
@@ -168,20 +176,13 @@ static void judge_class(const struct workload *w, const struct run_result *res,
 	v->iops = secs > 0 ? (double)s->c[SUM_TOTAL].ios / secs : 0;
 	v->small_random = random && small;
 	if (v->small_random) {
-		size_t i = 0;
-
-		while (v->iops >= iops_classes[i].below)
-			i++;
 		snprintf(v->resembles, sizeof(v->resembles), "%.0f IOPS of small random I/O: the "
-			 "class of %s", v->iops, iops_classes[i].name);
+			 "class of %s", v->iops, class_of(iops_classes, v->iops));
 	} else if (!random) {
 		double mbs = secs > 0 ? (double)s->c[SUM_TOTAL].bytes / 1e6 / secs : 0;
-		size_t i = 0;
 
-		while (mbs >= mbs_classes[i].below)
-			i++;
 		snprintf(v->resembles, sizeof(v->resembles), "%.1f MB/s of sequential I/O: the "
-			 "class of %s", mbs, mbs_classes[i].name);
+			 "class of %s", mbs, class_of(mbs_classes, mbs));
 	} else {
 		snprintf(v->resembles, sizeof(v->resembles), "random I/O of large blocks: compare "
 			 "MB/s with the device's data sheet");

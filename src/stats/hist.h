@@ -9,7 +9,7 @@
  * relative error of any reported value is at most 1/256 (0.39%), well inside
  * the 1% promised to users. The range is 0 to 2^40 ns (about 18 minutes); a
  * larger value counts in the last bucket (the exact maximum is kept apart, in
- * struct io_counts). Memory is fixed: HIST_BUCKETS (4352) 64-bit counters,
+ * struct io_counts). Memory is fixed: HIST_NBUCKETS (4352) 64-bit counters,
  * 34 KiB. Recording is a count-leading-zeros, a shift and an add. Two
  * histograms merge exactly by adding their counters, so per-thread
  * histograms give the exact histogram of a run, and of several runs or hosts.
@@ -22,13 +22,12 @@
 #define HIST_SUB_BITS 7
 #define HIST_SUB (1u << HIST_SUB_BITS)		/* 128 sub-buckets per power of two */
 #define HIST_MAX_BITS 40			/* values up to 2^40 ns */
-#define HIST_BUCKETS ((HIST_MAX_BITS - HIST_SUB_BITS) * HIST_SUB)	/* 4224 + 128 */
+/* Groups 0 and 1 are exact (0..255 ns); then one group of 128 per power of two up to 2^40. */
+#define HIST_NBUCKETS ((HIST_MAX_BITS - HIST_SUB_BITS + 1) * HIST_SUB)	/* 4352 */
 
 struct hist {
-	uint64_t n[HIST_BUCKETS + HIST_SUB];
+	uint64_t n[HIST_NBUCKETS];
 };
-
-#define HIST_NBUCKETS (HIST_BUCKETS + HIST_SUB)
 
 /* The bucket of value v (ns). */
 static inline unsigned hist_index(uint64_t v)
