@@ -84,7 +84,7 @@ compare "null QD32" "--engine=null -o32 -r -b4K x" "--name=n --ioengine=null --r
 
 new_zram 2048
 dev=$ZDEV
-"$IOBENCH" -d3 -W0 -b1M -o8 -Sh -w100 --allow-device-write --quiet "$dev" >/dev/null || fail "cannot fill $dev"
+"$IOBENCH" --ios=2048 -W0 -b1M -o8 -Sh -w100 --allow-device-write --quiet "$dev" >/dev/null || fail "cannot fill $dev"
 f="--filename=$dev --direct=1 --name=z"
 section "zram $dev, O_DIRECT ($rounds rounds of ${secs} s, medians)"
 header

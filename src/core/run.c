@@ -243,9 +243,10 @@ static int alloc_source_buffers(struct run_ctx *ctx)
 static int engine_start(struct run_ctx *ctx, struct worker *wk)
 {
 	int fds[wk->nstreams];
+	bool blocking[wk->nstreams];
 	struct iovec bufs[1 + wk->nstreams];
-	struct engine_setup setup = { .depth = wk->nunits, .fds = fds, .nfds = wk->nstreams,
-				      .bufs = bufs, .nbufs = 1 };
+	struct engine_setup setup = { .depth = wk->nunits, .fds = fds, .blocking = blocking,
+				      .nfds = wk->nstreams, .bufs = bufs, .nbufs = 1 };
 
 	setup.flags = (ctx->w->sqpoll ? ENGINE_SQPOLL : 0) | (ctx->w->hipri ? ENGINE_HIPRI : 0);
 	bufs[0] = (struct iovec){ wk->bufs, wk->bufs_len };
@@ -253,6 +254,7 @@ static int engine_start(struct run_ctx *ctx, struct worker *wk)
 		struct stream *s = &wk->streams[i];
 
 		fds[i] = ctx->targets[s->target].fd;
+		blocking[i] = ctx->targets[s->target].no_nowait;
 		if (s->src) {
 			s->src_index = (uint16_t)setup.nbufs;
 			bufs[setup.nbufs++] = (struct iovec){
@@ -276,6 +278,7 @@ static void *worker_main(void *arg)
 	pthread_barrier_wait(&ta->ctx->go);
 	if (!wk->pin_error && !wk->init_error && !atomic_load(&ta->ctx->stop))
 		loop_run(wk);
+	host_io_workers(&wk->io_workers, gettid());	/* they end with the ring */
 	wk->engine.ops->cleanup(&wk->engine);
 	atomic_fetch_add(&ta->ctx->finished, 1);
 	return NULL;
@@ -455,6 +458,8 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 			row->active_ns = wk->window_end;	/* made relative below */
 		}
 		res->series_truncated |= wk->iv_overflow;
+		res->io_workers.threads += wk->io_workers.threads;
+		res->io_workers.cpu_s += wk->io_workers.cpu_s;
 		if (wk->error.err && !res->failed) {
 			const struct io_error *e = &wk->error;
 

@@ -49,6 +49,7 @@ struct run_result {
 	struct cpu_usage *cpu;		/* per CPU over the measured window */
 	unsigned ncpu;
 	double proc_user_s, proc_sys_s;	/* iobench's own CPU time over the window (getrusage) */
+	struct io_workers io_workers;	/* io_uring's kernel worker threads, their CPU over the whole run */
 	struct host_info host;		/* the machine, read once after the run */
 	int cpus[1024];			/* CPUs threads were pinned to, round-robin */
 	unsigned ncpus_pinned;		/* 0: not pinned (-n) */

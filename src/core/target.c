@@ -15,6 +15,7 @@
 #include <sys/statvfs.h>
 #include <sys/statfs.h>
 #include <sys/sysmacros.h>
+#include <sys/uio.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 #include <linux/fs.h>
@@ -413,6 +414,27 @@ static int create_file(struct target *t, const struct workload *w, unsigned idx,
 	return r;
 }
 
+/*
+ * Whether a direct-I/O file takes non-blocking I/O: a one-block RWF_NOWAIT
+ * read gives EOPNOTSUPP where it does not (zram, for one). io_uring hands
+ * every I/O on such a file to a kernel worker thread.
+ */
+static bool takes_no_nowait(const struct target *t)
+{
+	size_t n = t->io_align > 4096 ? t->io_align : 4096;
+	size_t align = t->mem_align > 4096 ? t->mem_align : 4096;
+	struct iovec iov;
+	bool no = false;
+	void *buf;
+
+	if (t->size < n || posix_memalign(&buf, align, n))
+		return false;
+	iov = (struct iovec){ buf, n };
+	no = preadv2(t->fd, &iov, 1, 0, RWF_NOWAIT) < 0 && errno == EOPNOTSUPP;
+	free(buf);
+	return no;
+}
+
 static int open_one(struct target *t, char *err, size_t len)
 {
 	const struct target_spec *s = t->spec;
@@ -425,8 +447,10 @@ static int open_one(struct target *t, char *err, size_t len)
 	if (t->kind == TARGET_BLOCK && s->write_pct)
 		flags |= O_EXCL;	/* the kernel refuses it while mounted or held */
 	t->fd = open(s->path, flags);
-	if (t->fd >= 0)
+	if (t->fd >= 0) {
+		t->no_nowait = (flags & O_DIRECT) && takes_no_nowait(t);
 		return 0;
+	}
 	if (errno == EINVAL && (flags & O_DIRECT))
 		return errmsg(err, len, -EINVAL, "'%s': its file system does not support direct I/O "
 			    "(-Su/-Sh); use -Sb", s->path);

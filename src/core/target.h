@@ -40,6 +40,7 @@ struct target {
 	struct device_chain chain;	/* the block devices beneath (none for the null engine) */
 	uint64_t unbacked;	/* bytes of the range in holes or unwritten extents (FIEMAP) */
 	bool unbacked_known;	/* the file system answered FIEMAP */
+	bool no_nowait;		/* direct I/O that cannot be issued without blocking (RWF_NOWAIT fails) */
 };
 
 /* Name of the extended attribute that marks files iobench created. */

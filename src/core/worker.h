@@ -14,6 +14,7 @@
 
 #include "core/gen.h"
 #include "engine/engine.h"
+#include "platform/host.h"
 #include "stats/counts.h"
 #include "stats/hist.h"
 #include "stats/series.h"
@@ -62,6 +63,7 @@ struct worker {
 	atomic_int *stop;		/* set on Ctrl-C or by a worker that failed */
 
 	struct io_error error;
+	struct io_workers io_workers;	/* io_uring's kernel threads for this worker's ring, whole run */
 	int cpu;			/* pinned to this CPU, or -1 */
 	int pin_error;			/* pinning failure, -errno */
 	int init_error;			/* engine init failure, -errno */

@@ -46,6 +46,7 @@ struct io_unit {
 struct engine_setup {
 	unsigned depth;
 	const int *fds;
+	const bool *blocking;	/* per fd: cannot be issued without blocking (io_uring punts it) */
 	unsigned nfds;
 	const struct iovec *bufs;
 	unsigned nbufs;

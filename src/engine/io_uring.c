@@ -5,7 +5,9 @@
  * ring where the kernel allows (fixed files skip a file-table lookup per
  * I/O, fixed buffers skip pinning pages per I/O); queue() fills an SQE,
  * reap() submits everything queued and waits for completions in the same
- * system call. --sqpoll hands submission to a kernel thread; --hipri polls
+ * system call. I/O on a file that cannot take it without blocking goes
+ * straight to io_uring's worker threads (IOSQE_ASYNC), which is where the
+ * kernel would send it anyway after a failed non-blocking attempt. --sqpoll hands submission to a kernel thread; --hipri polls
  * for completions (O_DIRECT on a device with poll queues only).
  */
 #include <errno.h>
@@ -20,6 +22,7 @@ struct uring_priv {
 	struct io_uring ring;
 	bool fixed_files;
 	bool fixed_bufs;
+	uint8_t *sqe_flags;	/* per file: IOSQE_FIXED_FILE, IOSQE_ASYNC */
 };
 
 /* Ring set-up flags to try, best first: each later one runs on older kernels. */
@@ -69,6 +72,15 @@ static int uring_init(struct engine *e, const struct engine_setup *s)
 	p->fixed_files = s->nfds && io_uring_register_files(&p->ring, s->fds, s->nfds) == 0;
 	p->fixed_bufs = s->nbufs &&
 			io_uring_register_buffers(&p->ring, s->bufs, s->nbufs) == 0;
+	p->sqe_flags = calloc(s->nfds ? s->nfds : 1, 1);
+	if (!p->sqe_flags) {
+		io_uring_queue_exit(&p->ring);
+		free(p);
+		return -ENOMEM;
+	}
+	for (unsigned i = 0; i < s->nfds; i++)
+		p->sqe_flags[i] = (p->fixed_files ? IOSQE_FIXED_FILE : 0) |
+				  (s->blocking && s->blocking[i] ? IOSQE_ASYNC : 0);
 	e->priv = p;
 	return 0;
 }
@@ -92,8 +104,7 @@ static int uring_queue(struct engine *e, struct io_unit *u)
 		else
 			io_uring_prep_read(sqe, fd, u->buf, u->len, u->offset);
 	}
-	if (p->fixed_files)
-		sqe->flags |= IOSQE_FIXED_FILE;
+	sqe->flags |= p->sqe_flags[u->file];
 	io_uring_sqe_set_data(sqe, u);
 	return 0;
 }
@@ -129,6 +140,7 @@ static void uring_cleanup(struct engine *e)
 	if (!p)
 		return;
 	io_uring_queue_exit(&p->ring);
+	free(p->sqe_flags);
 	free(p);
 	e->priv = NULL;
 }

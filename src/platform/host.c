@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* host.c: machine facts from uname, sysconf, /proc/cpuinfo and sysfs. */
+#include <dirent.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -71,6 +73,50 @@ void host_info_read(struct host_info *h)
 	h->clock_read_ns = clock_cost();
 	h->cpu_count = sysconf(_SC_NPROCESSORS_ONLN);
 	h->memory_bytes = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+/* One thread's /proc stat line: true and its CPU seconds when it is an io_uring worker. */
+static bool io_worker_cpu(const char *tid, int owner, double *cpu_s)
+{
+	char path[64], line[1024], name[32], *end;
+	unsigned long utime, stime;
+	FILE *f;
+	bool ok;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%s/stat", tid);
+	f = fopen(path, "r");
+	if (!f)
+		return false;	/* the thread ended meanwhile */
+	ok = fgets(line, sizeof(line), f) != NULL;
+	fclose(f);
+	/* "tid (comm) state ppid ... utime stime": comm may hold spaces, so from its last ')' */
+	end = ok ? strrchr(line, ')') : NULL;
+	snprintf(name, sizeof(name), "(iou-wrk-%d)", owner);
+	if (!end || !strstr(line, name))
+		return false;
+	if (sscanf(end + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime,
+		   &stime) != 2)
+		return false;
+	*cpu_s = (double)(utime + stime) / (double)sysconf(_SC_CLK_TCK);
+	return true;
+}
+
+void host_io_workers(struct io_workers *iw, int owner)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	double s;
+
+	memset(iw, 0, sizeof(*iw));
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] != '.' && io_worker_cpu(e->d_name, owner, &s)) {
+			iw->threads++;
+			iw->cpu_s += s;
+		}
+	}
+	closedir(d);
 }
 
 const char *host_fs_name(long f_type)

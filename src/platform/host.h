@@ -23,6 +23,18 @@ struct host_info {
 /* Fills h; fields it cannot read are left "" or 0. */
 void host_info_read(struct host_info *h);
 
+/*
+ * The kernel's io_uring worker threads (iou-wrk-TID) serving the rings of
+ * thread `owner`: how many there are now, and the CPU seconds they have used
+ * since they started. io_uring hands an I/O to such a thread when the file
+ * cannot take it without blocking; their time is part of the process's own.
+ */
+struct io_workers {
+	unsigned threads;
+	double cpu_s;
+};
+void host_io_workers(struct io_workers *iw, int owner);
+
 /* "ext4", "xfs", ... for a statfs f_type, or NULL when unknown. */
 const char *host_fs_name(long f_type);
 

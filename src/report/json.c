@@ -476,7 +476,7 @@ static json_t *cpu_obj(const struct cpu_usage *u)
 
 static json_t *cpu_json(const struct run_result *res, uint64_t ios)
 {
-	json_t *o = json_object(), *per = json_array(), *proc = json_object();
+	json_t *o = json_object(), *per = json_array(), *proc = json_object(), *iw;
 	struct cpu_usage avg;
 
 	for (unsigned i = 0; i < res->ncpu; i++) {
@@ -492,6 +492,10 @@ static json_t *cpu_json(const struct run_result *res, uint64_t ios)
 	set(proc, "system_s", json_real(res->proc_sys_s));
 	set(proc, "us_per_io", ios ? json_real((res->proc_user_s + res->proc_sys_s) * 1e6 /
 					       (double)ios) : NULL);
+	iw = json_object();
+	set(iw, "threads", json_integer(res->io_workers.threads));
+	set(iw, "cpu_s", json_real(res->io_workers.cpu_s));
+	set(proc, "io_workers", iw);
 	set(o, "process", proc);
 	return o;
 }

@@ -154,6 +154,10 @@ static void cpu_table(FILE *f, const struct run_result *res)
 		res->proc_sys_s);
 	if (ios)
 		fprintf(f, ", %.2f us per I/O", (res->proc_user_s + res->proc_sys_s) * 1e6 / (double)ios);
+	if (res->io_workers.threads)
+		fprintf(f, "\n  of which io_uring's kernel worker threads (iou-wrk): %.2fs, %u thread%s",
+			res->io_workers.cpu_s, res->io_workers.threads,
+			res->io_workers.threads == 1 ? "" : "s");
 	fprintf(f, "\n\n");
 }
 

@@ -102,6 +102,22 @@ static void run_warnings(const struct workload *w, const struct run_result *res,
 		     (unsigned long long)ios);
 	if (res->measured && w->warmup_ns == 0 && !w->ios_per_thread)
 		warn(v, "no_warmup", "no warm-up (-W0): the first interval includes start-up");
+	if (res->measured && res->io_workers.threads) {
+		const char *blocking = NULL;
+
+		for (unsigned t = 0; t < res->ntargets && !blocking; t++)
+			if (res->targets[t].no_nowait)
+				blocking = w->targets[t].path;
+		warn(v, "io_workers", "io_uring handed I/Os to %u kernel worker thread%s (iou-wrk), "
+		     "which used %.2f s of CPU in the run: %s%s%s, so each I/O passes through a "
+		     "thread hand-off that the latency and CPU figures include; --engine=libaio or "
+		     "psync submits directly", res->io_workers.threads,
+		     res->io_workers.threads == 1 ? "" : "s", res->io_workers.cpu_s,
+		     blocking ? "'" : "", blocking ? blocking : "a target",
+		     blocking ? "' takes no non-blocking I/O (iobench sends its I/Os to the workers "
+				"at once, as fio's force_async would)" : " could not take some I/Os without "
+				"blocking (a full device queue, or buffered writes)");
+	}
 }
 
 /* A device class: the figures below `below` resemble `name`. Tables run lowest first. */

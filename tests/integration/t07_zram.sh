@@ -21,4 +21,21 @@ run_ok --ios=40000 -o16 -t2 -r -b4K -Sh -w30 --allow-device-write "$dev"
 r1=$(diskstat "$dev" 4); w1=$(diskstat "$dev" 8)
 set -- $(total Read); within $((r1 - r0)) "$2" 1 || fail "reads: device $((r1 - r0)), iobench $2"
 set -- $(total Write); within $((w1 - w0)) "$2" 1 || fail "writes: device $((w1 - w0)), iobench $2"
+say "io_uring on zram, which takes no non-blocking I/O: worker threads do the I/O, and the report says so"
+run_ok --engine=io_uring --ios=20000 -o8 -r -b4K -Sh -Rjson "$dev"
+jq -e '.cpu.process.io_workers.threads >= 1' "$T/out" >/dev/null ||
+	fail "no io_uring worker threads counted: $(jq -c .cpu.process "$T/out")"
+jq -e '[.warnings[].code] | index("io_workers") != null' "$T/out" >/dev/null ||
+	fail "no io_workers warning: $(jq -c '[.warnings[].code]' "$T/out")"
+run_ok --engine=psync --ios=20000 -o1 -r -b4K -Sh -Rjson "$dev"
+jq -e '.cpu.process.io_workers.threads == 0 and ([.warnings[].code] | index("io_workers") == null)' \
+	"$T/out" >/dev/null || fail "psync counted io_uring workers: $(jq -c .cpu.process "$T/out")"
+if [ "$(stat -f -c %T "$T")" = ext2/ext3 ]; then
+	say "io_uring O_DIRECT on an ext4 file takes non-blocking I/O: no worker threads"
+	run_ok -c16M --engine=io_uring --ios=20000 -o8 -r -b4K -Sh -Rjson "$T/f.dat"
+	jq -e '.cpu.process.io_workers.threads == 0' "$T/out" >/dev/null ||
+		fail "io_uring workers on ext4: $(jq -c .cpu.process "$T/out")"
+else
+	echo "skipped: the ext4 case ($T is on $(stat -f -c %T "$T"))"
+fi
 exit 0
