@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * main.c: dispatch. "iobench quick ..." and a bare "iobench" run the quick
- * suite, "iobench monitor ..." watches device counters; anything else is a
+ * suite, "iobench monitor ..." watches device counters; a command naming a
+ * .fio job file (or --job=FILE) runs fio job files; anything else is a
  * DiskSpd-style command line.
  */
 #include <string.h>
@@ -18,5 +19,7 @@ int main(int argc, char **argv)
 		return cmd_quick(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "monitor"))
 		return cmd_monitor(argc - 1, argv + 1);
+	if (job_cmd_wanted(argc, argv))
+		return cmd_jobfile(argc, argv);
 	return cmd_run(argc, argv);
 }

@@ -8,6 +8,8 @@
 #ifndef IOB_CMD_H
 #define IOB_CMD_H
 
+#include <stdbool.h>
+
 #define EXIT_RUN_FAILED 1
 #define EXIT_BAD_INPUT 2
 #define EXIT_INTERRUPTED 130
@@ -15,5 +17,9 @@
 int cmd_run(int argc, char **argv);
 int cmd_quick(int argc, char **argv);
 int cmd_monitor(int argc, char **argv);
+
+/* fio job files: `iobench FILE.fio...` or `--job=FILE` (see job_cmd.c). */
+int cmd_jobfile(int argc, char **argv);
+bool job_cmd_wanted(int argc, char **argv);
 
 #endif

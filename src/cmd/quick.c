@@ -147,9 +147,12 @@ static int run_one(struct quick_opts *o, const struct quick_test *t, bool write,
 		.threads = 1,
 		.cache = CACHE_DIRECT,
 	};
+	struct job_spec job = { .ntargets = 1, .threads = 1 };
 	struct workload w = {
 		.targets = &spec,
 		.ntargets = 1,
+		.jobs = &job,
+		.njobs = 1,
 		.duration_ns = o->duration_ns,
 		.warmup_ns = o->warmup_ns,
 		.interval_ns = 1000000000ull,

@@ -49,7 +49,7 @@ void progress_update(struct progress *p, const struct workload *w, const struct 
 		phase = "warm-up";
 		at = (double)(now - t0) / 1e9;
 		len = (double)w->warmup_ns / 1e9;
-	} else if (w->ios_per_thread || now < ws + w->duration_ns) {
+	} else if (w->count_based || now < ws + w->duration_ns) {
 		phase = "measuring";
 		at = (double)(now - ws) / 1e9;
 		len = (double)w->duration_ns / 1e9;
@@ -62,6 +62,8 @@ void progress_update(struct progress *p, const struct workload *w, const struct 
 		fprintf(stderr, "\r%-9s %6.1f s, %llu of %llu I/Os", phase, at,
 			(unsigned long long)p->done_ios,
 			(unsigned long long)(w->ios_per_thread * nworkers));
+	else if (w->count_based)
+		fprintf(stderr, "\r%-9s %6.1f s, %llu I/Os", phase, at, (unsigned long long)p->done_ios);
 	else
 		fprintf(stderr, "\r%-9s %6.1f of %.1f s, %.1f s left", phase, at, len,
 			len > at ? len - at : 0);

@@ -55,19 +55,31 @@ static uint32_t buf_align(const struct target *t)
 	return t->mem_align > 4096 ? t->mem_align : 4096;
 }
 
+/* The largest I/O a target's units carry. */
+static uint64_t max_block(const struct target_spec *s)
+{
+	return s->write_block_size > s->block_size ? s->write_block_size : s->block_size;
+}
+
 /* Bytes of I/O buffers the workload needs: a read and a write buffer per unit. */
 static uint64_t buffer_bytes(const struct workload *w, const struct target *tg)
 {
-	uint64_t per_thread_all = 0, sum = 0;
+	uint64_t sum = 0;
 
-	for (unsigned i = 0; i < w->ntargets; i++) {
-		const struct target_spec *s = &w->targets[i];
-		uint64_t one = 2 * s->outstanding * round_up(s->block_size, buf_align(&tg[i]));
+	for (unsigned j = 0; j < w->njobs; j++) {
+		const struct job_spec *job = &w->jobs[j];
 
-		per_thread_all += one;
-		sum += one * s->threads;
+		for (unsigned k = 0; k < job->threads && (k == 0 || job->per_clone); k++) {
+			for (unsigned i = 0; i < job->ntargets; i++) {
+				unsigned ti = job_target(job, k, i);
+				const struct target_spec *s = &w->targets[ti];
+
+				sum += 2 * s->outstanding * round_up(max_block(s), buf_align(&tg[ti])) *
+				       (job->per_clone ? 1 : job->threads);
+			}
+		}
 	}
-	return w->pool_threads ? per_thread_all * w->pool_threads : sum;
+	return sum;
 }
 
 static int check_memory(const struct workload *w, const struct target *tg, char *err, size_t len)
@@ -89,7 +101,7 @@ static unsigned series_slots(const struct workload *w)
 {
 	uint64_t n;
 
-	if (w->ios_per_thread)
+	if (w->count_based)
 		return COUNT_MODE_INTERVALS;
 	n = (w->duration_ns + w->interval_ns - 1) / w->interval_ns;
 	return n ? (unsigned)n : 1;
@@ -104,7 +116,7 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 	struct gen_params gp = {
 		.base = sp->base_offset,
 		.end = t->end,
-		.block = sp->block_size,
+		.block = max_block(sp),
 		.random_align = sp->random_align,
 		.stride = sp->stride,
 		.start = (uint64_t)rel * sp->thread_stride,
@@ -113,6 +125,16 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 	};
 
 	s->target = ti;
+	s->len[0] = (uint32_t)sp->block_size;
+	s->len[1] = (uint32_t)(sp->write_block_size ? sp->write_block_size : sp->block_size);
+	if (sp->clone_offset || sp->range_len) {	/* fio's offset_increment and size */
+		gp.base += rel * sp->clone_offset;
+		if (sp->range_len && gp.base + sp->range_len < gp.end)
+			gp.end = gp.base + sp->range_len;
+		gp.start = 0;
+		if (gp.base >= gp.end || gp.end - gp.base < gp.block)
+			return -ERANGE;
+	}
 	s->hist = calloc(2, sizeof(*s->hist));
 	s->series = calloc(series_slots(ctx->w), sizeof(*s->series));
 	if (!s->hist || !s->series)
@@ -134,7 +156,7 @@ static void init_units(struct run_ctx *ctx, struct worker *wk, unsigned si, unsi
 	const struct stream *s = &wk->streams[si];
 	const struct target_spec *sp = &ctx->w->targets[s->target];
 	const struct target *t = &ctx->targets[s->target];
-	uint64_t step = round_up(sp->block_size, buf_align(t));
+	uint64_t step = round_up(max_block(sp), buf_align(t));
 
 	for (unsigned k = 0; k < sp->outstanding; k++) {
 		struct io_unit *u = &wk->units[(*next)++];
@@ -142,7 +164,6 @@ static void init_units(struct run_ctx *ctx, struct worker *wk, unsigned si, unsi
 		u->rbuf = *mem;
 		u->wbuf = *mem + step;
 		*mem += 2 * step;
-		u->len = (uint32_t)sp->block_size;
 		u->stream = si;
 		u->fd = t->fd;
 		u->file = (uint16_t)si;	/* the worker registers its streams' files in order */
@@ -177,7 +198,7 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 		if (r)
 			return r;
 		wk->nunits += sp->outstanding;
-		bytes += 2 * sp->outstanding * round_up(sp->block_size, buf_align(&ctx->targets[tlist[i]]));
+		bytes += 2 * sp->outstanding * round_up(max_block(sp), buf_align(&ctx->targets[tlist[i]]));
 	}
 	wk->units = calloc(wk->nunits, sizeof(*wk->units));
 	if (!wk->units || posix_memalign((void **)&mem, 4096, bytes))
@@ -204,13 +225,14 @@ static int build_workers(struct run_ctx *ctx)
 	ctx->nworkers = n;
 	for (unsigned i = 0; i < w->ntargets; i++)
 		all[i] = i;
-	if (w->pool_threads) {
-		for (; !r && id < n; id++)
-			r = build_worker(ctx, &ctx->workers[id], id, all, w->ntargets, id);
-	} else {
-		for (unsigned ti = 0; ti < w->ntargets; ti++)
-			for (unsigned k = 0; !r && k < w->targets[ti].threads; k++, id++)
-				r = build_worker(ctx, &ctx->workers[id], id, &all[ti], 1, k);
+	for (unsigned j = 0; j < w->njobs; j++) {
+		const struct job_spec *job = &w->jobs[j];
+
+		for (unsigned k = 0; !r && k < job->threads; k++, id++) {
+			ctx->workers[id].job = j;
+			r = build_worker(ctx, &ctx->workers[id], id, &all[job_target(job, k, 0)],
+					 job->ntargets, k);
+		}
 	}
 	free(all);
 	return r;
@@ -294,16 +316,30 @@ static uint64_t set_timing(struct run_ctx *ctx, uint64_t t0)
 		struct worker *wk = &ctx->workers[i];
 
 		wk->window_start = ws;
+		wk->reap_min = w->jobs[wk->job].reap_min ? w->jobs[wk->job].reap_min : 1;
+		wk->reap_max = w->jobs[wk->job].reap_max ? w->jobs[wk->job].reap_max : REAP_BATCH;
+		if (wk->reap_max > REAP_MAX)
+			wk->reap_max = REAP_MAX;
+		if (wk->reap_min > REAP_MAX)
+			wk->reap_min = REAP_MAX;
+		if (wk->reap_min > wk->reap_max)
+			wk->reap_max = wk->reap_min > REAP_MAX ? REAP_MAX : wk->reap_min;
+		if (wk->reap_min > wk->nunits)
+			wk->reap_min = wk->nunits;
 		wk->interval_ns = w->interval_ns;
 		wk->iv_edge = ws + w->interval_ns;
 		wk->iv_cap = series_slots(w);
-		if (w->ios_per_thread) {
-			wk->window_end = wk->end = UINT64_MAX;
-			wk->ios_left = w->ios_per_thread;
+		if (w->count_based) {
+			const struct job_spec *job = &w->jobs[wk->job];
+
+			/* a duration with a budget caps it (fio's runtime on a size-based job) */
+			wk->window_end = wk->end = w->duration_ns ? ws + w->duration_ns : UINT64_MAX;
+			wk->ios_left = job->ios_per_thread ? job->ios_per_thread : UINT64_MAX;
+			wk->bytes_left = job->bytes_per_thread ? job->bytes_per_thread : UINT64_MAX;
 		} else {
 			wk->window_end = ws + w->duration_ns;
 			wk->end = wk->window_end + w->cooldown_ns;
-			wk->ios_left = UINT64_MAX;
+			wk->ios_left = wk->bytes_left = UINT64_MAX;
 		}
 	}
 	return ws;
@@ -441,13 +477,14 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 	for (unsigned i = 0; i < ctx->nworkers; i++) {
 		struct worker *wk = &ctx->workers[i];
 
-		if (ctx->w->ios_per_thread)
+		if (ctx->w->count_based)
 			end = wk->window_end != UINT64_MAX && (end == UINT64_MAX || wk->window_end > end)
 				? wk->window_end : end;
 		for (unsigned s = 0; s < wk->nstreams; s++) {
 			struct run_row *row = &res->rows[res->nrows++];
 
 			row->thread = wk->id;
+			row->job = wk->job;
 			row->target = wk->streams[s].target;
 			row->c[0] = wk->streams[s].counts[0];
 			row->c[1] = wk->streams[s].counts[1];
@@ -503,6 +540,10 @@ static void cpu_usage(struct run_result *res, struct watch *wt)
 		take_cpu_b(wt);
 	res->proc_user_s = tv_s(&wt->ru_b.ru_utime) - tv_s(&wt->ru_a.ru_utime);
 	res->proc_sys_s = tv_s(&wt->ru_b.ru_stime) - tv_s(&wt->ru_a.ru_stime);
+	res->proc_ctx = (uint64_t)(wt->ru_b.ru_nvcsw + wt->ru_b.ru_nivcsw - wt->ru_a.ru_nvcsw -
+				   wt->ru_a.ru_nivcsw);
+	res->proc_majflt = (uint64_t)(wt->ru_b.ru_majflt - wt->ru_a.ru_majflt);
+	res->proc_minflt = (uint64_t)(wt->ru_b.ru_minflt - wt->ru_a.ru_minflt);
 	n = wt->ncpu_a < wt->ncpu_b ? wt->ncpu_a : wt->ncpu_b;
 	if (n <= 0)
 		return;
@@ -553,7 +594,7 @@ static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset
 	clock_gettime(CLOCK_REALTIME, &res->wall_t0);
 	wt.t0 = clock_ns();
 	wt.window_start = set_timing(ctx, wt.t0);
-	wt.window_end = ctx->w->ios_per_thread ? UINT64_MAX : wt.window_start + ctx->w->duration_ns;
+	wt.window_end = ctx->w->count_based ? UINT64_MAX : wt.window_start + ctx->w->duration_ns;
 	wt.next_edge = wt.window_start + ctx->w->interval_ns;
 	if (!ctx->w->warmup_ns)	/* the window opens now: a short run may end before we look */
 		take_cpu_a(ctx->w, &wt);
@@ -654,6 +695,35 @@ static const struct engine_ops *pick_engine(const struct workload *w, struct run
 	return ops;
 }
 
+/* fio's end_fsync: written targets are synced once the I/O has ended (not timed). */
+static void end_fsync(struct run_ctx *ctx, struct run_result *res)
+{
+	for (unsigned i = 0; i < ctx->w->ntargets; i++) {
+		if (!ctx->w->targets[i].end_fsync || ctx->targets[i].fd < 0 || !fsync(ctx->targets[i].fd))
+			continue;
+		if (!res->failed)
+			snprintf(res->error, sizeof(res->error), "fsync of '%s' at the end failed: %s",
+				 ctx->w->targets[i].path, strerror(errno));
+		res->failed = true;
+	}
+}
+
+int run_precheck(const struct workload *w, char *err, size_t len)
+{
+	struct run_result res = { 0 };
+	const struct engine_ops *ops = pick_engine(w, &res);
+	struct target *t = calloc(w->ntargets ? w->ntargets : 1, sizeof(*t));
+	int r;
+
+	if (!t)
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	r = targets_check(t, w, ops == &engine_null, err, len);
+	if (!r)
+		r = check_memory(w, t, err, len);
+	free(t);
+	return r;
+}
+
 int run_execute(const struct workload *w, struct run_result *res, char *err, size_t len)
 {
 	struct run_ctx ctx = { .w = w };
@@ -698,7 +768,10 @@ int run_execute(const struct workload *w, struct run_result *res, char *err, siz
 		r = alloc_source_buffers(&ctx);
 		if (!r)
 			r = build_workers(&ctx);
-		if (r)
+		if (r == -ERANGE)
+			r = errmsg(err, len, -EINVAL, "a thread's range (offset + offset_increment x "
+				   "its number, and size) lies past the end of its target");
+		else if (r)
 			r = errmsg(err, len, r, "cannot set up the workers: %s", strerror(-r));
 		for (unsigned i = 0; !r && i < ctx.nworkers; i++) {
 			ctx.workers[i].engine.ops = ops;
@@ -707,6 +780,8 @@ int run_execute(const struct workload *w, struct run_result *res, char *err, siz
 		}
 		if (!r)
 			r = run_workers(&ctx, res, &sigs, err, len);
+		if (!r)
+			end_fsync(&ctx, res);
 		if (!r)
 			host_info_read(&res->host);
 		targets_close(ctx.targets, w->ntargets, w->keep);

@@ -25,6 +25,7 @@
 struct run_row {
 	unsigned thread;
 	unsigned target;
+	unsigned job;		/* index into the workload's jobs */
 	struct io_counts c[2];	/* [0] reads, [1] writes */
 	struct hist *h;		/* [0] reads, [1] writes: latency histograms */
 	struct interval *series;	/* res->nintervals slots */
@@ -49,6 +50,8 @@ struct run_result {
 	struct cpu_usage *cpu;		/* per CPU over the measured window */
 	unsigned ncpu;
 	double proc_user_s, proc_sys_s;	/* iobench's own CPU time over the window (getrusage) */
+	uint64_t proc_ctx;		/* its context switches, voluntary and not, over the window */
+	uint64_t proc_majflt, proc_minflt; /* its page faults over the window */
 	struct io_workers io_workers;	/* io_uring's kernel worker threads, their CPU over the whole run */
 	struct host_info host;		/* the machine, read once after the run */
 	int cpus[1024];			/* CPUs threads were pinned to, round-robin */
@@ -69,6 +72,13 @@ struct run_result {
  * another -errno when setting up failed. err gets the message.
  */
 int run_execute(const struct workload *w, struct run_result *res, char *err, size_t len);
+
+/*
+ * The checks run_execute() makes before it touches anything (targets, sizes,
+ * write guards, memory), alone: for a job file's later groups, checked before
+ * the first group runs. Returns 0 or -EINVAL with a message.
+ */
+int run_precheck(const struct workload *w, char *err, size_t len);
 
 /* Frees what run_execute() put in res. */
 void run_result_release(struct run_result *res);

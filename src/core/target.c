@@ -343,6 +343,34 @@ static void resolve_devices(struct target *t)
 	free(copy);
 }
 
+/*
+ * A file an earlier target of the run creates (two fio jobs on one file):
+ * target i takes that target's facts and checks only its own range.
+ * Returns 1 when so, 0 when not, or -EINVAL.
+ */
+static int same_as_earlier(struct target *t, unsigned i, bool null_engine, char *err, size_t len)
+{
+	const struct target_spec *s = t[i].spec;
+
+	if (null_engine || s->create_size)
+		return 0;
+	for (unsigned j = 0; j < i; j++) {
+		int r;
+
+		if (!t[j].create || strcmp(t[j].spec->path, s->path))
+			continue;
+		t[i] = t[j];
+		t[i].spec = s;
+		t[i].create = false;
+		t[i].same_as = j + 1;
+		r = check_range(&t[i], err, len);
+		if (!r)
+			r = check_alignment(&t[i], err, len);
+		return r ? r : 1;
+	}
+	return 0;
+}
+
 int targets_check(struct target *t, const struct workload *w, bool null_engine,
 		  char *err, size_t len)
 {
@@ -352,8 +380,12 @@ int targets_check(struct target *t, const struct workload *w, bool null_engine,
 		t[i].fd = -1;
 	}
 	for (unsigned i = 0; i < w->ntargets; i++) {
-		int r = check_one(&t[i], w, null_engine, err, len);
+		int r = same_as_earlier(t, i, null_engine, err, len);
 
+		if (r == 1)
+			continue;
+		if (!r)
+			r = check_one(&t[i], w, null_engine, err, len);
 		if (r)
 			return r;
 		if (!null_engine)
@@ -444,7 +476,7 @@ static int open_one(struct target *t, char *err, size_t len)
 		flags |= O_DIRECT;
 	if (s->cache & CACHE_WRITE_THROUGH)
 		flags |= O_DSYNC;
-	if (t->kind == TARGET_BLOCK && s->write_pct)
+	if (t->kind == TARGET_BLOCK && s->write_pct && !t->shared)
 		flags |= O_EXCL;	/* the kernel refuses it while mounted or held */
 	t->fd = open(s->path, flags);
 	if (t->fd >= 0) {
@@ -461,6 +493,9 @@ int targets_open(struct target *t, const struct workload *w, char *err, size_t l
 {
 	int r = 0;
 
+	for (unsigned i = 0; i < w->ntargets; i++)	/* a device opened twice takes O_EXCL once */
+		for (unsigned j = 0; j < i && !t[i].shared; j++)
+			t[i].shared = !strcmp(t[i].spec->path, t[j].spec->path);
 	for (unsigned i = 0; !r && i < w->ntargets; i++) {
 		if (t[i].kind == TARGET_NULL)
 			continue;

@@ -41,6 +41,8 @@ struct target {
 	uint64_t unbacked;	/* bytes of the range in holes or unwritten extents (FIEMAP) */
 	bool unbacked_known;	/* the file system answered FIEMAP */
 	bool no_nowait;		/* direct I/O that cannot be issued without blocking (RWF_NOWAIT fails) */
+	unsigned same_as;	/* 1 + the earlier target that creates this same file, or 0 */
+	bool shared;		/* an earlier target has the same path (O_EXCL is taken once) */
 };
 
 /* Name of the extended attribute that marks files iobench created. */

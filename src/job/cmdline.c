@@ -588,6 +588,8 @@ static int finish(struct parse_state *ps, struct workload *w)
 		w->targets[i] = ps->t;
 		w->targets[i].path = path;
 	}
+	if (workload_diskspd_jobs(w))
+		return fail(ps, "out of memory");
 	return 0;
 }
 

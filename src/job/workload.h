@@ -14,6 +14,7 @@
 /* Caching, from DiskSpd's -S flags (see docs/cli.md for the mapping). */
 #define CACHE_DIRECT        1u	/* -Su, -Sr, -Sh: O_DIRECT */
 #define CACHE_WRITE_THROUGH 2u	/* -Sw, -Sh: O_DSYNC */
+#define CACHE_SYNC          4u	/* fio's sync=sync: O_SYNC (data and metadata) */
 
 enum buf_mode {
 	BUF_RANDOM,	/* each I/O buffer filled with random bytes once (default) */
@@ -24,11 +25,14 @@ enum buf_mode {
 /* What to do with one target: DiskSpd keeps these per target, so do we. */
 struct target_spec {
 	char *path;
-	uint64_t block_size;	/* -b, bytes */
+	uint64_t block_size;	/* -b, bytes (reads, and writes unless write_block_size) */
+	uint64_t write_block_size; /* fio's bs=READ,WRITE: writes' size; 0 = block_size */
 	uint64_t create_size;	/* -c: create/fill the file at this size; 0 = use as is */
 	uint64_t base_offset;	/* -B */
 	uint64_t max_offset;	/* -f: exclusive end of the range; 0 = the target's size */
 	uint64_t thread_stride;	/* -T: thread k starts at base + k * stride */
+	uint64_t clone_offset;	/* fio's offset_increment: thread k's range starts k * this later */
+	uint64_t range_len;	/* fio's size per file: each thread's range is this long; 0 = to the end */
 	uint64_t random_align;	/* -r: random I/O aligned to this; 0 = sequential */
 	uint64_t stride;	/* -s: sequential stride; 0 = the block size */
 	uint64_t buf_source_size; /* -Z<size> */
@@ -37,16 +41,40 @@ struct target_spec {
 	unsigned outstanding;	/* -o: I/Os in flight per thread per target */
 	unsigned threads;	/* -t: threads on this target (unused with -F) */
 	unsigned cache;		/* CACHE_* */
+	bool end_fsync;		/* fio's end_fsync: fsync the target once the I/O has ended */
+};
+
+/*
+ * Threads that work alike: each of `threads` threads drives `ntargets`
+ * targets from first_target on (with per_clone, thread k drives its own
+ * ntargets, first_target + k * ntargets on). DiskSpd's command line gives
+ * one job per target (its -t threads), or one job over every target (-F);
+ * a fio job file one per job section (numjobs threads).
+ */
+struct job_spec {
+	char *name;
+	unsigned first_target, ntargets;
+	unsigned threads;
+	bool per_clone;
+	uint64_t bytes_per_thread; /* stop after this many measured bytes (fio's size); 0 = no limit */
+	uint64_t ios_per_thread;   /* ... or I/Os (--ios, fio's number_ios); 0 = no limit */
+	unsigned group;		/* reporting group (fio's groupid) */
+	unsigned reap_min;	/* completions to wait for (fio's iodepth_batch_complete_min,
+				   iodepth - iodepth_low); 0 = 1 */
+	unsigned reap_max;	/* completions to take at once (iodepth_batch_complete_max); 0 = 8 */
 };
 
 struct workload {
 	struct target_spec *targets;
 	unsigned ntargets;
+	struct job_spec *jobs;
+	unsigned njobs;
 	unsigned pool_threads;	/* -F: threads that each work on every target; 0 = per target */
 	uint64_t duration_ns;	/* -d */
 	uint64_t warmup_ns;	/* -W */
 	uint64_t cooldown_ns;	/* -C */
-	uint64_t ios_per_thread; /* --ios: count-based run when non-zero */
+	uint64_t ios_per_thread; /* --ios: count-based run when non-zero (in every job's budget) */
+	bool count_based;	/* runs until every job's budget is spent (--ios, fio size-based jobs) */
 	uint64_t seed;		/* -z; thread n uses seed + n */
 	uint64_t interval_ns;	/* -D: length of a series interval (default 1 s) */
 	bool iops_stddev;	/* -D given: print DiskSpd's IopsStdDev column */
@@ -66,6 +94,7 @@ struct workload {
 	char *series_csv;	/* --series-csv=FILE: the interval series as CSV */
 	char *json_path;	/* --json=FILE: the JSON document, beside the text */
 	bool json_stdout;	/* -Rjson: the JSON document on stdout instead of the text */
+	bool group_reporting;	/* fio's group_reporting: the jobs are reported as one */
 };
 
 /* Frees everything a front end allocated into w and zeroes it. */
@@ -73,5 +102,17 @@ void workload_release(struct workload *w);
 
 /* Total number of worker threads the workload starts. */
 unsigned workload_threads(const struct workload *w);
+
+/*
+ * DiskSpd's jobs: one per target with its -t threads, or one over every
+ * target with -F threads; each with the --ios budget. Returns 0 or -ENOMEM.
+ */
+int workload_diskspd_jobs(struct workload *w);
+
+/* The target thread `rel` of job j drives as its i-th: an index into w->targets. */
+static inline unsigned job_target(const struct job_spec *j, unsigned rel, unsigned i)
+{
+	return j->first_target + (j->per_clone ? rel * j->ntargets : 0) + i;
+}
 
 #endif

@@ -24,6 +24,16 @@ struct queue_samples {
 /* DiskSpd's text layout: input parameters, CPU table, Total/Read/Write IO tables. */
 void report_text(FILE *f, const struct workload *w, const struct run_result *res);
 
+/* The effective workload, without running it (--print-workload, -Rp). */
+void report_workload(FILE *f, const struct workload *w);
+
+/*
+ * fio's JSON layout (--output-format=fio-json) over the groups of a job file
+ * that ran: groups[i] with res[i]. Returns 0 or -EIO.
+ */
+int report_fio_json(FILE *f, const struct workload *groups, const struct run_result *res,
+		    unsigned ngroups);
+
 /* The result as one JSON document (docs/json.md). Returns 0 or -EIO. */
 int report_json(FILE *f, const struct workload *w, const struct run_result *res);
 

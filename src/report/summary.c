@@ -36,6 +36,26 @@ void summary_build(struct summary *s, const struct run_result *res, int target)
 			summary_add_row(s, &res->rows[i]);
 }
 
+uint64_t summary_build_jobs(struct summary *s, const struct run_result *res, unsigned job0,
+			    unsigned job1, int thread)
+{
+	uint64_t active = 0;
+
+	memset(s, 0, sizeof(*s));
+	for (int k = 0; k < 3; k++)
+		counts_init(&s->c[k]);
+	for (unsigned i = 0; i < res->nrows; i++) {
+		const struct run_row *r = &res->rows[i];
+
+		if (r->job < job0 || r->job >= job1 || (thread >= 0 && r->thread != (unsigned)thread))
+			continue;
+		summary_add_row(s, r);
+		if (r->active_ns > active)
+			active = r->active_ns;
+	}
+	return active;
+}
+
 uint64_t summary_percentile(const struct summary *s, int k, double p)
 {
 	if (!s->c[k].ios)

@@ -29,6 +29,13 @@ extern const unsigned summary_npcts;
 void summary_build(struct summary *s, const struct run_result *res, int target);
 
 /*
+ * Merges the rows of jobs job0 to job1 - 1 (of one thread when thread >= 0)
+ * into s; returns the longest time one of them measured, ns.
+ */
+uint64_t summary_build_jobs(struct summary *s, const struct run_result *res, unsigned job0,
+			    unsigned job1, int thread);
+
+/*
  * The series of target (every target when < 0), merged over its rows:
  * res->nintervals slots the caller frees. NULL when out of memory.
  */

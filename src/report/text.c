@@ -56,6 +56,26 @@ static void target_params(FILE *f, const struct workload *w, const struct target
 			100 - s->write_pct, s->write_pct);
 	format_size(a, sizeof(a), s->block_size);
 	fprintf(f, "\t\tblock size: %s\n", a);
+	if (s->write_block_size) {
+		format_size(a, sizeof(a), s->write_block_size);
+		fprintf(f, "\t\twrite block size: %s\n", a);
+	}
+	if (s->cache & CACHE_SYNC)
+		fprintf(f, "\t\tsynchronous writes (O_SYNC)\n");
+	if (s->create_size) {
+		format_size(a, sizeof(a), s->create_size);
+		fprintf(f, "\t\tcreated (or reused) at %s, filled with random data\n", a);
+	}
+	if (s->range_len) {
+		format_size(a, sizeof(a), s->range_len);
+		fprintf(f, "\t\trange per thread: %s\n", a);
+	}
+	if (s->clone_offset) {
+		format_size(a, sizeof(a), s->clone_offset);
+		fprintf(f, "\t\tthread k starts k x %s further (offset_increment)\n", a);
+	}
+	if (s->end_fsync)
+		fprintf(f, "\t\tfsync at the end\n");
 	format_size(b, sizeof(b), s->random_align ? s->random_align : s->stride);
 	if (s->random_align)
 		fprintf(f, "\t\tusing random I/O (alignment: %s)\n", b);
@@ -74,16 +94,48 @@ static void target_params(FILE *f, const struct workload *w, const struct target
 		format_size(a, sizeof(a), s->thread_stride);
 		fprintf(f, "\t\tthread stride size: %s\n", a);
 	}
-	if (!w->pool_threads)
+	if (!w->pool_threads && !w->jobs[0].name)
 		fprintf(f, "\t\tthreads per file: %u\n", s->threads);
 }
 
-static void input_params(FILE *f, const struct workload *w, const struct run_result *res)
+/* The jobs of a job file: who drives which targets, and each thread's budget. */
+static void job_params(FILE *f, const struct workload *w)
+{
+	char a[32];
+
+	for (unsigned j = 0; j < w->njobs && w->jobs[j].name; j++) {
+		const struct job_spec *js = &w->jobs[j];
+
+		fprintf(f, "\tjob '%s': %u thread%s, each on %u %sfile%s", js->name, js->threads,
+			js->threads == 1 ? "" : "s", js->ntargets, js->per_clone ? "own " : "",
+			js->ntargets == 1 ? "" : "s");
+		if (js->bytes_per_thread) {
+			format_size(a, sizeof(a), js->bytes_per_thread);
+			fprintf(f, ", %s per thread", a);
+		}
+		if (js->ios_per_thread)
+			fprintf(f, ", at most %llu I/Os per thread",
+				(unsigned long long)js->ios_per_thread);
+		if (js->reap_min > 1 || js->reap_max)
+			fprintf(f, ", waits for %u completion%s at a time", js->reap_min ? js->reap_min : 1,
+				js->reap_min > 1 ? "s" : "");
+		fprintf(f, "\n");
+	}
+	if (w->group_reporting)
+		fprintf(f, "\tgroup reporting: the jobs are reported as one\n");
+}
+
+/* What every form of the parameters starts with: the command and the timing. */
+static void params_head(FILE *f, const struct workload *w)
 {
 	fprintf(f, "Command Line: %s\n\nInput parameters:\n\n", w->cmdline ? w->cmdline : "");
 	fprintf(f, "\ttimespan:   1\n\t-------------\n");
 	if (w->ios_per_thread)
 		fprintf(f, "\tI/Os per thread: %llu\n", (unsigned long long)w->ios_per_thread);
+	else if (w->count_based && w->duration_ns)
+		seconds(f, "size-based, at most", w->duration_ns);
+	else if (w->count_based)
+		fprintf(f, "\tsize-based: each job until its bytes are moved\n");
 	else
 		seconds(f, "duration", w->duration_ns);
 	seconds(f, "warm up time", w->warmup_ns);
@@ -92,6 +144,11 @@ static void input_params(FILE *f, const struct workload *w, const struct run_res
 	fprintf(f, "\trandom seed: %llu\n", (unsigned long long)w->seed);
 	if (w->pool_threads)
 		fprintf(f, "\tthread pool with %u threads\n", w->pool_threads);
+}
+
+static void input_params(FILE *f, const struct workload *w, const struct run_result *res)
+{
+	params_head(f, w);
 	if (!res->ncpus_pinned) {
 		fprintf(f, "\taffinity disabled\n");
 	} else {
@@ -101,6 +158,28 @@ static void input_params(FILE *f, const struct workload *w, const struct run_res
 		fprintf(f, "\n");
 	}
 	fprintf(f, "\tengine: %s\n", res->engine);
+	job_params(f, w);
+	for (unsigned i = 0; i < w->ntargets; i++)
+		target_params(f, w, &w->targets[i]);
+}
+
+void report_workload(FILE *f, const struct workload *w)
+{
+	params_head(f, w);
+	if (w->no_affinity) {
+		fprintf(f, "\taffinity disabled\n");
+	} else if (w->naffinity) {
+		fprintf(f, "\taffinity: threads round-robin over CPUs ");
+		for (unsigned i = 0; i < w->naffinity; i++)
+			fprintf(f, "%s%d", i ? "," : "", w->affinity[i]);
+		fprintf(f, "\n");
+	} else {
+		fprintf(f, "\taffinity: threads round-robin over the CPUs, first those that take "
+			"the target's interrupts\n");
+	}
+	fprintf(f, "\tengine: %s\n", w->engine ? w->engine : "the default (io_uring where the "
+		"kernel allows it, else psync)");
+	job_params(f, w);
 	for (unsigned i = 0; i < w->ntargets; i++)
 		target_params(f, w, &w->targets[i]);
 }
@@ -488,6 +567,47 @@ static void notes(FILE *f, const struct workload *w, const struct run_result *re
 		fprintf(f, "note: INCOMPLETE RESULTS: the run stopped on an error: %s\n", res->error);
 }
 
+static void job_row(FILE *f, const char *name, const struct run_result *res, unsigned j0,
+		    unsigned j1)
+{
+	struct summary *s = malloc(sizeof(*s));
+	uint64_t active;
+	double secs;
+
+	if (!s)
+		return;
+	active = summary_build_jobs(s, res, j0, j1, -1);
+	secs = (double)active / 1e9;
+	fprintf(f, "%-20.20s | %15llu | %12llu | %10.2f | %10.2f | %8.3f | %8.3f | %8.3f\n", name,
+		(unsigned long long)s->c[SUM_TOTAL].bytes, (unsigned long long)s->c[SUM_TOTAL].ios,
+		secs > 0 ? (double)s->c[SUM_TOTAL].bytes / 1048576.0 / secs : 0,
+		secs > 0 ? (double)s->c[SUM_TOTAL].ios / secs : 0,
+		counts_lat_mean(&s->c[SUM_TOTAL]) / 1e6,
+		(double)summary_percentile(s, SUM_TOTAL, 99) / 1e6,
+		(double)summary_percentile(s, SUM_TOTAL, 99.99) / 1e6);
+	free(s);
+}
+
+/* A job file's jobs, one line each (one for the group with group_reporting). */
+static void jobs_table(FILE *f, const struct workload *w, const struct run_result *res)
+{
+	if (!w->njobs || !w->jobs[0].name)
+		return;
+	fprintf(f, "\nJobs (each over its own measuring time)\n");
+	fprintf(f, "%-20s | %15s | %12s | %10s | %10s | %8s | %8s | %8s\n%.110s\n", "job",
+		"bytes", "I/Os", "MiB/s", "I/O per s", "AvgLat", "p99 ms", "p99.99 ms", dashes);
+	if (w->group_reporting) {
+		char name[64];
+
+		snprintf(name, sizeof(name), "group %u", w->jobs[0].group);
+		job_row(f, name, res, 0, w->njobs);
+	} else {
+		for (unsigned j = 0; j < w->njobs; j++)
+			job_row(f, w->jobs[j].name, res, j, j + 1);
+	}
+	fprintf(f, "\n");
+}
+
 void report_text(FILE *f, const struct workload *w, const struct run_result *res)
 {
 	struct devcheck *dc;
@@ -510,6 +630,7 @@ void report_text(FILE *f, const struct workload *w, const struct run_result *res
 	io_table(f, w, res, 0);
 	io_table(f, w, res, 1);
 	latency_tables(f, w, res);
+	jobs_table(f, w, res);
 	qd_table(f, w, res);
 	devices_facts(f, w, res);
 	dc = calloc(res->ntargets ? res->ntargets : 1, sizeof(*dc));

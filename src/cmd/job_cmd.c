@@ -1,0 +1,348 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * job_cmd.c: `iobench FILE.fio... [--option=value...]`: fio job files, with
+ * fio's --name=value overrides for every job, run group after group.
+ * iobench's own options here: --output-format=text|json|fio-json,
+ * --output=FILE, --json=FILE, --print-workload, --quiet, --keep,
+ * --allow-device-write, --destroy-signature=TYPE, --overwrite.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "core/run.h"
+#include "job/fiojob.h"
+#include "job/jobfile.h"
+#include "report/report.h"
+
+enum out_format { OUT_TEXT, OUT_JSON, OUT_FIO_JSON };
+
+struct job_args {
+	const char **files;
+	unsigned nfiles;
+	struct jf_opt *over;
+	unsigned nover;
+	enum out_format format;
+	const char *output, *json_path, *destroy_signature;
+	bool print_workload, quiet, keep, allow_device_write, overwrite;
+};
+
+/* fio command-line options (not job options) that iobench does not take. */
+static const char *const fio_cli_only[] = {
+	"section", "parse-only", "showcmd", "minimal", "terse-version", "eta", "eta-newline",
+	"eta-interval", "status-interval", "client", "server", "daemonize", "readonly",
+	"append-terse", "bandwidth-log", "debug", "idle-prof", "inflate-log", "cpuclock-test",
+	"crctest", "max-jobs", "warnings-fatal", "alloc-size", "aux-path", "trigger",
+	"trigger-file", "trigger-timeout", "trigger-remote", "write_bw_log",
+};
+
+bool job_cmd_wanted(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		size_t n = strlen(argv[i]);
+
+		if (!strncmp(argv[i], "--job=", 6))
+			return true;
+		if (argv[i][0] != '-' && n > 4 && !strcmp(argv[i] + n - 4, ".fio"))
+			return true;
+	}
+	return false;
+}
+
+static int add_override(struct job_args *a, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	struct jf_opt *o = realloc(a->over, (a->nover + 1) * sizeof(*o));
+
+	if (!o)
+		return -ENOMEM;
+	a->over = o;
+	o = &a->over[a->nover];
+	o->key = eq ? strndup(arg, (size_t)(eq - arg)) : strdup(arg);
+	o->val = eq ? strdup(eq + 1) : NULL;
+	o->where = strdup("command line");
+	if (!o->key || (eq && !o->val) || !o->where) {
+		free(o->key);
+		free(o->val);
+		free(o->where);
+		return -ENOMEM;
+	}
+	a->nover++;
+	return 0;
+}
+
+static void free_args(struct job_args *a)
+{
+	for (unsigned i = 0; i < a->nover; i++) {
+		free(a->over[i].key);
+		free(a->over[i].val);
+		free(a->over[i].where);
+	}
+	free(a->over);
+	free(a->files);
+}
+
+/* Returns 0, or prints the problem and returns EXIT_BAD_INPUT. */
+static int parse_args(int argc, char **argv, struct job_args *a)
+{
+	a->files = calloc((unsigned)argc + 1u, sizeof(*a->files));
+	if (!a->files)
+		return EXIT_RUN_FAILED;
+	for (int i = 1; i < argc; i++) {
+		const char *s = argv[i], *v;
+
+		if (s[0] != '-' || !strcmp(s, "-")) {
+			a->files[a->nfiles++] = s;
+			continue;
+		}
+		if (s[1] != '-') {
+			fprintf(stderr, "iobench: %s: with a job file, options are written "
+				"--name=value (fio's form)\n", s);
+			return EXIT_BAD_INPUT;
+		}
+		s += 2;
+		v = strchr(s, '=');
+		v = v ? v + 1 : NULL;
+		if (!strncmp(s, "job=", 4)) {
+			a->files[a->nfiles++] = v;
+		} else if (!strncmp(s, "output-format=", 14)) {
+			if (!strcmp(v, "text") || !strcmp(v, "normal"))
+				a->format = OUT_TEXT;
+			else if (!strcmp(v, "json"))
+				a->format = OUT_JSON;
+			else if (!strcmp(v, "fio-json"))
+				a->format = OUT_FIO_JSON;
+			else {
+				fprintf(stderr, "iobench: --output-format=%s: use text, json (iobench's "
+					"schema) or fio-json (fio's layout)\n", v);
+				return EXIT_BAD_INPUT;
+			}
+		} else if (!strncmp(s, "output=", 7) && *v) {
+			a->output = v;
+		} else if (!strncmp(s, "json=", 5) && *v) {
+			a->json_path = v;
+		} else if (!strncmp(s, "destroy-signature=", 18) && *v) {
+			a->destroy_signature = v;
+		} else if (!strcmp(s, "print-workload")) {
+			a->print_workload = true;
+		} else if (!strcmp(s, "quiet")) {
+			a->quiet = true;
+		} else if (!strcmp(s, "keep")) {
+			a->keep = true;
+		} else if (!strcmp(s, "allow-device-write")) {
+			a->allow_device_write = true;
+		} else if (!strcmp(s, "overwrite")) {
+			a->overwrite = true;
+		} else {
+			size_t n = v ? (size_t)(v - 1 - s) : strlen(s);
+
+			for (size_t k = 0; k < sizeof(fio_cli_only) / sizeof(fio_cli_only[0]); k++) {
+				if (strlen(fio_cli_only[k]) == n && !strncmp(s, fio_cli_only[k], n)) {
+					fprintf(stderr, "iobench: --%.*s: a fio command-line option that "
+						"iobench does not implement\n", (int)n, s);
+					return EXIT_BAD_INPUT;
+				}
+			}
+			if (add_override(a, s))
+				return EXIT_RUN_FAILED;
+		}
+	}
+	if (!a->nfiles) {
+		fprintf(stderr, "iobench: no job file given\n");
+		return EXIT_BAD_INPUT;
+	}
+	return 0;
+}
+
+static int read_jobs(const struct job_args *a, struct jf_doc *doc, char *err, size_t len)
+{
+	for (unsigned i = 0; i < a->nfiles; i++) {
+		char *buf;
+		size_t n;
+		int r = jobfile_load_file(a->files[i], &buf, &n, err, len);
+
+		if (r)
+			return r;
+		r = jobfile_parse(doc, a->files[i], buf, n, i, jobfile_load_file, err, len);
+		free(buf);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+/* The command line, for the report's "Command Line:". */
+static char *joined(int argc, char **argv)
+{
+	size_t n = 1;
+	char *s;
+
+	for (int i = 0; i < argc; i++)
+		n += strlen(argv[i]) + 1;
+	s = malloc(n);
+	if (!s)
+		return NULL;
+	s[0] = 0;
+	for (int i = 0; i < argc; i++) {
+		strcat(s, argv[i]);
+		if (i + 1 < argc)
+			strcat(s, " ");
+	}
+	return s;
+}
+
+static void apply_flags(const struct job_args *a, struct workload *w, const char *cmdline)
+{
+	w->keep = true;		/* a later group may read what an earlier one laid out */
+	w->allow_device_write = a->allow_device_write;
+	w->overwrite = a->overwrite;
+	w->quiet = a->quiet;
+	w->destroy_signature = a->destroy_signature ? strdup(a->destroy_signature) : NULL;
+	w->cmdline = cmdline ? strdup(cmdline) : NULL;
+}
+
+static void sleep_ns(uint64_t ns)
+{
+	struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+/* Runs every group; results land in res[] (ran counts them). Returns an exit code. */
+static int run_groups(const struct job_args *a, struct fio_plan *plan, struct run_result *res,
+		      unsigned *ran, FILE *out)
+{
+	char err[1024];
+	int code = 0;
+
+	for (unsigned g = 0; g < plan->ngroups; g++) {
+		struct workload *w = &plan->groups[g];
+		int r;
+
+		if (plan->start_delay_ns[g])
+			sleep_ns(plan->start_delay_ns[g]);
+		if (!a->quiet && plan->ngroups > 1)
+			fprintf(stderr, "iobench: group %u of %u\n", g + 1, plan->ngroups);
+		r = run_execute(w, &res[g], err, sizeof(err));
+		if (r) {
+			fprintf(stderr, "iobench: %s\n", err);
+			run_result_release(&res[g]);
+			return r == -EINVAL ? EXIT_BAD_INPUT : r == -EINTR ? EXIT_INTERRUPTED
+									      : EXIT_RUN_FAILED;
+		}
+		(*ran)++;
+		if (a->format == OUT_TEXT)
+			report_text(out, w, &res[g]);
+		if (res[g].failed) {
+			fprintf(stderr, "iobench: %s\n", res[g].error);
+			code = EXIT_RUN_FAILED;
+			break;
+		}
+		if (res[g].interrupted) {
+			code = EXIT_INTERRUPTED;
+			break;
+		}
+	}
+	return code;
+}
+
+/* Writes the documents of every group that ran, in the chosen JSON layout. */
+static int write_json(FILE *f, enum out_format fmt, const struct fio_plan *plan,
+		      const struct run_result *res, unsigned ran)
+{
+	if (fmt == OUT_FIO_JSON)
+		return report_fio_json(f, plan->groups, res, ran);
+	fprintf(f, "[\n");
+	for (unsigned g = 0; g < ran; g++) {
+		int r = report_json(f, &plan->groups[g], &res[g]);
+
+		if (r)
+			return r;
+		if (g + 1 < ran)
+			fprintf(f, ",\n");
+	}
+	fprintf(f, "]\n");
+	return ferror(f) ? -EIO : 0;
+}
+
+int cmd_jobfile(int argc, char **argv)
+{
+	struct job_args a = { 0 };
+	struct jf_doc doc = { 0 };
+	struct fio_plan plan = { 0 };
+	struct run_result *res = NULL;
+	FILE *out = stdout, *json = NULL;
+	unsigned ran = 0;
+	char err[1024], *cmdline = joined(argc, argv);
+	int code = parse_args(argc, argv, &a);
+
+	if (!code && read_jobs(&a, &doc, err, sizeof(err))) {
+		fprintf(stderr, "iobench: %s\n", err);
+		code = EXIT_BAD_INPUT;
+	}
+	if (!code && fiojob_plan(&doc, a.over, a.nover, &plan, err, sizeof(err))) {
+		fprintf(stderr, "iobench: %s\n", err);
+		code = EXIT_BAD_INPUT;
+	}
+	if (!code && plan.notices)
+		fprintf(stderr, "%s", plan.notices);
+	for (unsigned g = 0; !code && g < plan.ngroups; g++)
+		apply_flags(&a, &plan.groups[g], cmdline);
+	for (unsigned g = 0; !code && !a.print_workload && g < plan.ngroups; g++) {
+		if (run_precheck(&plan.groups[g], err, sizeof(err))) {
+			fprintf(stderr, "iobench: %s\n", err);
+			code = EXIT_BAD_INPUT;
+		}
+	}
+	if (!code && a.print_workload) {
+		for (unsigned g = 0; g < plan.ngroups; g++) {
+			printf("%sGroup %u of %u%s\n", g ? "\n" : "", g + 1, plan.ngroups,
+			       plan.start_delay_ns[g] ? " (after its startdelay)" : "");
+			report_workload(stdout, &plan.groups[g]);
+		}
+		goto done;
+	}
+	if (!code && a.output && !(out = fopen(a.output, "w"))) {
+		fprintf(stderr, "iobench: cannot write '%s': %s\n", a.output, strerror(errno));
+		out = stdout;
+		code = EXIT_BAD_INPUT;
+	}
+	if (!code && a.json_path && !(json = fopen(a.json_path, "w"))) {
+		fprintf(stderr, "iobench: cannot write '%s': %s\n", a.json_path, strerror(errno));
+		code = EXIT_BAD_INPUT;
+	}
+	if (!code) {
+		res = calloc(plan.ngroups, sizeof(*res));
+		if (!res)
+			code = EXIT_RUN_FAILED;
+	}
+	if (!code) {
+		code = run_groups(&a, &plan, res, &ran, out);
+		if (ran && a.format != OUT_TEXT && write_json(out, a.format, &plan, res, ran))
+			code = EXIT_RUN_FAILED;
+		if (ran && json && write_json(json, OUT_JSON, &plan, res, ran))
+			code = EXIT_RUN_FAILED;
+	}
+	for (unsigned g = 0; g < ran; g++) {
+		for (unsigned i = 0; !a.keep && i < res[g].ntargets; i++)
+			if (res[g].targets[i].created)
+				unlink(plan.groups[g].targets[i].path);
+		run_result_release(&res[g]);
+	}
+	free(res);
+	if (json && fclose(json) && !code)
+		code = EXIT_RUN_FAILED;
+	if (out != stdout && fclose(out) && !code)
+		code = EXIT_RUN_FAILED;
+done:
+	fiojob_plan_free(&plan);
+	jobfile_free(&doc);
+	free_args(&a);
+	free(cmdline);
+	return code;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fiojob.h: what fio's job options mean, turned into iobench workloads.
+ * Each job section (after the [global] sections before it, then the
+ * command line's --name=value overrides) becomes a job_spec with its
+ * targets; the jobs of one group (up to a stonewall, new_group, wait_for on
+ * a job of the group, or the next job file) form one workload, and the
+ * groups run one after another. docs/jobfiles.md lists every option.
+ */
+#ifndef IOB_FIOJOB_H
+#define IOB_FIOJOB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "job/jobfile.h"
+#include "job/workload.h"
+
+struct fio_plan {
+	struct workload *groups;	/* run in order */
+	unsigned ngroups;
+	uint64_t *start_delay_ns;	/* per group: fio's startdelay */
+	char *notices;			/* lines to print on stderr before running, or NULL */
+};
+
+/*
+ * Interprets doc with the overrides (options for every job, applied last)
+ * into plan. Returns 0, or -EINVAL with "where: ..." in err naming the file,
+ * line and option.
+ */
+int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned nover,
+		struct fio_plan *plan, char *err, size_t len);
+
+void fiojob_plan_free(struct fio_plan *plan);
+
+/*
+ * fio's size syntax: a number (or 0x hex) with an optional suffix matched
+ * as fio does (k, kb, ki, KiB ... up to e; b for bytes), under kb_base
+ * (1024 or 1000; full IEC suffixes like KiB take the other base, as in fio).
+ * pct, when not NULL, accepts "N%" and sets *pct. Returns 0, -EINVAL or -ERANGE.
+ */
+int fio_parse_size(const char *s, unsigned kb_base, uint64_t *out, bool *pct);
+
+/* A time: number with d, h, m, s, ms/msec, us/usec, or in unit_ns without a suffix. */
+int fio_parse_time(const char *s, uint64_t unit_ns, uint64_t *ns);
+
+#endif

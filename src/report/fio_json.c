@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fio_json.c: --output-format=fio-json, fio's JSON layout with fio's field
+ * names and units (bw in KiB/s, runtime in ms, latencies in ns), so tools
+ * written for fio read iobench's results. One jobs[] entry per job thread
+ * (fio's clones), or per group with group_reporting. docs/jobfiles.md says
+ * which fields iobench fills and how they relate to fio's.
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "report/report.h"
+#include "report/summary.h"
+#include "version.h"
+
+/* fio's default percentile_list. */
+static const double fio_pcts[] = { 1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5,
+				   99.9, 99.95, 99.99 };
+
+static void set(json_t *o, const char *k, json_t *v)
+{
+	json_object_set_new(o, k, v ? v : json_null());
+}
+
+/* min, max, mean, stddev, N of latencies (ns), with fio's percentile map when pct. */
+static json_t *lat_obj(const struct summary *s, int k, bool pct)
+{
+	const struct io_counts *c = &s->c[k];
+	json_t *o = json_object();
+
+	set(o, "min", json_integer(c->ios ? (json_int_t)c->lat_min : 0));
+	set(o, "max", json_integer((json_int_t)c->lat_max));
+	set(o, "mean", json_real(counts_lat_mean(c)));
+	set(o, "stddev", json_real(counts_lat_stddev(c)));
+	set(o, "N", json_integer((json_int_t)c->ios));
+	if (pct && c->ios) {
+		json_t *p = json_object();
+
+		for (size_t i = 0; i < sizeof(fio_pcts) / sizeof(fio_pcts[0]); i++) {
+			char key[32];
+
+			snprintf(key, sizeof(key), "%f", fio_pcts[i]);
+			set(p, key, json_integer((json_int_t)summary_percentile(s, k, fio_pcts[i])));
+		}
+		set(o, "percentile", p);
+	}
+	return o;
+}
+
+/* fio's per-window bandwidth and IOPS statistics, from the 1 s interval series. */
+static void window_stats(json_t *o, const struct run_result *res, unsigned j0, unsigned j1,
+			 int thread, int dir)
+{
+	unsigned n = summary_full_intervals(res);
+	double bw_sum = 0, bw_sq = 0, io_sum = 0, io_sq = 0, bw_min = 0, bw_max = 0;
+	double io_min = 0, io_max = 0, secs = (double)res->interval_ns / 1e9;
+
+	for (unsigned k = 0; k < n; k++) {
+		uint64_t bytes = 0, ios = 0;
+		double bw, iops;
+
+		for (unsigned i = 0; i < res->nrows; i++) {
+			const struct run_row *r = &res->rows[i];
+
+			if (r->job < j0 || r->job >= j1 || (thread >= 0 && r->thread != (unsigned)thread))
+				continue;
+			bytes += r->series[k].bytes[dir];
+			ios += r->series[k].ios[dir];
+		}
+		bw = (double)bytes / 1024.0 / secs;
+		iops = (double)ios / secs;
+		bw_min = k ? fmin(bw_min, bw) : bw;
+		bw_max = k ? fmax(bw_max, bw) : bw;
+		io_min = k ? fmin(io_min, iops) : iops;
+		io_max = k ? fmax(io_max, iops) : iops;
+		bw_sum += bw;
+		bw_sq += bw * bw;
+		io_sum += iops;
+		io_sq += iops * iops;
+	}
+	set(o, "bw_min", json_integer((json_int_t)bw_min));
+	set(o, "bw_max", json_integer((json_int_t)bw_max));
+	set(o, "bw_agg", json_real(n ? 100.0 : 0));
+	set(o, "bw_mean", json_real(n ? bw_sum / n : 0));
+	set(o, "bw_dev", json_real(n > 1 ? sqrt(fmax(0, (bw_sq - bw_sum * bw_sum / n) / (n - 1))) : 0));
+	set(o, "bw_samples", json_integer(n));
+	set(o, "iops_min", json_integer((json_int_t)io_min));
+	set(o, "iops_max", json_integer((json_int_t)io_max));
+	set(o, "iops_mean", json_real(n ? io_sum / n : 0));
+	set(o, "iops_stddev", json_real(n > 1 ? sqrt(fmax(0, (io_sq - io_sum * io_sum / n) / (n - 1))) : 0));
+	set(o, "iops_samples", json_integer(n));
+}
+
+/* A read or write object: k is SUM_READ or SUM_WRITE. */
+static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
+		       const struct run_result *res, unsigned j0, unsigned j1, int thread)
+{
+	const struct io_counts *c = &s->c[k];
+	uint64_t ms = c->ios ? (active_ns + 500000) / 1000000 : 0;
+	double secs = (double)active_ns / 1e9;
+	json_t *o = json_object(), *slat = json_object();
+	double bw = c->ios && secs > 0 ? (double)c->bytes / secs : 0;
+
+	set(o, "io_bytes", json_integer((json_int_t)c->bytes));
+	set(o, "io_kbytes", json_integer((json_int_t)(c->bytes >> 10)));
+	set(o, "bw_bytes", json_integer((json_int_t)bw));
+	set(o, "bw", json_integer((json_int_t)(bw / 1024)));
+	set(o, "iops", json_real(c->ios && secs > 0 ? (double)c->ios / secs : 0));
+	set(o, "runtime", json_integer((json_int_t)ms));
+	set(o, "total_ios", json_integer((json_int_t)c->ios));
+	set(o, "short_ios", json_integer(0));
+	set(o, "drop_ios", json_integer(0));
+	/* iobench does not split submission from completion: slat is empty, as for fio's sync engines */
+	set(slat, "min", json_integer(0));
+	set(slat, "max", json_integer(0));
+	set(slat, "mean", json_real(0));
+	set(slat, "stddev", json_real(0));
+	set(slat, "N", json_integer(0));
+	set(o, "slat_ns", slat);
+	set(o, "clat_ns", lat_obj(s, k, true));
+	set(o, "lat_ns", lat_obj(s, k, false));
+	window_stats(o, res, j0, j1, thread, k);
+	return o;
+}
+
+/*
+ * fio's latency_ns, latency_us and latency_ms maps: the % of I/Os whose
+ * latency lies from the previous key (the previous map's end for the first)
+ * up to the key; ">=2000" ms takes the rest.
+ */
+static void latency_maps(json_t *job, const struct summary *s)
+{
+	static const char *const keys[] = { "2", "4", "10", "20", "50", "100", "250", "500",
+					    "750", "1000", "2000", ">=2000" };
+	static const double vals[] = { 2, 4, 10, 20, 50, 100, 250, 500, 750, 1000, 2000, INFINITY };
+	static const char *const names[] = { "latency_ns", "latency_us", "latency_ms" };
+	const struct hist *h = &s->h[SUM_TOTAL];
+	double n = (double)s->c[SUM_TOTAL].ios, unit = 1;
+
+	for (int u = 0; u < 3; u++, unit *= 1000) {
+		json_t *m = json_object();
+		double lo = u ? unit : 0;
+
+		for (unsigned i = 0; i < (u == 2 ? 12u : 10u); i++) {
+			double hi = vals[i] * unit;
+			uint64_t cnt = 0;
+
+			for (unsigned b = 0; b < HIST_NBUCKETS; b++) {
+				double v = (double)hist_bucket_low(b);
+
+				if (h->n[b] && v >= lo && v < hi)
+					cnt += h->n[b];
+			}
+			set(m, keys[i], json_real(n > 0 ? 100.0 * (double)cnt / n : 0));
+			lo = hi;
+		}
+		set(job, names[u], m);
+	}
+}
+
+static json_t *zero_dir(void)
+{
+	struct summary *s = calloc(1, sizeof(*s));
+	json_t *o = json_object();
+
+	if (s) {
+		set(o, "io_bytes", json_integer(0));
+		set(o, "io_kbytes", json_integer(0));
+		set(o, "bw_bytes", json_integer(0));
+		set(o, "bw", json_integer(0));
+		set(o, "iops", json_real(0));
+		set(o, "runtime", json_integer(0));
+		set(o, "total_ios", json_integer(0));
+		set(o, "clat_ns", lat_obj(s, SUM_READ, false));
+		set(o, "lat_ns", lat_obj(s, SUM_READ, false));
+	}
+	free(s);
+	return o;
+}
+
+/* One fio job object over jobs j0..j1-1 of w (one thread of them when thread >= 0). */
+static json_t *job_obj(const struct workload *w, const struct run_result *res, unsigned j0,
+		       unsigned j1, int thread)
+{
+	struct summary *s = malloc(sizeof(*s));
+	json_t *o = json_object(), *opts = json_object(), *sync = json_object();
+	const struct job_spec *js = &w->jobs[j0];
+	const struct target_spec *t = &w->targets[js->first_target];
+	uint64_t active;
+	double win = (double)res->test_ns / 1e9, cpu = win > 0 ? 100.0 / win : 0;
+	char bs[32];
+
+	if (!s)
+		return o;
+	active = summary_build_jobs(s, res, j0, j1, thread);
+	set(o, "jobname", json_string(js->name));
+	set(o, "groupid", json_integer(js->group));
+	set(o, "error", json_integer(res->failed ? 5 : 0));
+	set(o, "eta", json_integer(0));
+	set(o, "elapsed", json_integer((json_int_t)((res->end_ns_real + 999999999ull) / 1000000000ull)));
+	set(opts, "name", json_string(js->name));
+	set(opts, "rw", json_string(t->random_align ? (t->write_pct == 0 ? "randread" :
+			t->write_pct == 100 ? "randwrite" : "randrw") : (t->write_pct == 0 ? "read" :
+			t->write_pct == 100 ? "write" : "rw")));
+	snprintf(bs, sizeof(bs), "%llu", (unsigned long long)t->block_size);
+	set(opts, "bs", json_string(bs));
+	snprintf(bs, sizeof(bs), "%u", t->outstanding * js->ntargets);
+	set(opts, "iodepth", json_string(bs));
+	snprintf(bs, sizeof(bs), "%u", js->threads);
+	set(opts, "numjobs", json_string(bs));
+	if (!w->group_reporting)
+		set(o, "job options", opts);
+	else
+		json_decref(opts);
+	set(o, "read", dir_obj(s, SUM_READ, active, res, j0, j1, thread));
+	set(o, "write", dir_obj(s, SUM_WRITE, active, res, j0, j1, thread));
+	set(o, "trim", zero_dir());
+	set(sync, "total_ios", json_integer(0));
+	set(sync, "lat_ns", json_object());
+	set(o, "sync", sync);
+	set(o, "job_runtime", json_integer((json_int_t)(active / 1000000)));
+	/* CPU is measured for the whole process: every job of the group shows it */
+	set(o, "usr_cpu", json_real(res->proc_user_s * cpu));
+	set(o, "sys_cpu", json_real(res->proc_sys_s * cpu));
+	set(o, "ctx", json_integer((json_int_t)res->proc_ctx));
+	set(o, "majf", json_integer((json_int_t)res->proc_majflt));
+	set(o, "minf", json_integer((json_int_t)res->proc_minflt));
+	latency_maps(o, s);
+	free(s);
+	return o;
+}
+
+static json_t *disk_util(const struct run_result *res)
+{
+	json_t *a = json_array();
+
+	for (unsigned i = 0; i < res->ndevs; i++) {
+		const struct dev_sample *d = &res->devs[i];
+		struct diskstats_delta dd;
+		json_t *o;
+		double ms = (double)res->test_ns / 1e6;
+
+		if (!d->have_a || !d->have_b)
+			continue;
+		diskstats_delta(&d->a, &d->b, &dd);
+		o = json_object();
+		set(o, "name", json_string(d->name));
+		set(o, "read_ios", json_integer((json_int_t)dd.rd_ios));
+		set(o, "write_ios", json_integer((json_int_t)dd.wr_ios));
+		set(o, "read_sectors", json_integer((json_int_t)dd.rd_sectors));
+		set(o, "write_sectors", json_integer((json_int_t)dd.wr_sectors));
+		set(o, "read_merges", json_integer((json_int_t)dd.rd_merges));
+		set(o, "write_merges", json_integer((json_int_t)dd.wr_merges));
+		set(o, "read_ticks", json_integer((json_int_t)dd.rd_ticks));
+		set(o, "write_ticks", json_integer((json_int_t)dd.wr_ticks));
+		set(o, "in_queue", json_integer((json_int_t)dd.time_in_queue));
+		set(o, "util", json_real(ms > 0 ? fmin(100.0, 100.0 * (double)dd.io_ticks / ms) : 0));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+int report_fio_json(FILE *f, const struct workload *groups, const struct run_result *res,
+		    unsigned ngroups)
+{
+	json_t *root = json_object(), *jobs = json_array(), *disks = json_array();
+	struct timespec now;
+	char when[64];
+	time_t t;
+	int r;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	t = now.tv_sec;
+	strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", localtime(&t));
+	set(root, "fio version", json_string("iobench-" IOBENCH_VERSION));
+	set(root, "timestamp", json_integer((json_int_t)now.tv_sec));
+	set(root, "timestamp_ms", json_integer((json_int_t)now.tv_sec * 1000 + now.tv_nsec / 1000000));
+	set(root, "time", json_string(when));
+	for (unsigned g = 0; g < ngroups; g++) {
+		const struct workload *w = &groups[g];
+		json_t *du;
+
+		if (w->group_reporting) {
+			json_array_append_new(jobs, job_obj(w, &res[g], 0, w->njobs, -1));
+		} else {
+			unsigned thread = 0;
+
+			for (unsigned j = 0; j < w->njobs; j++)
+				for (unsigned k = 0; k < w->jobs[j].threads; k++, thread++)
+					json_array_append_new(jobs, job_obj(w, &res[g], j, j + 1,
+									    (int)thread));
+		}
+		du = disk_util(&res[g]);
+		json_array_extend(disks, du);
+		json_decref(du);
+	}
+	set(root, "jobs", jobs);
+	set(root, "disk_util", disks);
+	r = json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
+	json_decref(root);
+	if (!r)
+		fputc('\n', f);
+	return r || ferror(f) ? -EIO : 0;
+}
