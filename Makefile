@@ -4,6 +4,7 @@
 #   make unit        unit tests only
 #   make SANITIZE=1  build everything with ASan+UBSan (objects go to build-san/)
 #   make DEVELOPER=1 warnings are errors
+#   make fuzz-run    build the libFuzzer targets (clang) and run each FUZZ_SECONDS
 
 CC      ?= cc
 PKGS    := liburing jansson blkid
@@ -14,7 +15,12 @@ CPPFLAGS += -D_GNU_SOURCE -Isrc
 ifeq ($(DEVELOPER),1)
 WARN += -Werror
 endif
-ifeq ($(SANITIZE),1)
+ifeq ($(FUZZ),1)
+CC := clang
+CFLAGS += -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
+          -fno-sanitize-recover=undefined
+B := build-fuzz
+else ifeq ($(SANITIZE),1)
 CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
 B := build-san
@@ -62,12 +68,34 @@ unit: $(UNIT_BIN)
 check: all unit
 	IOBENCH=$(abspath $(B)/iobench) tests/run
 
-# Everything CI runs: the suite on the normal build, then again under ASan+UBSan.
+# libFuzzer targets: one per parser, linked against the library built for fuzzing.
+FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=build-fuzz/%)
+FUZZ_SECONDS ?= 20
+
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(B)/libiobench.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(B)/libiobench.a $(LIBS)
+
+fuzz-bins: $(FUZZ_BIN)
+
+# Each target runs FUZZ_SECONDS on a copy of its seed corpus (tests/fuzz/corpus/NAME).
+fuzz-run:
+	$(MAKE) FUZZ=1 fuzz-bins
+	@for f in $(FUZZ_BIN); do n=$${f#build-fuzz/fuzz_}; rm -rf build-fuzz/corpus-$$n; \
+		cp -r tests/fuzz/corpus/$$n build-fuzz/corpus-$$n || exit 1; \
+		echo "== $$f ($(FUZZ_SECONDS) s)"; \
+		$$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+			-print_final_stats=1 build-fuzz/corpus-$$n 2>build-fuzz/$$n.log || \
+			{ tail -40 build-fuzz/$$n.log; exit 1; }; \
+		grep -E "stat::number_of_executed_units|Done" build-fuzz/$$n.log; done
+
+# Everything CI runs: the suite on the normal build, again under ASan+UBSan, then the fuzzers.
 check-all: check
 	$(MAKE) SANITIZE=1 check
+	$(MAKE) fuzz-run
 
 clean:
-	rm -rf build build-san iobench
+	rm -rf build build-san build-fuzz iobench
 
-.PHONY: all unit check check-all clean
+.PHONY: all unit check check-all clean fuzz-bins fuzz-run
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

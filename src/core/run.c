@@ -501,6 +501,7 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 			const struct io_error *e = &wk->error;
 
 			res->failed = true;
+			res->error_code = e->err;
 			if (e->len)
 				snprintf(res->error, sizeof(res->error), "%s error on '%s' at offset %llu "
 					 "(%u bytes): %s", e->is_write ? "write" : "read",

@@ -63,6 +63,7 @@ struct run_result {
 	bool measured;			/* the window opened at all */
 	bool failed;			/* an I/O error stopped the run */
 	char error[512];		/* what failed, when failed */
+	int error_code;			/* its errno, when failed */
 };
 
 /*

@@ -414,7 +414,7 @@ static int include(struct parser *p, const char *name, const char *file, const c
 
 		snprintf(why, sizeof(why), "%s", p->err);
 		free(path);
-		return errmsg(p->err, p->errlen, r, "%s: include: %s", where, why);
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: include: %s", where, why);
 	}
 	p->depth++;
 	r = parse_buf(p, path ? path : file, buf, len);

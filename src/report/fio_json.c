@@ -200,7 +200,7 @@ static json_t *job_obj(const struct workload *w, const struct run_result *res, u
 	active = summary_build_jobs(s, res, j0, j1, thread);
 	set(o, "jobname", json_string(js->name));
 	set(o, "groupid", json_integer(js->group));
-	set(o, "error", json_integer(res->failed ? 5 : 0));
+	set(o, "error", json_integer(res->failed ? (res->error_code ? res->error_code : EIO) : 0));
 	set(o, "eta", json_integer(0));
 	set(o, "elapsed", json_integer((json_int_t)((res->end_ns_real + 999999999ull) / 1000000000ull)));
 	set(opts, "name", json_string(js->name));

@@ -1,0 +1,115 @@
+# Description: fio job files: the examples and the methodology job run on temp targets, size-based jobs move exactly fio's bytes, fio-json has fio's fields, bad job files fail before any I/O.
+. "$(dirname "$0")/lib.sh"
+EX=$(cd "$(dirname "$0")/../../examples" && pwd)
+
+# fio_fields FILE: every jobs[] entry has the fields fio's tools read
+fio_fields() {
+	jq -e '(.["fio version"] | startswith("iobench")) and (.jobs | length > 0) and
+		all(.jobs[]; has("jobname") and has("groupid") and has("error") and has("usr_cpu")
+			and has("sys_cpu") and has("ctx") and has("latency_us") and has("latency_ms")
+			and all(.read, .write; has("io_bytes") and has("io_kbytes") and has("bw_bytes")
+				and has("bw") and has("iops") and has("runtime") and has("total_ios")
+				and (.clat_ns | has("percentile") or .N == 0)
+				and all(.slat_ns, .clat_ns, .lat_ns; has("min") and has("max") and has("mean")
+					and has("stddev") and has("N"))))
+		and (.disk_util | type == "array")' "$1" >/dev/null
+}
+
+say "every example runs on temp files (sizes and times overridden), with fio's JSON layout"
+mkdir "$T/ex"
+for f in "$EX"/*.fio; do
+	[ "$(basename "$f")" = two-devices-read.fio ] && continue
+	(cd "$T/ex" && "$IOBENCH" "$f" --size=8m --runtime=1 --ramp_time=0 --numjobs=2 \
+		--output-format=fio-json --quiet >"$T/out" 2>"$T/err") ||
+		{ cat "$T/err"; fail "$(basename "$f") failed"; }
+	fio_fields "$T/out" || fail "$(basename "$f"): fio-json lacks fields: $(head -c 600 "$T/out")"
+	jq -e '[.jobs[] | .read.io_bytes + .write.io_bytes] | all(. > 0)' "$T/out" >/dev/null ||
+		fail "$(basename "$f"): a job moved nothing"
+	[ -z "$(ls "$T/ex")" ] || fail "$(basename "$f") left files: $(ls "$T/ex")"
+done
+
+say "write-then-read: two groups, the read group reads the file the write group laid out"
+(cd "$T/ex" && "$IOBENCH" "$EX/write-then-read.fio" --size=16m --output-format=fio-json \
+	--quiet >"$T/out") || fail "write-then-read failed"
+jq -e '[.jobs[] | {jobname, groupid, r: .read.io_bytes, w: .write.io_bytes}] ==
+	[{"jobname":"write","groupid":0,"r":0,"w":16777216},
+	 {"jobname":"read","groupid":1,"r":16777216,"w":0}]' "$T/out" >/dev/null ||
+	fail "write-then-read: $(jq -c '[.jobs[] | {jobname, groupid, r: .read.io_bytes, w: .write.io_bytes}]' "$T/out")"
+
+say "size-based jobs: iobench moves exactly the bytes fio moves"
+cat > "$T/sized.fio" <<'EOF'
+[global]
+ioengine=psync
+size=4m
+[seq]
+rw=read
+bs=64k
+[rnd]
+rw=randread
+bs=4k
+numjobs=2
+[mixed]
+rw=randrw
+rwmixread=60
+bs=16k
+io_size=2m
+loops=2
+[counted]
+rw=write
+bs=8k
+number_ios=100
+EOF
+mkdir "$T/i" "$T/f"
+(cd "$T/i" && "$IOBENCH" "$T/sized.fio" --output-format=fio-json --quiet >"$T/i.json") ||
+	fail "sized.fio failed"
+jq -c '[.jobs[] | {jobname, b: (.read.io_bytes + .write.io_bytes)}]' "$T/i.json" > "$T/i.b"
+grep -q '"seq","b":4194304' "$T/i.b" || fail "seq: $(cat "$T/i.b")"
+grep -q '"mixed","b":4194304' "$T/i.b" || fail "mixed (io_size x loops): $(cat "$T/i.b")"
+grep -q '"counted","b":819200' "$T/i.b" || fail "counted (number_ios): $(cat "$T/i.b")"
+if command -v fio >/dev/null; then
+	(cd "$T/f" && fio "$T/sized.fio" --output-format=json >"$T/f.json" 2>/dev/null) || fail "fio failed"
+	jq -c '[.jobs[] | {jobname, b: (.read.io_bytes + .write.io_bytes)}]' "$T/f.json" > "$T/f.b"
+	cmp -s "$T/i.b" "$T/f.b" || fail "bytes differ: iobench $(cat "$T/i.b"), fio $(cat "$T/f.b")"
+	echo "io_bytes per job as fio's: $(cat "$T/i.b")"
+else
+	echo "skipped: the comparison with fio (fio is not installed)"
+fi
+
+say "the methodology job file, on two loop devices, as 'fio read.fio --numjobs=16'"
+new_loop 64; D1=$LOOP
+new_loop 64; D2=$LOOP
+DEV1=$D1 DEV2=$D2 run_ok "$EX/two-devices-read.fio" --numjobs=16 --runtime=2 --ramp_time=1 \
+	--output-format=fio-json
+fio_fields "$T/out" || fail "methodology: fio-json lacks fields"
+jq -e '(.jobs | length == 1) and .jobs[0].read.io_bytes > 0 and .jobs[0].write.io_bytes == 0
+	and ([.disk_util[].name] | length >= 2)' "$T/out" >/dev/null ||
+	fail "methodology: $(jq -c '{n: (.jobs | length), r: .jobs[0].read.io_bytes, d: [.disk_util[].name]}' "$T/out")"
+grep -q "gtod_reduce: this tunes fio's own" "$T/err" || fail "no notice for gtod_reduce"
+
+say "text and iobench JSON: one document per group"
+DEV1=$D1 DEV2=$D2 run_ok "$EX/two-devices-read.fio" --runtime=1 --ramp_time=0 --quiet
+grep -q "^Jobs" "$T/out" && grep -q "^group 0 " "$T/out" || fail "no jobs table: $(tail -20 "$T/out")"
+(cd "$T/ex" && "$IOBENCH" "$EX/write-then-read.fio" --size=4m --output-format=json --quiet >"$T/out") ||
+	fail "json output failed"
+jq -e 'type == "array" and length == 2 and all(.[]; .schema == "iobench/result")' "$T/out" >/dev/null ||
+	fail "json: $(head -c 300 "$T/out")"
+
+say "--print-workload shows the groups and touches nothing"
+(cd "$T/ex" && "$IOBENCH" "$EX/write-then-read.fio" --print-workload >"$T/out") || fail "print-workload failed"
+grep -q "Group 2 of 2" "$T/out" && grep -q "job 'read'" "$T/out" || fail "print-workload: $(cat "$T/out")"
+[ -z "$(ls "$T/ex")" ] || fail "print-workload created $(ls "$T/ex")"
+
+say "bad job files: exit 2 naming file:line, nothing created"
+printf '[a]\nsize=1m\nbsize=4k\n' > "$T/bad.fio"
+(cd "$T/ex" && "$IOBENCH" "$T/bad.fio" >"$T/out" 2>"$T/err"); rc=$?
+[ $rc = 2 ] && grep -q "bad.fio:3: unknown option 'bsize'" "$T/err" || fail "bad option: rc $rc, $(cat "$T/err")"
+printf '[a]\nsize=1m\nrw=write\n[b]\nstonewall\nfilename=foreign.dat\nrw=write\n' > "$T/guard.fio"
+head -c 1048576 /dev/urandom > "$T/ex/foreign.dat"
+sum=$(md5sum < "$T/ex/foreign.dat")
+(cd "$T/ex" && "$IOBENCH" "$T/guard.fio" >"$T/out" 2>"$T/err"); rc=$?
+[ $rc = 2 ] && grep -q "refusing to write to 'foreign.dat'" "$T/err" || fail "guard: rc $rc, $(cat "$T/err")"
+[ "$(ls "$T/ex")" = foreign.dat ] || fail "the first group ran before the second was checked: $(ls "$T/ex")"
+[ "$(md5sum < "$T/ex/foreign.dat")" = "$sum" ] || fail "foreign.dat changed"
+(cd "$T/ex" && "$IOBENCH" "$T/bad.fio" --section=a >"$T/out" 2>"$T/err"); rc=$?
+[ $rc = 2 ] && grep -q -- "--section: a fio command-line option" "$T/err" || fail "--section: $(cat "$T/err")"
+exit 0
