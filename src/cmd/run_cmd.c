@@ -93,6 +93,8 @@ int cmd_run(int argc, char **argv)
 	if (action != CMD_RUN) {
 		if (action == CMD_HELP)
 			cmdline_usage(stdout);
+		else if (action == CMD_PRINT)
+			report_workload(stdout, &w);
 		else
 			printf("iobench %s\n", IOBENCH_VERSION);
 		workload_release(&w);

@@ -23,7 +23,7 @@ enum opt_id {
 	O_THREADS, O_POOL, O_RANDOM, O_SEQUENTIAL, O_WRITE, O_CACHING,
 	O_NOCACHE, O_LATENCY, O_SEED, O_TSTRIDE, O_BASE, O_MAXOFF, O_ZERO,
 	O_SOURCEBUF, O_ENGINE, O_IOS, O_KEEP, O_ALLOWDEV, O_OVERWRITE,
-	O_QUIET, O_HELP, O_VERSION, O_INTERVAL, O_SERIES_CSV, O_FORMAT, O_JSON, O_AFFINITY, O_NOAFFINITY, O_SQPOLL, O_HIPRI, O_DESTROY_SIG,
+	O_QUIET, O_HELP, O_VERSION, O_PRINT, O_INTERVAL, O_SERIES_CSV, O_FORMAT, O_JSON, O_AFFINITY, O_NOAFFINITY, O_SQPOLL, O_HIPRI, O_DESTROY_SIG,
 };
 
 struct opt {
@@ -66,10 +66,11 @@ static const struct opt opts[] = {
 	{ 0, "allow-device-write", ARG_NONE, O_ALLOWDEV, "      allow writes to a block device (destroys its data)" },
 	{ 0, "destroy-signature", ARG_REQ, O_DESTROY_SIG, "TYPE  also write a device carrying a TYPE signature (ext4, gpt, ...)" },
 	{ 0, "overwrite", ARG_NONE, O_OVERWRITE, "      allow writing a file that iobench did not create" },
-	{ 'R', "output-format", ARG_REQ, O_FORMAT, "FMT   text (default) or json on stdout (-Rjson)" },
+	{ 'R', "output-format", ARG_REQ, O_FORMAT, "FMT   text (default) or json on stdout (-Rjson); -Rp prints the workload" },
 	{ 0, "json", ARG_REQ, O_JSON, "FILE  also write the JSON document to FILE" },
 	{ 0, "series-csv", ARG_REQ, O_SERIES_CSV, "FILE  write the per-interval series to FILE as CSV" },
 	{ 0, "quiet", ARG_NONE, O_QUIET, "      no progress messages on stderr" },
+	{ 0, "print-workload", ARG_NONE, O_PRINT, "      print the effective workload and exit (-Rp); runs nothing" },
 	{ '?', "help", ARG_NONE, O_HELP, "      this help" },
 	{ 0, "version", ARG_NONE, O_VERSION, "      print the version" },
 };
@@ -311,9 +312,12 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	case O_OVERWRITE: w->overwrite = true; return 0;
 	case O_QUIET: w->quiet = true; return 0;
 	case O_FORMAT:
-		if (v[0] == 'p')
-			return fail(ps, "%s%s: printing the profile without running is not supported",
-				    flag, v);
+		if (v[0] == 'p') {	/* DiskSpd's -Rp[text]: the profile, not a run */
+			if (v[1] && strcmp(v + 1, "text"))
+				return fail(ps, "%s%s: the profile prints as text only", flag, v);
+			*action = CMD_PRINT;
+			return 0;
+		}
 		if (!strcmp(v, "xml"))
 			return fail(ps, "%s%s: XML output is not supported; use json", flag, v);
 		if (strcmp(v, "text") && strcmp(v, "json"))
@@ -357,6 +361,7 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		return w->series_csv ? 0 : fail(ps, "out of memory");
 	case O_HELP: *action = CMD_HELP; return 0;
 	case O_VERSION: *action = CMD_VERSION; return 0;
+	case O_PRINT: *action = CMD_PRINT; return 0;
 	}
 	return fail(ps, "%s: internal error", flag);
 }
@@ -620,7 +625,7 @@ int cmdline_parse(int argc, char **argv, struct workload *w,
 			r = add_target(&ps, w, arg);
 		if (r)
 			return r;
-		if (*action != CMD_RUN)
+		if (*action == CMD_HELP || *action == CMD_VERSION)
 			return 0;
 	}
 	return finish(&ps, w);
@@ -632,6 +637,7 @@ void cmdline_usage(FILE *f)
 		"usage: iobench [options] target [target...]   run a workload (DiskSpd's switches)\n"
 		"       iobench                                 run the quick suite in this directory\n"
 		"       iobench quick [options] [DIR|DEVICE]    run the quick suite there\n"
+		"       iobench FILE.fio... [--name=value...]   run fio job files (docs/jobfiles.md)\n"
 		"\n"
 		"Values attach to short flags as in DiskSpd (-b8K -w30 -Sh); long forms take\n"
 		"--name=VALUE. Sizes are binary: 8K = 8192; '<n>b' counts blocks of -b.\n"

@@ -17,6 +17,7 @@ enum cmd_action {
 	CMD_RUN,
 	CMD_HELP,
 	CMD_VERSION,
+	CMD_PRINT,	/* print the effective workload, run nothing (-Rp, --print-workload) */
 };
 
 /*

@@ -239,6 +239,18 @@ static void test_help_version(void **state)
 	assert_int_equal(parse("iobench -h /x", &w), 0);
 	assert_int_equal(action, CMD_RUN);
 	workload_release(&w);
+	/* -Rp: the whole command line is parsed, then printed instead of run */
+	assert_int_equal(parse("iobench -Rp -b8K -t3 /x", &w), 0);
+	assert_int_equal(action, CMD_PRINT);
+	assert_int_equal(w.targets[0].block_size, 8192);
+	assert_int_equal(w.jobs[0].threads, 3);
+	workload_release(&w);
+	assert_int_equal(parse("iobench --print-workload -w10 /x", &w), 0);
+	assert_int_equal(action, CMD_PRINT);
+	assert_int_equal(w.targets[0].write_pct, 10);
+	workload_release(&w);
+	assert_int_equal(parse("iobench -Rpxml /x", &w), -EINVAL);
+	workload_release(&w);
 }
 
 static void test_seed_from_clock(void **state)
