@@ -23,12 +23,12 @@ int gen_init(struct gen *g, const struct gen_params *p)
 		g->nslots = (span - p->block) / p->random_align + 1;
 		return 0;
 	}
-	if (!p->stride)
+	if (!p->stride && !p->by_len)
 		return -EINVAL;
-	g->stride = p->stride;
+	g->stride = p->by_len ? 0 : p->stride;
 	g->last = p->base + span - p->block;
 	/* As DiskSpd: start at base + k*T, wrap to base + (k*T mod stride). */
-	g->wrap = p->base + p->start % p->stride;
+	g->wrap = p->by_len ? p->base : p->base + p->start % p->stride;
 	if (g->wrap > g->last)
 		g->wrap = p->base;
 	g->next = p->base + p->start % (span - p->block + 1);

@@ -24,11 +24,24 @@ struct gen {
 	bool random;
 };
 
+/*
+ * Sizes drawn per I/O (fio's bsrange and bssplit): a range lo + k * step for
+ * k < nsteps, all equally likely (n == 0), or n sizes chosen by a 32-bit draw
+ * against cumulative thresholds.
+ */
+struct size_pick {
+	uint32_t lo, step, nsteps;
+	unsigned n;
+	uint32_t len[64];
+	uint64_t thresh[64];	/* draw < thresh[i] picks len[i] (of 2^32) */
+};
+
 struct gen_params {
 	uint64_t base, end;	/* range [base, end) */
 	uint64_t block;		/* I/O size */
 	uint64_t random_align;	/* 0: sequential */
-	uint64_t stride;	/* sequential step */
+	uint64_t stride;	/* sequential step (unless by_len) */
+	bool by_len;		/* sequential: each I/O starts where the last one ended */
 	uint64_t start;		/* sequential: first offset relative to base (-T * k) */
 	unsigned write_pct;
 	uint64_t seed;
@@ -71,6 +84,26 @@ static inline bool gen_next(struct gen *g, uint64_t *offset)
 	}
 	/* The offset takes the draw's high bits, the read/write choice its low ones. */
 	return (r & 0xffffffffu) < g->write_thresh;
+}
+
+/* Sequential by length: the next I/O starts len further on (wrapping like gen_next). */
+static inline void gen_seq_advance(struct gen *g, uint64_t len)
+{
+	g->next += len;
+	if (g->next > g->last)
+		g->next = g->wrap;
+}
+
+/* One size from p, for a 64-bit draw r. */
+static inline uint32_t gen_size(const struct size_pick *p, uint64_t r)
+{
+	unsigned i = 0;
+
+	if (!p->n)
+		return p->lo + (uint32_t)gen_below(r, p->nsteps) * p->step;
+	while (i + 1 < p->n && (r & 0xffffffffu) >= p->thresh[i])
+		i++;
+	return p->len[i];
 }
 
 /* Fills buf with len bytes from the generator state (random data). */

@@ -8,10 +8,28 @@
  */
 #include <errno.h>
 #include <stdatomic.h>
+#include <unistd.h>
 
 #include "core/clock.h"
 #include "core/worker.h"
 
+
+/*
+ * Sizes drawn per I/O (fio's bsrange, bssplit), a byte budget that trims the
+ * last I/O to fit (fio's size), and sequential steps by each I/O's size.
+ */
+static void vary(struct worker *w, struct stream *s, struct io_unit *u)
+{
+	if (s->vary & (VARY_READ << u->is_write))
+		u->len = gen_size(&s->pick[u->is_write], gen_rand(&s->gen.rng));
+	if (s->vary & VARY_BUDGET) {
+		if (u->len > w->issue_left)
+			u->len = (uint32_t)w->issue_left;
+		w->issue_left -= u->len;
+	}
+	if (s->vary & VARY_SEQ_BY_LEN)
+		gen_seq_advance(&s->gen, u->len);
+}
 
 /* Gives u its next I/O from its stream (its submission time is stamped later). */
 static inline void prep(struct worker *w, struct io_unit *u)
@@ -20,6 +38,8 @@ static inline void prep(struct worker *w, struct io_unit *u)
 
 	u->is_write = gen_next(&s->gen, &u->offset);
 	u->len = s->len[u->is_write];
+	if (unlikely(s->vary))
+		vary(w, s, u);
 	u->buf = u->is_write ? u->wbuf : u->rbuf;
 	u->buf_index = 0;
 	if (unlikely(u->is_write && s->src)) {
@@ -56,6 +76,34 @@ static __attribute__((noinline, cold)) void fail(struct worker *w, const struct 
 	atomic_store_explicit(w->stop, 1, memory_order_relaxed);
 }
 
+/* fio's fsync=N: the N-th write since the last one syncs the file, timed. */
+static __attribute__((noinline, cold)) void sync_file(struct worker *w, struct stream *s,
+						       uint64_t now)
+{
+	uint64_t t0 = clock_ns(), t1;
+	int r = fsync(s->fd);
+
+	t1 = clock_ns();
+	s->writes_since = 0;
+	if (r) {
+		struct io_unit u = { .result = -errno, .stream = (uint32_t)(s - w->streams),
+				     .is_write = true };
+
+		fail(w, &u);
+		w->error.is_fsync = true;
+		return;
+	}
+	if (now >= w->window_start && now < w->window_end) {
+		s->syncs.n++;
+		s->syncs.lat_sum += t1 - t0;
+		s->syncs.lat_sq += (double)(t1 - t0) * (double)(t1 - t0);
+		if (t1 - t0 < s->syncs.lat_min || s->syncs.n == 1)
+			s->syncs.lat_min = t1 - t0;
+		if (t1 - t0 > s->syncs.lat_max)
+			s->syncs.lat_max = t1 - t0;
+	}
+}
+
 /* now passed the current interval's end: move to the interval now is in. */
 static __attribute__((noinline, cold)) void next_interval(struct worker *w, uint64_t now)
 {
@@ -84,19 +132,27 @@ static inline bool complete(struct worker *w, const struct io_unit *u, uint64_t 
 		fail(w, u);
 		return false;
 	}
+	s = &w->streams[u->stream];
+	if (unlikely(u->is_write && s->fsync_every) && ++s->writes_since == s->fsync_every)
+		sync_file(w, s, now);
 	if (now < w->window_start || now >= w->window_end)
 		return true;
-	s = &w->streams[u->stream];
 	counts_record(&s->counts[u->is_write], u->len, now - u->t_start);
 	hist_record(&s->hist[u->is_write], now - u->t_start);
 	interval_record(&s->series[w->iv_idx], u->is_write, u->len, now - u->t_start);
-	w->bytes_left = w->bytes_left > u->len ? w->bytes_left - u->len : 0;
-	if (unlikely(--w->ios_left == 0 || w->bytes_left == 0)) {
+	if (unlikely(--w->ios_left == 0)) {
 		w->window_end = now;
 		w->end = now;
 		return false;
 	}
-	return true;
+	return w->issue_left != 0;	/* with a byte budget spent, the rest only drain */
+}
+
+/* A run that ended on its byte budget: the window closes at its last completion. */
+static void close_window(struct worker *w, uint64_t now)
+{
+	if (w->window_end == UINT64_MAX)
+		w->window_end = w->end = now;
 }
 
 static inline bool keep_going(const struct worker *w, uint64_t now)
@@ -112,8 +168,10 @@ static void loop_sync(struct worker *w)
 		for (unsigned i = 0; i < w->nunits; i++) {
 			struct io_unit *u = &w->units[i];
 
-			if (!keep_going(w, now))
+			if (!keep_going(w, now) || !w->issue_left) {
+				close_window(w, now);
 				return;
+			}
 			prep(w, u);
 			u->t_start = clock_ns();
 			engine_queue(&w->engine, u);
@@ -139,6 +197,7 @@ static void loop_async(struct worker *w)
 		prep(w, u);
 		if (engine_queue(&w->engine, u) == 0)
 			inflight++;
+		more = w->issue_left != 0;
 	}
 	now = clock_ns();	/* the first submission batch */
 	for (unsigned i = 0; i < w->nunits; i++)
@@ -173,6 +232,7 @@ static void loop_async(struct worker *w)
 		}
 		stamp(done, again);
 	}
+	close_window(w, now);
 }
 
 void loop_run(struct worker *w)

@@ -58,7 +58,24 @@ static uint32_t buf_align(const struct target *t)
 /* The largest I/O a target's units carry. */
 static uint64_t max_block(const struct target_spec *s)
 {
-	return s->write_block_size > s->block_size ? s->write_block_size : s->block_size;
+	return target_max_block(s);
+}
+
+/* A stream's size table for one direction, from fio's bsrange or bssplit. */
+static void init_pick(struct size_pick *p, const struct bs_dist *b)
+{
+	uint64_t acc = 0;
+
+	memset(p, 0, sizeof(*p));
+	p->lo = b->lo;
+	p->step = b->step ? b->step : 1;
+	p->nsteps = b->n ? 0 : (b->hi - b->lo) / p->step + 1;
+	p->n = b->n;
+	for (unsigned i = 0; i < b->n; i++) {
+		acc += b->pct[i];
+		p->len[i] = b->len[i];
+		p->thresh[i] = (acc << 32) / 100;
+	}
 }
 
 /* Bytes of I/O buffers the workload needs: a read and a write buffer per unit. */
@@ -127,6 +144,19 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 	s->target = ti;
 	s->len[0] = (uint32_t)sp->block_size;
 	s->len[1] = (uint32_t)(sp->write_block_size ? sp->write_block_size : sp->block_size);
+	for (int d = 0; d < 2; d++) {
+		if (sp->bs_dist[d]) {
+			init_pick(&s->pick[d], sp->bs_dist[d]);
+			s->vary |= VARY_READ << d;
+		}
+	}
+	/* sequential with sizes that change from one I/O to the next: step by each */
+	gp.by_len = !sp->random_align && (s->vary || (s->len[0] != s->len[1] &&
+						     sp->write_pct && sp->write_pct < 100));
+	if (gp.by_len)
+		s->vary |= VARY_SEQ_BY_LEN;
+	s->fsync_every = sp->write_pct ? sp->fsync_every : 0;
+	s->fd = t->fd;
 	if (sp->clone_offset || sp->range_len) {	/* fio's offset_increment and size */
 		gp.base += rel * sp->clone_offset;
 		if (sp->range_len && gp.base + sp->range_len < gp.end)
@@ -200,6 +230,8 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 		wk->nunits += sp->outstanding;
 		bytes += 2 * sp->outstanding * round_up(max_block(sp), buf_align(&ctx->targets[tlist[i]]));
 	}
+	for (unsigned i = 0; w->count_based && w->jobs[wk->job].bytes_per_thread && i < nt; i++)
+		wk->streams[i].vary |= VARY_BUDGET;
 	wk->units = calloc(wk->nunits, sizeof(*wk->units));
 	if (!wk->units || posix_memalign((void **)&mem, 4096, bytes))
 		return -ENOMEM;
@@ -335,11 +367,11 @@ static uint64_t set_timing(struct run_ctx *ctx, uint64_t t0)
 			/* a duration with a budget caps it (fio's runtime on a size-based job) */
 			wk->window_end = wk->end = w->duration_ns ? ws + w->duration_ns : UINT64_MAX;
 			wk->ios_left = job->ios_per_thread ? job->ios_per_thread : UINT64_MAX;
-			wk->bytes_left = job->bytes_per_thread ? job->bytes_per_thread : UINT64_MAX;
+			wk->issue_left = job->bytes_per_thread ? job->bytes_per_thread : UINT64_MAX;
 		} else {
 			wk->window_end = ws + w->duration_ns;
 			wk->end = wk->window_end + w->cooldown_ns;
-			wk->ios_left = wk->bytes_left = UINT64_MAX;
+			wk->ios_left = wk->issue_left = UINT64_MAX;
 		}
 	}
 	return ws;
@@ -493,6 +525,7 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 			row->series = wk->streams[s].series;
 			wk->streams[s].series = NULL;
 			row->active_ns = wk->window_end;	/* made relative below */
+			row->syncs = wk->streams[s].syncs;
 		}
 		res->series_truncated |= wk->iv_overflow;
 		res->io_workers.threads += wk->io_workers.threads;
@@ -502,7 +535,10 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 
 			res->failed = true;
 			res->error_code = e->err;
-			if (e->len)
+			if (e->is_fsync)
+				snprintf(res->error, sizeof(res->error), "fsync of '%s' failed: %s",
+					 ctx->w->targets[e->target].path, strerror(e->err));
+			else if (e->len)
 				snprintf(res->error, sizeof(res->error), "%s error on '%s' at offset %llu "
 					 "(%u bytes): %s", e->is_write ? "write" : "read",
 					 ctx->w->targets[e->target].path, (unsigned long long)e->offset,

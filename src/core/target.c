@@ -191,7 +191,7 @@ static int check_range(struct target *t, char *err, size_t len)
 		return errmsg(err, len, -EINVAL, "the maximum offset %s (-f) is past the end of '%s' "
 			    "(%s)", a, s->path, b);
 	}
-	if (s->base_offset >= t->end || t->end - s->base_offset < s->block_size) {
+	if (s->base_offset >= t->end || t->end - s->base_offset < target_max_block(s)) {
 		format_size(a, sizeof(a), s->base_offset);
 		format_size(b, sizeof(b), t->end);
 		return errmsg(err, len, -EINVAL, "the base offset %s (-B) leaves no room for one "
@@ -208,10 +208,12 @@ static int check_alignment(const struct target *t, char *err, size_t len)
 		uint64_t v;
 	} vals[] = {
 		{ "block size (-b)", s->block_size },
+		{ "write block size", s->write_block_size },
 		{ "base offset (-B)", s->base_offset },
 		{ "random alignment (-r)", s->random_align },
 		{ "sequential stride (-s)", s->stride },
 		{ "thread stride (-T)", s->thread_stride },
+		{ "offset_increment", s->clone_offset },
 	};
 
 	if (!(s->cache & CACHE_DIRECT) || t->kind == TARGET_NULL)
@@ -221,6 +223,22 @@ static int check_alignment(const struct target *t, char *err, size_t len)
 			return errmsg(err, len, -EINVAL, "%s %llu is not a multiple of %u, the "
 				    "direct I/O alignment of '%s'", vals[i].what,
 				    (unsigned long long)vals[i].v, t->io_align, s->path);
+	for (int d = 0; d < 2; d++) {
+		const struct bs_dist *b = s->bs_dist[d];
+		unsigned bad = 0;
+
+		if (!b)
+			continue;
+		if (!b->n && (b->lo % t->io_align || b->step % t->io_align))
+			bad = b->lo % t->io_align ? b->lo : b->step;
+		for (unsigned i = 0; i < b->n && !bad; i++)
+			if (b->len[i] % t->io_align)
+				bad = b->len[i];
+		if (bad)
+			return errmsg(err, len, -EINVAL, "block size %u (%s) is not a multiple of %u, "
+				      "the direct I/O alignment of '%s'", bad,
+				      b->n ? "bssplit" : "bsrange", t->io_align, s->path);
+	}
 	return 0;
 }
 

@@ -19,9 +19,27 @@
 #include "stats/hist.h"
 #include "stats/series.h"
 
+/* stream.vary: what prep() does beyond a fixed size (rare, so one test covers all). */
+#define VARY_READ 1u			/* reads' sizes drawn from pick[0] */
+#define VARY_WRITE 2u			/* writes' sizes drawn from pick[1] */
+#define VARY_SEQ_BY_LEN 4u		/* sequential: the next I/O starts where this one ends */
+#define VARY_BUDGET 8u			/* the worker has a byte budget: sizes are trimmed to it */
+
+/* fsync calls: count and latency (ns). */
+struct sync_counts {
+	uint64_t n, lat_sum, lat_min, lat_max;
+	double lat_sq;
+};
+
 struct stream {
 	struct gen gen;
 	uint32_t len[2];		/* I/O size of [0] reads, [1] writes */
+	unsigned vary;			/* VARY_* */
+	unsigned fsync_every;		/* fsync after this many writes (fio's fsync=N); 0 = never */
+	unsigned writes_since;		/* writes since the last fsync */
+	int fd;				/* the target's file, for fsync */
+	struct sync_counts syncs;	/* the fsyncs in the measured window */
+	struct size_pick pick[2];	/* sizes drawn for [0] reads, [1] writes */
 	struct io_counts counts[2];	/* [0] reads, [1] writes, measured window only */
 	struct hist *hist;		/* [0] reads, [1] writes: latency histograms (own allocation) */
 	struct interval *series;	/* one slot per interval of the window (own allocation) */
@@ -40,6 +58,7 @@ struct io_error {
 	uint32_t len;
 	unsigned target;
 	bool is_write;
+	bool is_fsync;			/* the fsync after writes failed (fio's fsync=N) */
 };
 
 /*
@@ -64,7 +83,7 @@ struct worker {
 	uint64_t window_end;		/* ... and before this (count mode: set when done) */
 	uint64_t end;			/* issue nothing new at or after this */
 	uint64_t ios_left;		/* count mode: measured I/Os to go; else UINT64_MAX */
-	uint64_t bytes_left;		/* count mode: measured bytes to go; else UINT64_MAX */
+	uint64_t issue_left;		/* byte budget (fio's size): bytes still to issue; else UINT64_MAX */
 	unsigned reap_min;		/* completions to wait for in a reap (at least 1) */
 	unsigned reap_max;		/* completions to take in a reap (1 to REAP_MAX) */
 	uint64_t interval_ns;		/* length of a series interval */

@@ -36,6 +36,8 @@ struct fjob {
 	enum rw_mode rw;
 	unsigned write_pct;		/* from rwmixread/rwmixwrite, for rw and randrw */
 	uint64_t bs[2];
+	struct bs_dist *dist[2];	/* bsrange/bssplit per direction (owned), or NULL */
+	unsigned fsync_every;
 	unsigned numjobs, iodepth, batch_submit, complete_min, complete_max, iodepth_low;
 	bool direct;
 	unsigned cache_sync;		/* 0, CACHE_SYNC or CACHE_WRITE_THROUGH */
@@ -58,7 +60,7 @@ enum opt_id {
 	F_TIME_BASED, F_RUNTIME, F_RAMP, F_STARTDELAY, F_SIZE, F_FILESIZE, F_OFFSET,
 	F_OFFSET_INC, F_IO_SIZE, F_NUMBER_IOS, F_LOOPS, F_NRFILES, F_RANDREPEAT, F_RANDSEED,
 	F_NORANDOMMAP, F_THREAD, F_GROUP_REPORTING, F_STONEWALL, F_NEW_GROUP, F_WAIT_FOR,
-	F_KB_BASE, F_ZERO_BUFFERS, F_OVERHEAD_ONLY,
+	F_KB_BASE, F_ZERO_BUFFERS, F_OVERHEAD_ONLY, F_BSRANGE, F_BSSPLIT, F_FSYNC,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -96,12 +98,14 @@ static const struct fopt {
 	{ "new_group", F_NEW_GROUP, A_BOTH }, { "wait_for", F_WAIT_FOR, A_VALUE },
 	{ "kb_base", F_KB_BASE, A_VALUE }, { "zero_buffers", F_ZERO_BUFFERS, A_BOTH },
 	{ "gtod_reduce", F_OVERHEAD_ONLY, A_BOTH }, { "clocksource", F_OVERHEAD_ONLY, A_VALUE },
+	{ "bsrange", F_BSRANGE, A_VALUE }, { "blocksize_range", F_BSRANGE, A_VALUE },
+	{ "bssplit", F_BSSPLIT, A_VALUE }, { "fsync", F_FSYNC, A_VALUE },
 };
 
 /* fio options iobench knows of but does not implement: a clear error each. */
 static const char *const fio_not_here[] = {
 	"allow_file_create", "allow_mounted_write", "atomic", "ba", "blockalign",
-	"bs_is_seq_rand", "bs_unaligned", "bsrange", "blocksize_range", "bssplit",
+	"bs_is_seq_rand", "bs_unaligned",
 	"buffer_compress_chunk", "buffer_compress_percentage", "buffer_pattern", "cgroup",
 	"clat_percentiles", "cmdprio", "cmdprio_percentage", "continue_on_error",
 	"cpumask", "cpus_allowed", "cpus_allowed_policy", "create_on_open", "create_only",
@@ -109,7 +113,7 @@ static const char *const fio_not_here[] = {
 	"disable_slat", "disk_util", "do_verify", "end_syncfs", "exec_postrun",
 	"exec_prerun", "exitall", "exitall_on_error", "exit_what", "fadvise_hint",
 	"fallocate", "fdatasync", "file_service_type", "filename_format", "fill_device",
-	"fixedbufs", "flow", "fsync", "fsync_on_close", "gtod_cpu", "hipri", "ignore_error",
+	"fixedbufs", "flow", "fsync_on_close", "gtod_cpu", "hipri", "ignore_error",
 	"invalidate", "iomem", "mem", "ioscheduler", "io_submit_mode", "latency_target",
 	"latency_window", "latency_percentile", "lat_percentiles", "lockfile", "lockmem",
 	"log_avg_msec", "max_latency", "nice", "nonvectored", "nowait", "numa_cpu_nodes",
@@ -423,6 +427,161 @@ static int get_bs(struct planner *p, const struct jf_opt *o, struct fjob *j)
 	return 0;
 }
 
+/* Replaces direction d's size distribution (NULL clears it). */
+static void set_dist(struct fjob *j, int d, struct bs_dist *b)
+{
+	free(j->dist[d]);
+	j->dist[d] = b;
+}
+
+static int dist_size(struct planner *p, const struct jf_opt *o, const char *v, unsigned kb,
+		     uint32_t *out)
+{
+	uint64_t x;
+
+	if (get_size(p, o, v, kb, &x, NULL))
+		return -EINVAL;
+	if (!x || x > (1u << 30))
+		return bad(p, o, "a block size must be from 1 byte to 1 GiB");
+	*out = (uint32_t)x;
+	return 0;
+}
+
+/* bsrange=LO-HI[,LO-HI]: sizes LO, 2 LO, ... up to HI (fio: multiples of the smallest). */
+static int get_bsrange(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	char buf[256], *dirs[2] = { 0 }, *c;
+	unsigned n = 1;
+
+	if (strlen(o->val) >= sizeof(buf))
+		return bad(p, o, "too long");
+	strcpy(buf, o->val);
+	dirs[0] = buf;
+	if ((c = strchr(buf, ','))) {
+		*c = 0;
+		dirs[n++] = c + 1;
+	}
+	for (unsigned d = 0; d < n; d++) {
+		struct bs_dist *b;
+		char *sep = dirs[d] + strcspn(dirs[d], "-:");
+
+		if (!*dirs[d])
+			continue;
+		if (!*sep)
+			return bad(p, o, "'%s' is not a range (LOW-HIGH)", dirs[d]);
+		*sep = 0;
+		b = calloc(1, sizeof(*b));
+		if (!b)
+			return bad(p, o, "out of memory");
+		if (dist_size(p, o, dirs[d], j->kb_base, &b->lo) ||
+		    dist_size(p, o, sep + 1, j->kb_base, &b->hi)) {
+			free(b);
+			return -EINVAL;
+		}
+		if (b->lo > b->hi) {	/* fio swaps them */
+			uint32_t t = b->lo;
+
+			b->lo = b->hi;
+			b->hi = t;
+		}
+		b->step = b->lo;
+		set_dist(j, (int)d, b);
+		if (n == 1) {
+			struct bs_dist *w = malloc(sizeof(*w));
+
+			if (!w)
+				return bad(p, o, "out of memory");
+			*w = *b;
+			set_dist(j, 1, w);
+		}
+	}
+	return 0;
+}
+
+/* One bssplit list: SIZE/PCT:SIZE/PCT...; blank percentages share what is left. */
+static int parse_split(struct planner *p, const struct jf_opt *o, char *list, unsigned kb,
+		       struct bs_dist *b)
+{
+	unsigned given = 0, blanks = 0;
+	char *save = NULL;
+
+	for (char *e = strtok_r(list, ":", &save); e; e = strtok_r(NULL, ":", &save)) {
+		char *slash = strchr(e, '/');
+		uint64_t pct = UINT64_MAX;
+
+		if (b->n == BS_SPLIT_MAX)
+			return bad(p, o, "more than %d sizes", BS_SPLIT_MAX);
+		if (slash) {
+			*slash = 0;
+			if (slash[1] && (parse_uint(slash + 1, 100, &pct)))
+				return bad(p, o, "'%s' is not a percentage (0 to 100)", slash + 1);
+		}
+		if (dist_size(p, o, e, kb, &b->len[b->n]))
+			return -EINVAL;
+		if (pct == UINT64_MAX) {
+			blanks++;
+			b->pct[b->n] = UINT32_MAX;
+		} else {
+			given += (unsigned)pct;
+			b->pct[b->n] = (uint32_t)pct;
+		}
+		b->n++;
+	}
+	if (!b->n)
+		return bad(p, o, "no sizes");
+	if (given > 100 || (!blanks && given != 100))
+		return bad(p, o, "the percentages add up to %u, not 100", given);
+	for (unsigned i = 0, k = 0; i < b->n; i++) {
+		if (b->pct[i] != UINT32_MAX)
+			continue;
+		/* the rest shared out; the last blank takes what division leaves */
+		b->pct[i] = ++k == blanks ? 100 - given - (100 - given) / blanks * (blanks - 1)
+					  : (100 - given) / blanks;
+	}
+	return 0;
+}
+
+/* bssplit=LIST[,LIST]: reads' and writes' size mixes (one list: both). */
+static int get_bssplit(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	char buf[2048], *dirs[2] = { 0 }, *c;
+	unsigned n = 1;
+
+	if (strlen(o->val) >= sizeof(buf))
+		return bad(p, o, "too long");
+	strcpy(buf, o->val);
+	dirs[0] = buf;
+	if ((c = strchr(buf, ','))) {
+		*c = 0;
+		dirs[n++] = c + 1;
+		if ((c = strchr(dirs[1], ',')))
+			*c = 0;	/* a trim list: iobench issues no trims */
+	}
+	for (unsigned d = 0; d < n; d++) {
+		struct bs_dist *b;
+
+		if (!*dirs[d])
+			continue;
+		b = calloc(1, sizeof(*b));
+		if (!b)
+			return bad(p, o, "out of memory");
+		if (parse_split(p, o, dirs[d], j->kb_base, b)) {
+			free(b);
+			return -EINVAL;
+		}
+		set_dist(j, (int)d, b);
+		if (n == 1) {
+			struct bs_dist *w = malloc(sizeof(*w));
+
+			if (!w)
+				return bad(p, o, "out of memory");
+			*w = *b;
+			set_dist(j, 1, w);
+		}
+	}
+	return 0;
+}
+
 static int get_rw(struct planner *p, const struct jf_opt *o, struct fjob *j)
 {
 	static const struct { const char *name; enum rw_mode m; } modes[] = {
@@ -487,7 +646,13 @@ static int apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 		return 0;
 	case F_RWMIXWRITE:
 		return get_u(p, o, 0, 100, &j->write_pct);
-	case F_BS: return get_bs(p, o, j);
+	case F_BS:
+		set_dist(j, 0, NULL);	/* a later bs= replaces an earlier bsrange or bssplit */
+		set_dist(j, 1, NULL);
+		return get_bs(p, o, j);
+	case F_BSRANGE: return get_bsrange(p, o, j);
+	case F_BSSPLIT: return get_bssplit(p, o, j);
+	case F_FSYNC: return get_u(p, o, 0, UINT32_MAX, &j->fsync_every);
 	case F_NUMJOBS: return get_u(p, o, 1, MAX_NUMJOBS, &j->numjobs);
 	case F_IODEPTH: return get_u(p, o, 1, MAX_IODEPTH, &j->iodepth);
 	case F_BATCH_SUBMIT: return get_u(p, o, 0, MAX_IODEPTH, &j->batch_submit);
@@ -808,8 +973,6 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 	unsigned write_pct = j->rw == RW_READ || j->rw == RW_RANDREAD ? 0 :
 			     j->rw == RW_WRITE || j->rw == RW_RANDWRITE ? 100 : j->write_pct;
 	uint64_t rbs = j->bs[0], wbs = j->bs[1];
-	uint64_t big = write_pct == 0 ? rbs : write_pct == 100 ? wbs : (rbs > wbs ? rbs : wbs);
-	uint64_t small = write_pct == 0 ? rbs : write_pct == 100 ? wbs : (rbs < wbs ? rbs : wbs);
 	uint64_t budget = 0;
 	struct job_spec *js;
 	int r;
@@ -876,7 +1039,24 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 			return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': a size or offset in %% "
 				      "needs '%s' to exist", j->where, j->name, t->path);
 		}
-		t->base_offset = j->offset_pct ? have * j->offset / 100 / small * small : j->offset;
+		t->block_size = rbs;
+		t->write_block_size = wbs != rbs ? wbs : 0;
+		t->write_pct = write_pct;
+		for (int d = 0; d < 2; d++) {
+			if (!j->dist[d])
+				continue;
+			t->bs_dist[d] = malloc(sizeof(*t->bs_dist[d]));
+			if (!t->bs_dist[d]) {
+				free_names(paths, n);
+				return errmsg(p->err, p->errlen, -ENOMEM, "out of memory");
+			}
+			*t->bs_dist[d] = *j->dist[d];
+		}
+		t->random_align = random ? target_min_block(t) : 0;	/* fio's blockalign */
+		t->stride = target_max_block(t);
+		t->fsync_every = j->fsync_every;
+		t->base_offset = j->offset_pct ? have * j->offset / 100 / target_min_block(t) * target_min_block(t) :
+				 j->offset;
 		file_size = j->filesize ? j->filesize : j->size_pct ? have * j->size / 100 :
 			    j->size ? j->size / nfiles : 0;
 		range = j->size_pct ? file_size : j->size ? j->size / nfiles : 0;
@@ -900,11 +1080,6 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 				(exists ? have : t->create_size) - t->base_offset : 0;
 		t->range_len = range;
 		t->clone_offset = per_clone ? 0 : j->offset_increment;
-		t->block_size = rbs;
-		t->write_block_size = wbs != rbs ? wbs : 0;
-		t->random_align = random ? small : 0;
-		t->stride = big;
-		t->write_pct = write_pct;
 		t->outstanding = depth / nfiles + (slot < depth % nfiles);
 		if (!t->outstanding)
 			t->outstanding = 1;
@@ -928,7 +1103,12 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 			budget = j->io_size;
 		if (__builtin_mul_overflow(budget, (uint64_t)j->loops, &budget))
 			budget = UINT64_MAX;
-		js->bytes_per_thread = budget ? budget : 1;
+		/* whole blocks only, so a trimmed last I/O keeps direct I/O's alignment */
+		budget -= budget % target_min_block(&w->targets[js->first_target]);
+		if (!budget)
+			return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': its size is less than "
+				      "one block", j->where, j->name);
+		js->bytes_per_thread = budget;
 		js->ios_per_thread = j->number_ios;
 	} else if (j->number_ios) {
 		js->ios_per_thread = j->number_ios;
@@ -1073,6 +1253,10 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 		r = errmsg(err, len, -EINVAL, "the job file defines no job (only [global] sections)");
 	if (!r)
 		r = close_group(&p, plan, &g);
+	for (unsigned i = 0; i <= njobs && i < doc->nsec; i++) {
+		free(jobs[i].dist[0]);
+		free(jobs[i].dist[1]);
+	}
 	if (r) {
 		workload_release(&g.w);
 		fiojob_plan_free(plan);

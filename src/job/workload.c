@@ -8,8 +8,11 @@
 
 void workload_release(struct workload *w)
 {
-	for (unsigned i = 0; i < w->ntargets; i++)
+	for (unsigned i = 0; i < w->ntargets; i++) {
 		free(w->targets[i].path);
+		free(w->targets[i].bs_dist[0]);
+		free(w->targets[i].bs_dist[1]);
+	}
 	free(w->targets);
 	for (unsigned i = 0; i < w->njobs; i++)
 		free(w->jobs[i].name);
@@ -49,4 +52,50 @@ int workload_diskspd_jobs(struct workload *w)
 	}
 	w->count_based = w->ios_per_thread != 0;
 	return 0;
+}
+
+/* The sizes direction d (0 reads, 1 writes) may use: [*lo, *hi]. */
+static void dir_sizes(const struct target_spec *s, int d, uint64_t *lo, uint64_t *hi)
+{
+	const struct bs_dist *b = s->bs_dist[d];
+
+	*lo = *hi = d && s->write_block_size ? s->write_block_size : s->block_size;
+	if (b && !b->n) {
+		*lo = b->lo;
+		*hi = b->hi;
+	}
+	for (unsigned i = 0; b && i < b->n; i++) {
+		if (i == 0 || b->len[i] < *lo)
+			*lo = b->len[i];
+		if (i == 0 || b->len[i] > *hi)
+			*hi = b->len[i];
+	}
+}
+
+uint64_t target_max_block(const struct target_spec *s)
+{
+	uint64_t lo, hi, m = 0;
+
+	for (int d = 0; d < 2; d++) {
+		if ((d == 0 && s->write_pct == 100) || (d == 1 && s->write_pct == 0))
+			continue;
+		dir_sizes(s, d, &lo, &hi);
+		if (hi > m)
+			m = hi;
+	}
+	return m;
+}
+
+uint64_t target_min_block(const struct target_spec *s)
+{
+	uint64_t lo, hi, m = UINT64_MAX;
+
+	for (int d = 0; d < 2; d++) {
+		if ((d == 0 && s->write_pct == 100) || (d == 1 && s->write_pct == 0))
+			continue;
+		dir_sizes(s, d, &lo, &hi);
+		if (lo < m)
+			m = lo;
+	}
+	return m;
 }

@@ -22,11 +22,26 @@ enum buf_mode {
 	BUF_SOURCE,	/* -Z<size>: writes take a block at a random offset of a random buffer */
 };
 
+/*
+ * fio's bsrange and bssplit: each I/O's size drawn at random. A range
+ * (n == 0) is lo, lo + step, ... up to hi, all equally likely; a split holds
+ * n sizes with the percentage of I/Os each takes (they add up to 100).
+ */
+#define BS_SPLIT_MAX 64
+struct bs_dist {
+	uint32_t lo, hi, step;
+	unsigned n;
+	uint32_t len[BS_SPLIT_MAX];
+	uint32_t pct[BS_SPLIT_MAX];
+};
+
 /* What to do with one target: DiskSpd keeps these per target, so do we. */
 struct target_spec {
 	char *path;
 	uint64_t block_size;	/* -b, bytes (reads, and writes unless write_block_size) */
 	uint64_t write_block_size; /* fio's bs=READ,WRITE: writes' size; 0 = block_size */
+	struct bs_dist *bs_dist[2]; /* [0] reads, [1] writes: sizes drawn per I/O, or NULL */
+	unsigned fsync_every;	/* fio's fsync=N: fsync the file after every N writes; 0 = never */
 	uint64_t create_size;	/* -c: create/fill the file at this size; 0 = use as is */
 	uint64_t base_offset;	/* -B */
 	uint64_t max_offset;	/* -f: exclusive end of the range; 0 = the target's size */
@@ -96,6 +111,10 @@ struct workload {
 	bool json_stdout;	/* -Rjson: the JSON document on stdout instead of the text */
 	bool group_reporting;	/* fio's group_reporting: the jobs are reported as one */
 };
+
+/* The largest I/O a target's units carry, and the smallest (the alignment of random offsets). */
+uint64_t target_max_block(const struct target_spec *s);
+uint64_t target_min_block(const struct target_spec *s);
 
 /* Frees everything a front end allocated into w and zeroes it. */
 void workload_release(struct workload *w);

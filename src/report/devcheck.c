@@ -63,6 +63,7 @@ static void add_app(struct devcheck *c, const struct workload *w, const struct r
 		    unsigned t)
 {
 	double lat_sum = c->app_lat_ms * (double)c->app_ios;
+	uint64_t fixed;
 
 	for (unsigned i = 0; i < res->nrows; i++) {
 		const struct run_row *r = &res->rows[i];
@@ -81,9 +82,12 @@ static void add_app(struct devcheck *c, const struct workload *w, const struct r
 		c->buffered = true;
 	if (w->targets[t].cache & CACHE_WRITE_THROUGH && w->targets[t].write_pct)
 		c->write_through = true;
+	/* one request size to compare with the device's, or 0 when iobench's vary */
+	fixed = target_min_block(&w->targets[t]) == target_max_block(&w->targets[t]) ?
+		target_max_block(&w->targets[t]) : 0;
 	if (!c->ntargets++)
-		c->block_size = w->targets[t].block_size;
-	else if (c->block_size != w->targets[t].block_size)
+		c->block_size = fixed;
+	else if (c->block_size != fixed)
 		c->block_size = 0;
 }
 

@@ -183,6 +183,20 @@ static json_t *zero_dir(void)
 	return o;
 }
 
+/* The fsyncs' latency, as fio's sync.lat_ns. */
+static json_t *sync_lat(const struct sync_counts *c)
+{
+	json_t *o = json_object();
+	double mean = c->n ? (double)c->lat_sum / (double)c->n : 0;
+
+	set(o, "min", json_integer((json_int_t)(c->n ? c->lat_min : 0)));
+	set(o, "max", json_integer((json_int_t)c->lat_max));
+	set(o, "mean", json_real(mean));
+	set(o, "stddev", json_real(c->n > 1 ? sqrt(fmax(0, c->lat_sq / (double)c->n - mean * mean)) : 0));
+	set(o, "N", json_integer((json_int_t)c->n));
+	return o;
+}
+
 /* One fio job object over jobs j0..j1-1 of w (one thread of them when thread >= 0). */
 static json_t *job_obj(const struct workload *w, const struct run_result *res, unsigned j0,
 		       unsigned j1, int thread)
@@ -220,8 +234,8 @@ static json_t *job_obj(const struct workload *w, const struct run_result *res, u
 	set(o, "read", dir_obj(s, SUM_READ, active, res, j0, j1, thread));
 	set(o, "write", dir_obj(s, SUM_WRITE, active, res, j0, j1, thread));
 	set(o, "trim", zero_dir());
-	set(sync, "total_ios", json_integer(0));
-	set(sync, "lat_ns", json_object());
+	set(sync, "total_ios", json_integer((json_int_t)s->syncs.n));
+	set(sync, "lat_ns", sync_lat(&s->syncs));
 	set(o, "sync", sync);
 	set(o, "job_runtime", json_integer((json_int_t)(active / 1000000)));
 	/* CPU is measured for the whole process: every job of the group shows it */

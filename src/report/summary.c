@@ -24,6 +24,15 @@ static void summary_add_row(struct summary *s, const struct run_row *row)
 			hist_merge(&s->h[SUM_TOTAL], &row->h[k]);
 		}
 	}
+	if (row->syncs.n) {
+		if (!s->syncs.n || row->syncs.lat_min < s->syncs.lat_min)
+			s->syncs.lat_min = row->syncs.lat_min;
+		if (row->syncs.lat_max > s->syncs.lat_max)
+			s->syncs.lat_max = row->syncs.lat_max;
+		s->syncs.n += row->syncs.n;
+		s->syncs.lat_sum += row->syncs.lat_sum;
+		s->syncs.lat_sq += row->syncs.lat_sq;
+	}
 }
 
 void summary_build(struct summary *s, const struct run_result *res, int target)

@@ -15,6 +15,7 @@ enum { SUM_READ, SUM_WRITE, SUM_TOTAL };
 struct summary {
 	struct io_counts c[3];
 	struct hist h[3];
+	struct sync_counts syncs;	/* fsyncs after writes (fio's fsync=N) */
 };
 
 /* The percentiles of the latency tables, with DiskSpd's row names. */

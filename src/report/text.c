@@ -30,6 +30,27 @@ static void seconds(FILE *f, const char *what, uint64_t ns)
 		fprintf(f, "\t%s: %llus\n", what, (unsigned long long)(ns / 1000000000ull));
 }
 
+/* fio's bsrange or bssplit for one direction, when there is one. */
+static void size_mix(FILE *f, const char *dir, const struct bs_dist *b)
+{
+	char a[32], c[32];
+
+	if (!b)
+		return;
+	if (!b->n) {
+		format_size(a, sizeof(a), b->lo);
+		format_size(c, sizeof(c), b->hi);
+		fprintf(f, "\t\t%s sizes: %s to %s in steps of %s (bsrange)\n", dir, a, c, a);
+		return;
+	}
+	fprintf(f, "\t\t%s sizes (bssplit):", dir);
+	for (unsigned i = 0; i < b->n; i++) {
+		format_size(a, sizeof(a), b->len[i]);
+		fprintf(f, "%s %s %u%%", i ? "," : "", a, b->pct[i]);
+	}
+	fprintf(f, "\n");
+}
+
 static void target_params(FILE *f, const struct workload *w, const struct target_spec *s)
 {
 	char a[32], b[32];
@@ -60,6 +81,10 @@ static void target_params(FILE *f, const struct workload *w, const struct target
 		format_size(a, sizeof(a), s->write_block_size);
 		fprintf(f, "\t\twrite block size: %s\n", a);
 	}
+	for (int d = 0; d < 2; d++)
+		size_mix(f, d ? "write" : "read", s->bs_dist[d]);
+	if (s->fsync_every)
+		fprintf(f, "\t\tfsync after every %u writes\n", s->fsync_every);
 	if (s->cache & CACHE_SYNC)
 		fprintf(f, "\t\tsynchronous writes (O_SYNC)\n");
 	if (s->create_size) {
@@ -585,6 +610,11 @@ static void job_row(FILE *f, const char *name, const struct run_result *res, uns
 		counts_lat_mean(&s->c[SUM_TOTAL]) / 1e6,
 		(double)summary_percentile(s, SUM_TOTAL, 99) / 1e6,
 		(double)summary_percentile(s, SUM_TOTAL, 99.99) / 1e6);
+	if (s->syncs.n)
+		fprintf(f, "%-20s   %llu fsyncs, mean %.3f ms, max %.3f ms\n", "",
+			(unsigned long long)s->syncs.n,
+			(double)s->syncs.lat_sum / (double)s->syncs.n / 1e6,
+			(double)s->syncs.lat_max / 1e6);
 	free(s);
 }
 

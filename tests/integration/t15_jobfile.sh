@@ -58,6 +58,13 @@ loops=2
 rw=write
 bs=8k
 number_ios=100
+[split]
+rw=randread
+bssplit=4k/50:16k/:64k/
+norandommap
+[ranged]
+rw=read
+bsrange=4k-32k
 EOF
 mkdir "$T/i" "$T/f"
 (cd "$T/i" && "$IOBENCH" "$T/sized.fio" --output-format=fio-json --quiet >"$T/i.json") ||
@@ -66,6 +73,10 @@ jq -c '[.jobs[] | {jobname, b: (.read.io_bytes + .write.io_bytes)}]' "$T/i.json"
 grep -q '"seq","b":4194304' "$T/i.b" || fail "seq: $(cat "$T/i.b")"
 grep -q '"mixed","b":4194304' "$T/i.b" || fail "mixed (io_size x loops): $(cat "$T/i.b")"
 grep -q '"counted","b":819200' "$T/i.b" || fail "counted (number_ios): $(cat "$T/i.b")"
+grep -q '"split","b":4194304' "$T/i.b" && grep -q '"ranged","b":4194304' "$T/i.b" ||
+	fail "bssplit/bsrange: $(cat "$T/i.b")"
+jq -e '.jobs[] | select(.jobname == "split") | .read.total_ios < 4194304 / 4096' "$T/i.json" >/dev/null ||
+	fail "bssplit: every read was 4k"
 if command -v fio >/dev/null; then
 	(cd "$T/f" && fio "$T/sized.fio" --output-format=json >"$T/f.json" 2>/dev/null) || fail "fio failed"
 	jq -c '[.jobs[] | {jobname, b: (.read.io_bytes + .write.io_bytes)}]' "$T/f.json" > "$T/f.b"
@@ -74,6 +85,12 @@ if command -v fio >/dev/null; then
 else
 	echo "skipped: the comparison with fio (fio is not installed)"
 fi
+
+say "fsync=N: one fsync after every N writes, reported as fio's sync"
+printf '[w]\nrw=write\nbs=4k\nsize=1m\nnumber_ios=100\nfsync=4\n' > "$T/sync.fio"
+(cd "$T/i" && "$IOBENCH" "$T/sync.fio" --output-format=fio-json --quiet >"$T/out") || fail "sync.fio failed"
+jq -e '.jobs[0].sync.total_ios == 25 and .jobs[0].sync.lat_ns.N == 25 and .jobs[0].sync.lat_ns.mean > 0' \
+	"$T/out" >/dev/null || fail "fsyncs: $(jq -c '.jobs[0].sync' "$T/out")"
 
 say "the methodology job file, on two loop devices, as 'fio read.fio --numjobs=16'"
 new_loop 64; D1=$LOOP

@@ -178,6 +178,69 @@ static void test_bad_params(void **state)
 	assert_int_equal(gen_init(&g, &p), -22);
 }
 
+/* fio's bsrange: multiples of the low end, each about as likely. */
+static void test_size_range(void **state)
+{
+	struct size_pick p = { .lo = 4096, .step = 4096, .nsteps = 8 };
+	unsigned seen[9] = { 0 };
+	uint64_t rng = 7;
+
+	(void)state;
+	for (int i = 0; i < 80000; i++) {
+		uint32_t v = gen_size(&p, gen_rand(&rng));
+
+		assert_int_equal(v % 4096, 0);
+		assert_true(v >= 4096 && v <= 32768);
+		seen[v / 4096]++;
+	}
+	for (int k = 1; k <= 8; k++)
+		assert_true(seen[k] > 9000 && seen[k] < 11000);
+}
+
+/* fio's bssplit: each size takes its share of I/Os. */
+static void test_size_split(void **state)
+{
+	struct size_pick p = { .n = 3, .len = { 4096, 16384, 65536 } };
+	unsigned n4 = 0, n16 = 0, n64 = 0;
+	uint64_t rng = 11;
+
+	(void)state;
+	p.thresh[0] = (50ull << 32) / 100;
+	p.thresh[1] = (75ull << 32) / 100;
+	p.thresh[2] = 1ull << 32;
+	for (int i = 0; i < 100000; i++) {
+		uint32_t v = gen_size(&p, gen_rand(&rng));
+
+		n4 += v == 4096;
+		n16 += v == 16384;
+		n64 += v == 65536;
+	}
+	assert_int_equal(n4 + n16 + n64, 100000);
+	assert_true(n4 > 49000 && n4 < 51000);
+	assert_true(n16 > 24000 && n16 < 26000);
+	assert_true(n64 > 24000 && n64 < 26000);
+}
+
+/* Sequential by length: each I/O starts where the previous one ended, and wraps. */
+static void test_sequential_by_length(void **state)
+{
+	struct gen_params p = { .end = 100000, .block = 16384, .by_len = true, .seed = 1 };
+	uint64_t off, expect = 0;
+	struct gen g;
+
+	(void)state;
+	assert_int_equal(gen_init(&g, &p), 0);
+	for (int i = 0; i < 50; i++) {
+		uint64_t len = i % 2 ? 4096 : 16384;
+
+		gen_next(&g, &off);
+		assert_int_equal(off, expect);
+		assert_true(off + 16384 <= p.end);
+		gen_seq_advance(&g, len);
+		expect = off + len > p.end - p.block ? 0 : off + len;
+	}
+}
+
 static void test_fill_random(void **state)
 {
 	unsigned char buf[4099];
@@ -202,6 +265,9 @@ int main(void)
 		cmocka_unit_test(test_mix_independent_of_offset),
 		cmocka_unit_test(test_bad_params),
 		cmocka_unit_test(test_fill_random),
+		cmocka_unit_test(test_size_range),
+		cmocka_unit_test(test_size_split),
+		cmocka_unit_test(test_sequential_by_length),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

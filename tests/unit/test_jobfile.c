@@ -211,7 +211,12 @@ static void test_errors(void **state)
 		{ "[]\n", "t.fio:1: a section name" },
 		{ "[a]\nsize= 1m\n", "t.fio:2: a blank after '='" },
 		{ "[a]\niodepht=4\n", "t.fio:2: unknown option 'iodepht' (did you mean 'iodepth'?)" },
-		{ "[a]\nbssplit=4k/50:8k/50\n", "t.fio:2: bssplit: a fio option that iobench does not implement" },
+		{ "[a]\nbs_unaligned\n", "t.fio:2: bs_unaligned: a fio option that iobench does not implement" },
+		{ "[a]\nbssplit=4k/50:8k/40\n", "bssplit=4k/50:8k/40: the percentages add up to 90, not 100" },
+		{ "[a]\nbssplit=4k/80:8k/30:16k/\n", "add up to 110" },
+		{ "[a]\nbssplit=4k/x\n", "'x' is not a percentage" },
+		{ "[a]\nbssplit=4q/100\n", "'4q' is not a size" },
+		{ "[a]\nbsrange=4k\n", "'4k' is not a range" },
 		{ "[a]\nverify=crc32c\n", "t.fio:2: verify: a fio option" },
 		{ "[a]\nbs\n", "t.fio:2: bs: needs a value" },
 		{ "[a]\nbs=\n", "t.fio:2: bs=: the value is empty" },
@@ -319,6 +324,34 @@ static void test_block_sizes(void **state)
 	assert_non_null(strstr(plan.notices, "not a range"));
 	assert_int_equal(one("blocksize=16k")->targets[0].block_size, 16384);
 	assert_int_equal(one("kb_base=1000\nbs=4k")->targets[0].block_size, 4000);
+
+	/* bssplit: blank percentages share the rest; one list is for both directions */
+	t = &one("rw=randrw\nbssplit=4k/50:16k/:64k/")->targets[0];
+	assert_non_null(t->bs_dist[0]);
+	assert_int_equal(t->bs_dist[0]->n, 3);
+	assert_int_equal(t->bs_dist[0]->len[2], 65536);
+	assert_int_equal(t->bs_dist[0]->pct[0], 50);
+	assert_int_equal(t->bs_dist[0]->pct[1], 25);
+	assert_int_equal(t->bs_dist[0]->pct[2], 25);
+	assert_int_equal(t->bs_dist[1]->n, 3);
+	assert_int_equal(t->random_align, 4096);	/* the smallest size */
+	t = &one("rw=randrw\nbssplit=4k/:8k/:16k/")->targets[0];
+	assert_int_equal(t->bs_dist[0]->pct[0] + t->bs_dist[0]->pct[1] + t->bs_dist[0]->pct[2], 100);
+	t = &one("rw=randrw\nbssplit=8k/100,32k/50:64k/50")->targets[0];
+	assert_int_equal(t->bs_dist[0]->len[0], 8192);
+	assert_int_equal(t->bs_dist[1]->n, 2);
+	assert_int_equal(t->bs_dist[1]->len[1], 65536);
+	/* bsrange: multiples of the low end; a swapped range is put right, as in fio */
+	t = &one("rw=read\nbsrange=32k-4k")->targets[0];
+	assert_int_equal(t->bs_dist[0]->n, 0);
+	assert_int_equal(t->bs_dist[0]->lo, 4096);
+	assert_int_equal(t->bs_dist[0]->hi, 32768);
+	assert_int_equal(t->bs_dist[0]->step, 4096);
+	assert_int_equal(t->stride, 32768);
+	t = &one("rw=rw\nblocksize_range=4k:8k,16k-64k")->targets[0];
+	assert_int_equal(t->bs_dist[1]->lo, 16384);
+	/* a later bs= replaces them */
+	assert_null(one("bssplit=4k/100\nbs=8k")->targets[0].bs_dist[0]);
 }
 
 static void test_depth_and_engine(void **state)
@@ -362,6 +395,7 @@ static void test_caching(void **state)
 	assert_true(one("rw=write\nend_fsync=1")->targets[0].end_fsync);
 	assert_false(one("rw=read\nend_fsync=1")->targets[0].end_fsync);	/* nothing written */
 	assert_int_equal(one("zero_buffers")->targets[0].buf, BUF_ZERO);
+	assert_int_equal(one("rw=write\nfsync=8")->targets[0].fsync_every, 8);
 }
 
 static void test_timing(void **state)
