@@ -205,14 +205,6 @@ static void apply_flags(const struct job_args *a, struct workload *w, const char
 	w->cmdline = cmdline ? strdup(cmdline) : NULL;
 }
 
-static void sleep_ns(uint64_t ns)
-{
-	struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
-
-	while (nanosleep(&ts, &ts) && errno == EINTR)
-		;
-}
-
 /* Runs every group; results land in res[] (ran counts them). Returns an exit code. */
 static int run_groups(const struct job_args *a, struct fio_plan *plan, struct run_result *res,
 		      unsigned *ran, FILE *out)
@@ -224,8 +216,6 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ru
 		struct workload *w = &plan->groups[g];
 		int r;
 
-		if (plan->start_delay_ns[g])
-			sleep_ns(plan->start_delay_ns[g]);
 		if (!a->quiet && plan->ngroups > 1)
 			fprintf(stderr, "iobench: group %u of %u\n", g + 1, plan->ngroups);
 		r = run_execute(w, &res[g], err, sizeof(err));
@@ -301,8 +291,7 @@ int cmd_jobfile(int argc, char **argv)
 	}
 	if (!code && a.print_workload) {
 		for (unsigned g = 0; g < plan.ngroups; g++) {
-			printf("%sGroup %u of %u%s\n", g ? "\n" : "", g + 1, plan.ngroups,
-			       plan.start_delay_ns[g] ? " (after its startdelay)" : "");
+			printf("%sGroup %u of %u\n", g ? "\n" : "", g + 1, plan.ngroups);
 			report_workload(stdout, &plan.groups[g]);
 		}
 		goto done;

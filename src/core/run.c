@@ -320,6 +320,17 @@ static int engine_start(struct run_ctx *ctx, struct worker *wk)
 	return wk->engine.ops->init(&wk->engine, &setup);
 }
 
+/* fio's startdelay: sleep until the job's start, in slices, so Ctrl-C is not held up. */
+static void wait_start(struct worker *wk)
+{
+	for (uint64_t now = clock_ns(); now < wk->start_at && !atomic_load(wk->stop); now = clock_ns()) {
+		uint64_t left = wk->start_at - now, step = left < 100000000ull ? left : 100000000ull;
+		struct timespec ts = { 0, (long)step };
+
+		nanosleep(&ts, NULL);
+	}
+}
+
 static void *worker_main(void *arg)
 {
 	struct thread_arg *ta = arg;
@@ -330,6 +341,8 @@ static void *worker_main(void *arg)
 		wk->init_error = engine_start(ta->ctx, wk);
 	pthread_barrier_wait(&ta->ctx->ready);
 	pthread_barrier_wait(&ta->ctx->go);
+	if (wk->start_at)
+		wait_start(wk);
 	if (!wk->pin_error && !wk->init_error && !atomic_load(&ta->ctx->stop))
 		loop_run(wk);
 	host_io_workers(&wk->io_workers, gettid());	/* they end with the ring */
@@ -338,18 +351,35 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-/* Fixes every worker's phase boundaries, starting at t0. Returns the window start. */
+/* The smallest start delay of the workload's jobs (fio's startdelay). */
+static uint64_t min_delay(const struct workload *w)
+{
+	uint64_t d = UINT64_MAX;
+
+	for (unsigned j = 0; j < w->njobs; j++)
+		if (w->jobs[j].start_delay_ns < d)
+			d = w->jobs[j].start_delay_ns;
+	return d == UINT64_MAX ? 0 : d;
+}
+
+/*
+ * Fixes every worker's phase boundaries, starting at t0: a job with a start
+ * delay starts (and warms up, and measures) that much later. Returns the
+ * window start of the earliest job.
+ */
 static uint64_t set_timing(struct run_ctx *ctx, uint64_t t0)
 {
 	const struct workload *w = ctx->w;
-	uint64_t ws = t0 + w->warmup_ns;
 
 	for (unsigned i = 0; i < ctx->nworkers; i++) {
 		struct worker *wk = &ctx->workers[i];
+		const struct job_spec *job = &w->jobs[wk->job];
+		uint64_t ws = t0 + job->start_delay_ns + w->warmup_ns;
 
+		wk->start_at = job->start_delay_ns ? t0 + job->start_delay_ns : 0;
 		wk->window_start = ws;
-		wk->reap_min = w->jobs[wk->job].reap_min ? w->jobs[wk->job].reap_min : 1;
-		wk->reap_max = w->jobs[wk->job].reap_max ? w->jobs[wk->job].reap_max : REAP_BATCH;
+		wk->reap_min = job->reap_min ? job->reap_min : 1;
+		wk->reap_max = job->reap_max ? job->reap_max : REAP_BATCH;
 		if (wk->reap_max > REAP_MAX)
 			wk->reap_max = REAP_MAX;
 		if (wk->reap_min > REAP_MAX)
@@ -362,8 +392,6 @@ static uint64_t set_timing(struct run_ctx *ctx, uint64_t t0)
 		wk->iv_edge = ws + w->interval_ns;
 		wk->iv_cap = series_slots(w);
 		if (w->count_based) {
-			const struct job_spec *job = &w->jobs[wk->job];
-
 			/* a duration with a budget caps it (fio's runtime on a size-based job) */
 			wk->window_end = wk->end = w->duration_ns ? ws + w->duration_ns : UINT64_MAX;
 			wk->ios_left = job->ios_per_thread ? job->ios_per_thread : UINT64_MAX;
@@ -374,7 +402,18 @@ static uint64_t set_timing(struct run_ctx *ctx, uint64_t t0)
 			wk->ios_left = wk->issue_left = UINT64_MAX;
 		}
 	}
-	return ws;
+	return t0 + min_delay(w) + w->warmup_ns;
+}
+
+/* The end of the last job's window (time-based runs). */
+static uint64_t last_window_end(const struct run_ctx *ctx)
+{
+	uint64_t e = 0;
+
+	for (unsigned i = 0; i < ctx->nworkers; i++)
+		if (ctx->workers[i].window_end > e)
+			e = ctx->workers[i].window_end;
+	return e;
 }
 
 struct watch {
@@ -525,6 +564,7 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 			row->series = wk->streams[s].series;
 			wk->streams[s].series = NULL;
 			row->active_ns = wk->window_end;	/* made relative below */
+			row->start_ns = wk->window_start;	/* likewise */
 			row->syncs = wk->streams[s].syncs;
 		}
 		res->series_truncated |= wk->iv_overflow;
@@ -555,9 +595,11 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 	res->measured = end > wt->window_start;
 	res->test_ns = res->measured ? end - wt->window_start : 0;
 	for (unsigned i = 0; i < res->nrows; i++) {
-		uint64_t e = res->rows[i].active_ns < end ? res->rows[i].active_ns : end;
+		struct run_row *r = &res->rows[i];
+		uint64_t e = r->active_ns < end ? r->active_ns : end;
 
-		res->rows[i].active_ns = e > wt->window_start ? e - wt->window_start : 0;
+		r->active_ns = e > r->start_ns ? e - r->start_ns : 0;
+		r->start_ns -= wt->window_start;
 	}
 	res->interrupted = wt->stop_time != UINT64_MAX;
 	res->complete = res->measured && !res->interrupted && !res->failed;
@@ -631,7 +673,7 @@ static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset
 	clock_gettime(CLOCK_REALTIME, &res->wall_t0);
 	wt.t0 = clock_ns();
 	wt.window_start = set_timing(ctx, wt.t0);
-	wt.window_end = ctx->w->count_based ? UINT64_MAX : wt.window_start + ctx->w->duration_ns;
+	wt.window_end = ctx->w->count_based ? UINT64_MAX : last_window_end(ctx);
 	wt.next_edge = wt.window_start + ctx->w->interval_ns;
 	if (!ctx->w->warmup_ns)	/* the window opens now: a short run may end before we look */
 		take_cpu_a(ctx->w, &wt);

@@ -30,6 +30,7 @@ struct run_row {
 	struct hist *h;		/* [0] reads, [1] writes: latency histograms */
 	struct interval *series;	/* res->nintervals slots */
 	uint64_t active_ns;	/* how long this thread measured (count-based runs: up to its last I/O) */
+	uint64_t start_ns;	/* when it began measuring, from the window's start (a job's start delay) */
 	struct sync_counts syncs;	/* fsyncs after writes (fio's fsync=N) in the window */
 };
 

@@ -79,6 +79,7 @@ struct worker {
 	struct engine engine;
 
 	/* Timing, absolute CLOCK_MONOTONIC ns, set before the start barrier. */
+	uint64_t start_at;		/* issue nothing before this (fio's startdelay); 0 = at once */
 	uint64_t window_start;		/* completions at or after this count ... */
 	uint64_t window_end;		/* ... and before this (count mode: set when done) */
 	uint64_t end;			/* issue nothing new at or after this */

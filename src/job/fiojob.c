@@ -952,7 +952,6 @@ static int same_timing(struct planner *p, const struct fjob *a, const struct fjo
 	const char *what = a->time_based != b->time_based ? "time_based" :
 			   a->runtime_ns != b->runtime_ns ? "runtime" :
 			   a->ramp_ns != b->ramp_ns ? "ramp_time" :
-			   a->startdelay_ns != b->startdelay_ns ? "startdelay" :
 			   strcmp(a->engine, b->engine) ? "ioengine" : NULL;
 
 	if (!what)
@@ -1011,6 +1010,7 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 	js->threads = j->numjobs;
 	js->per_clone = per_clone;
 	js->group = groupid;
+	js->start_delay_ns = j->startdelay_ns;
 	js->reap_min = j->complete_min ? j->complete_min : 1;
 	if (j->iodepth_low && j->iodepth_low < j->iodepth && j->iodepth - j->iodepth_low > js->reap_min)
 		js->reap_min = j->iodepth - j->iodepth_low;
@@ -1142,7 +1142,6 @@ void fiojob_plan_free(struct fio_plan *plan)
 	for (unsigned i = 0; i < plan->ngroups; i++)
 		workload_release(&plan->groups[i]);
 	free(plan->groups);
-	free(plan->start_delay_ns);
 	free(plan->notices);
 	memset(plan, 0, sizeof(*plan));
 }
@@ -1150,7 +1149,6 @@ void fiojob_plan_free(struct fio_plan *plan)
 static int close_group(struct planner *p, struct fio_plan *plan, struct group *g)
 {
 	struct workload *ng;
-	uint64_t *sd;
 
 	if (!g->w.njobs)
 		return 0;
@@ -1158,16 +1156,12 @@ static int close_group(struct planner *p, struct fio_plan *plan, struct group *g
 	ng = realloc(plan->groups, (plan->ngroups + 1) * sizeof(*ng));
 	if (ng)
 		plan->groups = ng;
-	sd = realloc(plan->start_delay_ns, (plan->ngroups + 1) * sizeof(*sd));
-	if (sd)
-		plan->start_delay_ns = sd;
-	if (!ng || !sd) {
+	if (!ng) {
 		workload_release(&g->w);
 		return errmsg(p->err, p->errlen, -ENOMEM, "out of memory");
 	}
 	plan->groups[plan->ngroups] = g->w;
 	plan->groups[plan->ngroups].group_reporting = g->reporting;
-	plan->start_delay_ns[plan->ngroups] = g->first->startdelay_ns;
 	plan->ngroups++;
 	memset(g, 0, sizeof(*g));
 	return 0;

@@ -19,7 +19,6 @@
 struct fio_plan {
 	struct workload *groups;	/* run in order */
 	unsigned ngroups;
-	uint64_t *start_delay_ns;	/* per group: fio's startdelay */
 	char *notices;			/* lines to print on stderr before running, or NULL */
 };
 

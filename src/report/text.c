@@ -138,6 +138,8 @@ static void job_params(FILE *f, const struct workload *w)
 			format_size(a, sizeof(a), js->bytes_per_thread);
 			fprintf(f, ", %s per thread", a);
 		}
+		if (js->start_delay_ns)
+			fprintf(f, ", starts %.3f s late", (double)js->start_delay_ns / 1e9);
 		if (js->ios_per_thread)
 			fprintf(f, ", at most %llu I/Os per thread",
 				(unsigned long long)js->ios_per_thread);

@@ -92,6 +92,13 @@ printf '[w]\nrw=write\nbs=4k\nsize=1m\nnumber_ios=100\nfsync=4\n' > "$T/sync.fio
 jq -e '.jobs[0].sync.total_ios == 25 and .jobs[0].sync.lat_ns.N == 25 and .jobs[0].sync.lat_ns.mean > 0' \
 	"$T/out" >/dev/null || fail "fsyncs: $(jq -c '.jobs[0].sync' "$T/out")"
 
+say "startdelay: a job starts later and still measures its whole runtime"
+printf '[global]\nioengine=psync\nsize=4m\ntime_based\nruntime=1\n[a]\nrw=randread\n[b]\nrw=randread\nstartdelay=1\n' > "$T/delay.fio"
+(cd "$T/i" && "$IOBENCH" "$T/delay.fio" --output-format=json --json="$T/d.json" --quiet >/dev/null) ||
+	fail "delay.fio failed"
+jq -e '.[0].test_time_s >= 1.9 and .[0].test_time_s < 2.6' "$T/d.json" >/dev/null ||
+	fail "startdelay: window $(jq '.[0].test_time_s' "$T/d.json") s, wanted about 2"
+
 say "the methodology job file, on two loop devices, as 'fio read.fio --numjobs=16'"
 new_loop 64; D1=$LOOP
 new_loop 64; D2=$LOOP

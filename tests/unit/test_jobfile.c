@@ -413,9 +413,8 @@ static void test_timing(void **state)
 	assert_int_equal(w->duration_ns, 120 * SEC);
 	w = one("timeout=10");
 	assert_int_equal(w->duration_ns, 10 * SEC);
-	assert_int_equal(plan.start_delay_ns[0], 0);
-	one("startdelay=3");
-	assert_int_equal(plan.start_delay_ns[0], 3 * SEC);
+	assert_int_equal(w->jobs[0].start_delay_ns, 0);
+	assert_int_equal(one("startdelay=3")->jobs[0].start_delay_ns, 3 * SEC);
 	w = one("loops=3");
 	assert_int_equal(w->jobs[0].bytes_per_thread, 3 * (64ull << 20));
 	w = one("io_size=10m");
