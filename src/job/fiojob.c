@@ -1000,7 +1000,10 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 	js = &w->jobs[w->njobs];
 	memset(js, 0, sizeof(*js));
 	js->name = strdup(j->name);
-	if (!js->name) {
+	js->description = j->description ? strdup(j->description) : NULL;
+	if (!js->name || (j->description && !js->description)) {
+		free(js->name);
+		free(js->description);
 		free_names(paths, n);
 		return errmsg(p->err, p->errlen, -ENOMEM, "out of memory");
 	}

@@ -14,8 +14,10 @@ void workload_release(struct workload *w)
 		free(w->targets[i].bs_dist[1]);
 	}
 	free(w->targets);
-	for (unsigned i = 0; i < w->njobs; i++)
+	for (unsigned i = 0; i < w->njobs; i++) {
 		free(w->jobs[i].name);
+		free(w->jobs[i].description);
+	}
 	free(w->jobs);
 	free(w->cmdline);
 	free(w->series_csv);

@@ -68,6 +68,7 @@ struct target_spec {
  */
 struct job_spec {
 	char *name;
+	char *description;	/* fio's description, or NULL */
 	unsigned first_target, ntargets;
 	unsigned threads;
 	bool per_clone;

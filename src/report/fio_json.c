@@ -213,6 +213,8 @@ static json_t *job_obj(const struct workload *w, const struct run_result *res, u
 		return o;
 	active = summary_build_jobs(s, res, j0, j1, thread);
 	set(o, "jobname", json_string(js->name));
+	if (js->description)
+		set(o, "desc", json_string(js->description));
 	set(o, "groupid", json_integer(js->group));
 	set(o, "error", json_integer(res->failed ? (res->error_code ? res->error_code : EIO) : 0));
 	set(o, "eta", json_integer(0));

@@ -147,6 +147,8 @@ static void job_params(FILE *f, const struct workload *w)
 			fprintf(f, ", waits for %u completion%s at a time", js->reap_min ? js->reap_min : 1,
 				js->reap_min > 1 ? "s" : "");
 		fprintf(f, "\n");
+		if (js->description)
+			fprintf(f, "\t\t%s\n", js->description);
 	}
 	if (w->group_reporting)
 		fprintf(f, "\tgroup reporting: the jobs are reported as one\n");

@@ -475,7 +475,7 @@ static void test_seeds_and_flags(void **state)
 	one("gtod_reduce=1\nclocksource=cpu");
 	assert_non_null(strstr(plan.notices, "t.fio:4: gtod_reduce"));
 	assert_true(one("group_reporting")->group_reporting);
-	assert_false(one("description=hello world")->group_reporting);
+	assert_string_equal(one("description=hello world")->jobs[0].description, "hello world");
 	assert_string_equal(one("name=renamed")->jobs[0].name, "renamed");
 }
 
