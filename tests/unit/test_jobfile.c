@@ -463,6 +463,30 @@ static void test_files_and_ranges(void **state)
 	assert_int_equal(plan.groups[0].targets[1].create_size, 0);
 }
 
+/* size=N% and offset=N% of an existing file (planning only reads its size). */
+static void test_percentages(void **state)
+{
+	char path[] = "/tmp/iobench-pct-XXXXXX", text[256];
+	int fd = mkstemp(path);
+	const struct target_spec *t;
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(ftruncate(fd, 100 << 20), 0);
+	close(fd);
+	snprintf(text, sizeof(text), "[a]\nfilename=%s\nsize=50%%\noffset=10%%\nbs=64k\n", path);
+	assert_int_equal(plan_text(text), 0);
+	t = &plan.groups[0].targets[0];
+	assert_int_equal(t->range_len, 50 << 20);
+	assert_int_equal(t->base_offset, (10 << 20) / 65536 * 65536);	/* whole blocks */
+	assert_int_equal(t->create_size, 0);	/* it exists: used as it is */
+	assert_int_equal(plan.groups[0].jobs[0].bytes_per_thread, 50 << 20);
+	snprintf(text, sizeof(text), "[a]\nfilename=%s\n", path);	/* no size: the whole file */
+	assert_int_equal(plan_text(text), 0);
+	assert_int_equal(plan.groups[0].jobs[0].bytes_per_thread, 100 << 20);
+	unlink(path);
+}
+
 static void test_seeds_and_flags(void **state)
 {
 	const struct workload *w;
@@ -546,6 +570,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_caching, teardown),
 		cmocka_unit_test_teardown(test_timing, teardown),
 		cmocka_unit_test_teardown(test_files_and_ranges, teardown),
+		cmocka_unit_test_teardown(test_percentages, teardown),
 		cmocka_unit_test_teardown(test_seeds_and_flags, teardown),
 		cmocka_unit_test_teardown(test_groups, teardown),
 		cmocka_unit_test_teardown(test_overrides, teardown),
