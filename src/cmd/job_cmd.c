@@ -4,7 +4,7 @@
  * fio's --name=value overrides for every job, run group after group.
  * iobench's own options here: --output-format=text|json|fio-json,
  * --output=FILE, --json=FILE, --print-workload, --quiet, --keep,
- * --allow-device-write, --destroy-signature=TYPE, --overwrite.
+ * --allow-device-write, --destroy-signature=TYPE, --overwrite, --readonly.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -28,13 +28,13 @@ struct job_args {
 	unsigned nover;
 	enum out_format format;
 	const char *output, *json_path, *destroy_signature;
-	bool print_workload, quiet, keep, allow_device_write, overwrite;
+	bool print_workload, quiet, keep, allow_device_write, overwrite, read_only;
 };
 
 /* fio command-line options (not job options) that iobench does not take. */
 static const char *const fio_cli_only[] = {
 	"section", "parse-only", "showcmd", "minimal", "terse-version", "eta", "eta-newline",
-	"eta-interval", "status-interval", "client", "server", "daemonize", "readonly",
+	"eta-interval", "status-interval", "client", "server", "daemonize",
 	"append-terse", "bandwidth-log", "debug", "idle-prof", "inflate-log", "cpuclock-test",
 	"crctest", "max-jobs", "warnings-fatal", "alloc-size", "aux-path", "trigger",
 	"trigger-file", "trigger-timeout", "trigger-remote", "write_bw_log",
@@ -137,6 +137,8 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 			a->allow_device_write = true;
 		} else if (!strcmp(s, "overwrite")) {
 			a->overwrite = true;
+		} else if (!strcmp(s, "readonly") || !strcmp(s, "read-only")) {
+			a->read_only = true;
 		} else {
 			size_t n = v ? (size_t)(v - 1 - s) : strlen(s);
 
@@ -200,6 +202,7 @@ static void apply_flags(const struct job_args *a, struct workload *w, const char
 	w->keep = true;		/* a later group may read what an earlier one laid out */
 	w->allow_device_write = a->allow_device_write;
 	w->overwrite = a->overwrite;
+	w->read_only = a->read_only;
 	w->quiet = a->quiet;
 	w->destroy_signature = a->destroy_signature ? strdup(a->destroy_signature) : NULL;
 	w->cmdline = cmdline ? strdup(cmdline) : NULL;

@@ -404,6 +404,9 @@ int targets_check(struct target *t, const struct workload *w, bool null_engine,
 			continue;
 		if (!r)
 			r = check_one(&t[i], w, null_engine, err, len);
+		if (!r && w->read_only && !null_engine && (t[i].spec->write_pct || t[i].create))
+			r = errmsg(err, len, -EINVAL, "--read-only: the run would %s '%s'; nothing was "
+				   "written", t[i].create ? "create" : "write to", t[i].spec->path);
 		if (r)
 			return r;
 		if (!null_engine)

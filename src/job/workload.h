@@ -106,6 +106,7 @@ struct workload {
 	bool allow_device_write; /* --allow-device-write */
 	char *destroy_signature; /* --destroy-signature=TYPE: write a device carrying TYPE */
 	bool overwrite;		/* --overwrite: write/recreate files iobench did not create */
+	bool read_only;		/* --read-only: refuse every write, whatever else is asked */
 	bool quiet;		/* --quiet: no progress messages */
 	char *cmdline;		/* the command line as given, for the report */
 	char *series_csv;	/* --series-csv=FILE: the interval series as CSV */

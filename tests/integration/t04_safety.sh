@@ -15,6 +15,13 @@ run_rc 2 -c8M --ios=10 "$f"
 [ "$(md5sum < "$f")" = "$sum" ] || fail "a refused run changed the file"
 [ "$(stat -c %s "$f")" = 4194304 ] || fail "size changed"
 
+say "--read-only refuses every write, even with --overwrite, and creation; reads run"
+run_rc 2 --ios=500 -r -b4K -w1 --overwrite --read-only "$f"
+run_rc 2 -c1M --ios=10 --read-only "$T/new.dat"
+[ ! -e "$T/new.dat" ] || fail "--read-only created a file"
+run_ok --ios=500 -r -b4K --read-only "$f"
+[ "$(md5sum < "$f")" = "$sum" ] || fail "a --read-only run changed the file"
+
 say "--overwrite allows it"
 run_ok --ios=500 -r -b4K -w100 -Sh --overwrite "$f"
 [ "$(md5sum < "$f")" != "$sum" ] || fail "--overwrite wrote nothing"

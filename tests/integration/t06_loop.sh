@@ -29,6 +29,9 @@ run_rc 2 --ios=100 -b4K -w100 -Sh "$dev"
 grep -q -- "--allow-device-write" "$T/err" || fail "message does not name the flag"
 [ "$(md5sum < "$LOOPFILE")" = "$sum" ] || fail "refused run changed the device"
 run_rc 2 -c1M --ios=10 "$dev"
+run_rc 2 --ios=100 -b4K -w100 -Sh --allow-device-write --read-only "$dev"
+grep -q -- "--read-only" "$T/err" || fail "--read-only did not say why"
+[ "$(md5sum < "$LOOPFILE")" = "$sum" ] || fail "--read-only run changed the device"
 
 say "with the flag: writes happen and the device counts them"
 w0=$(diskstat "$dev" 8)
