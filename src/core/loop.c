@@ -8,15 +8,29 @@
  */
 #include <errno.h>
 #include <stdatomic.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "core/clock.h"
 #include "core/worker.h"
 
 
+/* Writes: fresh random words at the start of every 512 bytes (dedupe cannot match them). */
+static void refresh(struct stream *s, struct io_unit *u)
+{
+	for (uint32_t o = 0; o < u->len; o += 512) {
+		uint64_t r = gen_rand(&s->gen.rng);
+
+		memcpy((char *)u->buf + o, &r, sizeof(r));
+	}
+}
+
 /*
- * Sizes drawn per I/O (fio's bsrange, bssplit), a byte budget that trims the
- * last I/O to fit (fio's size), and sequential steps by each I/O's size.
+ * The rare parts of preparing an I/O, behind one test: sizes drawn per I/O
+ * (fio's bsrange, bssplit), a byte budget that trims the last I/O to fit
+ * (fio's size), sequential steps by each I/O's size, and what a write
+ * carries (a block of the -Z<size> source, the --dedupe block, or its own
+ * buffer refreshed).
  */
 static void vary(struct worker *w, struct stream *s, struct io_unit *u)
 {
@@ -29,6 +43,17 @@ static void vary(struct worker *w, struct stream *s, struct io_unit *u)
 	}
 	if (s->vary & VARY_SEQ_BY_LEN)
 		gen_seq_advance(&s->gen, u->len);
+	if (!u->is_write)
+		return;
+	if (s->vary & VARY_SOURCE) {
+		u->buf = s->src + gen_below(gen_rand(&s->gen.rng), s->src_slots) * s->src_align;
+		u->buf_index = s->src_index;
+	} else if ((s->vary & VARY_DEDUPE) && (gen_rand(&s->gen.rng) & 0xffffffffu) < s->dedupe_thresh) {
+		u->buf = s->src;
+		u->buf_index = s->src_index;
+	} else if (s->vary & VARY_REFRESH) {
+		refresh(s, u);
+	}
 }
 
 /* Gives u its next I/O from its stream (its submission time is stamped later). */
@@ -38,14 +63,10 @@ static inline void prep(struct worker *w, struct io_unit *u)
 
 	u->is_write = gen_next(&s->gen, &u->offset);
 	u->len = s->len[u->is_write];
-	if (unlikely(s->vary))
-		vary(w, s, u);
 	u->buf = u->is_write ? u->wbuf : u->rbuf;
 	u->buf_index = 0;
-	if (unlikely(u->is_write && s->src)) {
-		u->buf = s->src + gen_below(gen_rand(&s->gen.rng), s->src_slots) * s->src_align;
-		u->buf_index = s->src_index;
-	}
+	if (unlikely(s->vary))
+		vary(w, s, u);
 }
 
 /*

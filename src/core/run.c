@@ -174,9 +174,50 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 	if (ctx->src_bufs[ti]) {
 		s->src = ctx->src_bufs[ti];
 		s->src_align = t->mem_align > 512 ? t->mem_align : 512;
-		s->src_slots = (sp->buf_source_size - sp->block_size) / s->src_align + 1;
+		s->src_slots = sp->buf == BUF_SOURCE ?
+			       (sp->buf_source_size - max_block(sp)) / s->src_align + 1 : 1;
+	}
+	if (sp->write_pct && t->kind != TARGET_NULL) {	/* what writes carry */
+		if (sp->buf == BUF_SOURCE)
+			s->vary |= VARY_SOURCE;
+		if (sp->dedupe_pct) {
+			s->vary |= VARY_DEDUPE;
+			s->dedupe_thresh = (uint32_t)(((uint64_t)sp->dedupe_pct << 32) / 100 -
+						      (sp->dedupe_pct == 100));
+		}
+		if (sp->buf == BUF_RANDOM && sp->compress_pct <= 98)
+			s->vary |= VARY_REFRESH;
 	}
 	return gen_init(&s->gen, &gp);
+}
+
+/*
+ * What a write buffer holds to begin with: zeros (-Z), the --pattern repeated,
+ * or random bytes with the last --compress % of every 512 bytes zeroed.
+ */
+static void write_content(const struct target_spec *sp, uint64_t *rng, char *buf, uint64_t len)
+{
+	if (sp->buf == BUF_ZERO) {
+		memset(buf, 0, len);
+	} else if (sp->buf == BUF_PATTERN) {
+		for (uint64_t i = 0; i < len; i++)
+			buf[i] = (char)sp->pattern[i % sp->pattern_len];
+	} else {
+		gen_fill(rng, buf, len);
+		for (uint64_t o = 0; sp->compress_pct && o < len; o += 512) {
+			uint64_t chunk = len - o < 512 ? len - o : 512;
+			uint64_t zeros = chunk * sp->compress_pct / 100;
+
+			memset(buf + o + chunk - zeros, 0, zeros);
+		}
+	}
+}
+
+/* Bytes of the shared write source of a target: -Z<size>, or the --dedupe block. */
+static uint64_t src_size(const struct target_spec *sp)
+{
+	return sp->buf == BUF_SOURCE ? sp->buf_source_size :
+	       sp->dedupe_pct ? round_up(max_block(sp), 4096) : 0;
 }
 
 /* Gives each unit of stream si its buffers, carved from *mem. */
@@ -198,10 +239,7 @@ static void init_units(struct run_ctx *ctx, struct worker *wk, unsigned si, unsi
 		u->fd = t->fd;
 		u->file = (uint16_t)si;	/* the worker registers its streams' files in order */
 		memset(u->rbuf, 0, step);	/* fault the pages in now, not in the loop */
-		if (sp->buf == BUF_ZERO)
-			memset(u->wbuf, 0, step);
-		else
-			gen_fill(&wk->streams[si].gen.rng, u->wbuf, step);
+		write_content(sp, &wk->streams[si].gen.rng, u->wbuf, step);
 	}
 }
 
@@ -280,11 +318,16 @@ static int alloc_source_buffers(struct run_ctx *ctx)
 	for (unsigned i = 0; i < w->ntargets; i++) {
 		uint64_t rng = w->seed ^ 0x5851f42d4c957f2dull ^ i;
 
-		if (w->targets[i].buf != BUF_SOURCE)
+		uint64_t n = src_size(&w->targets[i]);
+
+		if (!n)
 			continue;
-		if (posix_memalign((void **)&ctx->src_bufs[i], 4096, w->targets[i].buf_source_size))
+		if (posix_memalign((void **)&ctx->src_bufs[i], 4096, n))
 			return -ENOMEM;
-		gen_fill(&rng, ctx->src_bufs[i], w->targets[i].buf_source_size);
+		if (w->targets[i].buf == BUF_SOURCE)
+			gen_fill(&rng, ctx->src_bufs[i], n);
+		else
+			write_content(&w->targets[i], &rng, ctx->src_bufs[i], n);
 	}
 	return 0;
 }
@@ -312,7 +355,7 @@ static int engine_start(struct run_ctx *ctx, struct worker *wk)
 		if (s->src) {
 			s->src_index = (uint16_t)setup.nbufs;
 			bufs[setup.nbufs++] = (struct iovec){
-				s->src, ctx->w->targets[s->target].buf_source_size };
+				s->src, src_size(&ctx->w->targets[s->target]) };
 		}
 	}
 	if (fds[0] < 0)		/* the null engine: nothing is open */

@@ -24,6 +24,9 @@
 #define VARY_WRITE 2u			/* writes' sizes drawn from pick[1] */
 #define VARY_SEQ_BY_LEN 4u		/* sequential: the next I/O starts where this one ends */
 #define VARY_BUDGET 8u			/* the worker has a byte budget: sizes are trimmed to it */
+#define VARY_REFRESH 16u		/* writes: fresh random words in every 512 bytes */
+#define VARY_SOURCE 32u			/* writes: a block from the -Z<size> source buffer */
+#define VARY_DEDUPE 64u			/* writes: some carry the stream's one dedupe block */
 
 /* fsync calls: count and latency (ns). */
 struct sync_counts {
@@ -35,6 +38,7 @@ struct stream {
 	struct gen gen;
 	uint32_t len[2];		/* I/O size of [0] reads, [1] writes */
 	unsigned vary;			/* VARY_* */
+	uint32_t dedupe_thresh;		/* --dedupe: a write takes the dedupe block below this (of 2^32) */
 	unsigned fsync_every;		/* fsync after this many writes (fio's fsync=N); 0 = never */
 	unsigned writes_since;		/* writes since the last fsync */
 	int fd;				/* the target's file, for fsync */
@@ -43,7 +47,7 @@ struct stream {
 	struct io_counts counts[2];	/* [0] reads, [1] writes, measured window only */
 	struct hist *hist;		/* [0] reads, [1] writes: latency histograms (own allocation) */
 	struct interval *series;	/* one slot per interval of the window (own allocation) */
-	char *src;			/* -Z<size>: random source buffer, or NULL */
+	char *src;			/* -Z<size>: random source buffer; --dedupe: the block; or NULL */
 	uint64_t src_slots;		/* blocks a write may start at in src */
 	uint64_t src_align;
 	uint16_t src_index;		/* the source buffer's region in the engine_setup */

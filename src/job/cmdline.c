@@ -23,7 +23,7 @@ enum opt_id {
 	O_THREADS, O_POOL, O_RANDOM, O_SEQUENTIAL, O_WRITE, O_CACHING,
 	O_NOCACHE, O_LATENCY, O_SEED, O_TSTRIDE, O_BASE, O_MAXOFF, O_ZERO,
 	O_SOURCEBUF, O_ENGINE, O_IOS, O_KEEP, O_ALLOWDEV, O_OVERWRITE,
-	O_QUIET, O_HELP, O_VERSION, O_PRINT, O_READONLY, O_INTERVAL, O_SERIES_CSV, O_FORMAT, O_JSON, O_AFFINITY, O_NOAFFINITY, O_SQPOLL, O_HIPRI, O_DESTROY_SIG,
+	O_QUIET, O_HELP, O_VERSION, O_PRINT, O_READONLY, O_PATTERN, O_COMPRESS, O_DEDUPE, O_INTERVAL, O_SERIES_CSV, O_FORMAT, O_JSON, O_AFFINITY, O_NOAFFINITY, O_SQPOLL, O_HIPRI, O_DESTROY_SIG,
 };
 
 struct opt {
@@ -56,6 +56,9 @@ static const struct opt opts[] = {
 	{ 'f', "max-offset", ARG_REQ, O_MAXOFF, "SIZE  end of the range used (exclusive)" },
 	{ 'Z', "zero-buffers", ARG_NONE, O_ZERO, "      write zeros (-Z<size>: see --random-buffer)" },
 	{ 0, "random-buffer", ARG_REQ, O_SOURCEBUF, "SIZE  writes take blocks from a SIZE buffer of random data (-Z<size>)" },
+	{ 0, "pattern", ARG_REQ, O_PATTERN, "PAT   writes carry PAT repeated: 0x-prefixed hex, or text (up to 64 bytes)" },
+	{ 0, "compress", ARG_REQ, O_COMPRESS, "PCT   writes are PCT% compressible (zeros in every 512 bytes)" },
+	{ 0, "dedupe", ARG_REQ, O_DEDUPE, "PCT   PCT% of writes carry one same block (the rest stay unique)" },
 	{ 'a', "affinity", ARG_REQ, O_AFFINITY, "CPUS  pin threads round-robin to these CPUs (0,2,4-7; -ag: all, the default)" },
 	{ 'n', "no-affinity", ARG_NONE, O_NOAFFINITY, "      do not pin threads to CPUs" },
 	{ 0, "engine", ARG_REQ, O_ENGINE, "NAME  io_uring (default), libaio, psync or null" },
@@ -102,6 +105,7 @@ struct parse_state {
 	struct size_arg create, base, base_len, maxoff, tstride, ralign, stride, srcbuf;
 	bool random_set, seq_set, threads_set, duration_set, warmup_set, cooldown_set;
 	bool seed_from_clock;
+	unsigned contents;	/* write-content options given: -Z, -Z<size>, --pattern */
 	char *err;
 	size_t errlen;
 };
@@ -184,6 +188,36 @@ static int get_time(struct parse_state *ps, const char *flag, const char *v, uin
 	if (parse_time(v, ns))
 		return fail(ps, "%s: '%s' is not a time (seconds, or a number with ms, s, m or h)",
 			    flag, v);
+	return 0;
+}
+
+/* --pattern=0xHEX or --pattern=TEXT: up to PATTERN_MAX bytes. */
+static int get_pattern(struct parse_state *ps, const char *flag, const char *v)
+{
+	struct target_spec *t = &ps->t;
+	size_t n = 0;
+
+	if (!strncmp(v, "0x", 2) || !strncmp(v, "0X", 2)) {
+		const char *h = v + 2;
+		size_t len = strlen(h);
+
+		if (!len || len % 2 || len / 2 > PATTERN_MAX || strspn(h, "0123456789abcdefABCDEF") != len)
+			return fail(ps, "%s: '%s' is not an even number of hex digits after 0x (up to "
+				    "%d bytes)", flag, v, PATTERN_MAX);
+		for (; n < len / 2; n++) {
+			char byte[3] = { h[2 * n], h[2 * n + 1], 0 };
+
+			t->pattern[n] = (unsigned char)strtoul(byte, NULL, 16);
+		}
+	} else {
+		n = strlen(v);
+		if (!n || n > PATTERN_MAX)
+			return fail(ps, "%s: a pattern has 1 to %d bytes", flag, PATTERN_MAX);
+		memcpy(t->pattern, v, n);
+	}
+	t->pattern_len = (unsigned)n;
+	t->buf = BUF_PATTERN;
+	ps->contents++;
 	return 0;
 }
 
@@ -299,8 +333,11 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		if (v[0] == 'r' || v[0] == 's' || v[0] == 't')
 			return fail(ps, "%s: open hints (-f%s) are not supported", flag, v);
 		return get_size(ps, flag, v, &ps->maxoff);
-	case O_ZERO: ps->t.buf = BUF_ZERO; return 0;
-	case O_SOURCEBUF: ps->t.buf = BUF_SOURCE; return get_size(ps, flag, v, &ps->srcbuf);
+	case O_ZERO: ps->contents++; ps->t.buf = BUF_ZERO; return 0;
+	case O_SOURCEBUF:
+		ps->contents++;
+		ps->t.buf = BUF_SOURCE;
+		return get_size(ps, flag, v, &ps->srcbuf);
 	case O_ENGINE:
 		w->engine = engine_name(v);
 		if (!w->engine)
@@ -312,6 +349,17 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	case O_ALLOWDEV: w->allow_device_write = true; return 0;
 	case O_OVERWRITE: w->overwrite = true; return 0;
 	case O_READONLY: w->read_only = true; return 0;
+	case O_PATTERN: return get_pattern(ps, flag, v);
+	case O_COMPRESS:
+		if (get_uint(ps, flag, v, 0, 100, &n))
+			return -EINVAL;
+		ps->t.compress_pct = (unsigned)n;
+		return 0;
+	case O_DEDUPE:
+		if (get_uint(ps, flag, v, 0, 100, &n))
+			return -EINVAL;
+		ps->t.dedupe_pct = (unsigned)n;
+		return 0;
 	case O_QUIET: w->quiet = true; return 0;
 	case O_FORMAT:
 		if (v[0] == 'p') {	/* DiskSpd's -Rp[text]: the profile, not a run */
@@ -371,12 +419,15 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 /* -Z takes three forms: -Z (zeros), -Zr (unsupported), -Z<size> (source buffer). */
 static int apply_short_Z(struct parse_state *ps, const char *v)
 {
+	ps->contents++;
 	if (!*v) {
 		ps->t.buf = BUF_ZERO;
 		return 0;
 	}
-	if (!strcmp(v, "r"))
-		return fail(ps, "-Zr: fresh random data per write is not supported; use -Z<size>");
+	if (!strcmp(v, "r")) {	/* DiskSpd's per-I/O random data: iobench's default */
+		ps->t.buf = BUF_RANDOM;
+		return 0;
+	}
 	if (strchr(v, ','))
 		return fail(ps, "-Z%s: a source buffer read from a file is not supported", v);
 	ps->t.buf = BUF_SOURCE;
@@ -489,6 +540,12 @@ static int check_combinations(struct parse_state *ps, struct workload *w)
 		return fail(ps, "-t (threads per target) and -F (total threads) exclude each other");
 	if (t->max_offset && t->max_offset <= t->base_offset)
 		return fail(ps, "the maximum offset (-f) must be past the base offset (-B)");
+	if (ps->contents > 1)
+		return fail(ps, "-Z, -Z<size> (--random-buffer) and --pattern each set what writes "
+			    "carry: give one");
+	if ((t->compress_pct || t->dedupe_pct) && t->buf != BUF_RANDOM)
+		return fail(ps, "--compress and --dedupe shape random data: not with -Z, -Z<size> "
+			    "or --pattern");
 	if (t->buf == BUF_SOURCE && t->buf_source_size < t->block_size)
 		return fail(ps, "-Z: the random buffer must hold at least one block (%llu bytes)",
 			    (unsigned long long)t->block_size);

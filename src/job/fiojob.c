@@ -42,6 +42,8 @@ struct fjob {
 	bool direct;
 	unsigned cache_sync;		/* 0, CACHE_SYNC or CACHE_WRITE_THROUGH */
 	bool end_fsync, time_based, zero_buffers;
+	unsigned compress_pct, dedupe_pct, pattern_len;
+	unsigned char pattern[PATTERN_MAX];
 	uint64_t runtime_ns, ramp_ns, startdelay_ns;
 	uint64_t size, filesize, offset, offset_increment, io_size, number_ios;
 	bool size_pct, offset_pct;
@@ -61,6 +63,7 @@ enum opt_id {
 	F_OFFSET_INC, F_IO_SIZE, F_NUMBER_IOS, F_LOOPS, F_NRFILES, F_RANDREPEAT, F_RANDSEED,
 	F_NORANDOMMAP, F_THREAD, F_GROUP_REPORTING, F_STONEWALL, F_NEW_GROUP, F_WAIT_FOR,
 	F_KB_BASE, F_ZERO_BUFFERS, F_OVERHEAD_ONLY, F_BSRANGE, F_BSSPLIT, F_FSYNC,
+	F_COMPRESS, F_COMPRESS_CHUNK, F_DEDUPE, F_PATTERN, F_REFILL,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -100,16 +103,20 @@ static const struct fopt {
 	{ "gtod_reduce", F_OVERHEAD_ONLY, A_BOTH }, { "clocksource", F_OVERHEAD_ONLY, A_VALUE },
 	{ "bsrange", F_BSRANGE, A_VALUE }, { "blocksize_range", F_BSRANGE, A_VALUE },
 	{ "bssplit", F_BSSPLIT, A_VALUE }, { "fsync", F_FSYNC, A_VALUE },
+	{ "buffer_compress_percentage", F_COMPRESS, A_VALUE },
+	{ "buffer_compress_chunk", F_COMPRESS_CHUNK, A_VALUE },
+	{ "dedupe_percentage", F_DEDUPE, A_VALUE }, { "buffer_pattern", F_PATTERN, A_VALUE },
+	{ "refill_buffers", F_REFILL, A_BOTH }, { "scramble_buffers", F_REFILL, A_BOTH },
 };
 
 /* fio options iobench knows of but does not implement: a clear error each. */
 static const char *const fio_not_here[] = {
 	"allow_file_create", "allow_mounted_write", "atomic", "ba", "blockalign",
 	"bs_is_seq_rand", "bs_unaligned",
-	"buffer_compress_chunk", "buffer_compress_percentage", "buffer_pattern", "cgroup",
+	"cgroup",
 	"clat_percentiles", "cmdprio", "cmdprio_percentage", "continue_on_error",
 	"cpumask", "cpus_allowed", "cpus_allowed_policy", "create_on_open", "create_only",
-	"create_serialize", "dedupe_percentage", "disable_bw", "disable_clat", "disable_lat",
+	"create_serialize", "disable_bw", "disable_clat", "disable_lat",
 	"disable_slat", "disk_util", "do_verify", "end_syncfs", "exec_postrun",
 	"exec_prerun", "exitall", "exitall_on_error", "exit_what", "fadvise_hint",
 	"fallocate", "fdatasync", "file_service_type", "filename_format", "fill_device",
@@ -120,8 +127,7 @@ static const char *const fio_not_here[] = {
 	"numa_mem_policy", "openfiles", "percentage_random", "percentile_list", "pre_read",
 	"prio", "prioclass", "random_distribution", "random_generator", "rate",
 	"rate_iops", "rate_iops_min", "rate_min", "rate_process", "read_iolog",
-	"refill_buffers", "registerfiles", "replay_no_stall", "rw_sequencer",
-	"scramble_buffers", "serialize_overlap", "softrandommap", "sqthread_poll",
+	"registerfiles", "replay_no_stall", "rw_sequencer", "serialize_overlap", "softrandommap", "sqthread_poll",
 	"ss", "ss_dur", "ss_ramp", "stats", "thinktime", "thinktime_blocks",
 	"thinktime_spin", "trim_percentage", "uid", "gid", "unified_rw_reporting", "unlink",
 	"unlink_each_loop", "verify", "verify_backlog", "verify_fatal", "verify_pattern",
@@ -582,6 +588,37 @@ static int get_bssplit(struct planner *p, const struct jf_opt *o, struct fjob *j
 	return 0;
 }
 
+/* buffer_pattern=0xHEX, or "text" / 'text' / text. */
+static int get_pattern(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	const char *v = o->val;
+	size_t n = strlen(v);
+
+	if (!strncmp(v, "0x", 2) || !strncmp(v, "0X", 2)) {
+		size_t h = n - 2;
+
+		if (!h || h % 2 || h / 2 > PATTERN_MAX || strspn(v + 2, "0123456789abcdefABCDEF") != h)
+			return bad(p, o, "not an even number of hex digits after 0x (up to %d bytes)",
+				   PATTERN_MAX);
+		for (size_t i = 0; i < h / 2; i++) {
+			char byte[3] = { v[2 + 2 * i], v[3 + 2 * i], 0 };
+
+			j->pattern[i] = (unsigned char)strtoul(byte, NULL, 16);
+		}
+		j->pattern_len = (unsigned)(h / 2);
+		return 0;
+	}
+	if (n >= 2 && (v[0] == '"' || v[0] == '\'') && v[n - 1] == v[0]) {
+		v++;
+		n -= 2;
+	}
+	if (!n || n > PATTERN_MAX)
+		return bad(p, o, "a pattern has 1 to %d bytes", PATTERN_MAX);
+	memcpy(j->pattern, v, n);
+	j->pattern_len = (unsigned)n;
+	return 0;
+}
+
 static int get_rw(struct planner *p, const struct jf_opt *o, struct fjob *j)
 {
 	static const struct { const char *name; enum rw_mode m; } modes[] = {
@@ -704,6 +741,17 @@ static int apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 	case F_STONEWALL: return get_bool(p, o, &j->stonewall);
 	case F_NEW_GROUP: return get_bool(p, o, &j->new_group);
 	case F_ZERO_BUFFERS: return get_bool(p, o, &j->zero_buffers);
+	case F_COMPRESS: return get_u(p, o, 0, 100, &j->compress_pct);
+	case F_COMPRESS_CHUNK:
+		if (get_size(p, o, o->val, j->kb_base, &v, NULL))
+			return -EINVAL;
+		if (v != 512)
+			return bad(p, o, "iobench makes data compressible in 512-byte chunks only");
+		return 0;
+	case F_DEDUPE: return get_u(p, o, 0, 100, &j->dedupe_pct);
+	case F_PATTERN: return get_pattern(p, o, j);
+	case F_REFILL:
+		return get_bool(p, o, &b);	/* iobench makes every write's data fresh anyway */
 	case F_KB_BASE:
 		if (get_uint(p, o, 1000, 1024, &v) || (v != 1000 && v != 1024))
 			return bad(p, o, "kb_base is 1024 or 1000");
@@ -1088,7 +1136,11 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 			t->outstanding = 1;
 		t->threads = j->numjobs;
 		t->cache = (j->direct ? CACHE_DIRECT : 0) | j->cache_sync;
-		t->buf = j->zero_buffers ? BUF_ZERO : BUF_RANDOM;
+		t->buf = j->zero_buffers ? BUF_ZERO : j->pattern_len ? BUF_PATTERN : BUF_RANDOM;
+		t->compress_pct = t->buf == BUF_RANDOM ? j->compress_pct : 0;
+		t->dedupe_pct = t->buf == BUF_RANDOM ? j->dedupe_pct : 0;
+		memcpy(t->pattern, j->pattern, sizeof(t->pattern));
+		t->pattern_len = j->pattern_len;
 		t->end_fsync = j->end_fsync && write_pct;
 		if (i < nfiles)
 			budget += range;

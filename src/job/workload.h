@@ -17,10 +17,13 @@
 #define CACHE_SYNC          4u	/* fio's sync=sync: O_SYNC (data and metadata) */
 
 enum buf_mode {
-	BUF_RANDOM,	/* each I/O buffer filled with random bytes once (default) */
+	BUF_RANDOM,	/* random bytes, fresh in every write (default; see compress/dedupe) */
 	BUF_ZERO,	/* -Z: zeroed buffers */
 	BUF_SOURCE,	/* -Z<size>: writes take a block at a random offset of a random buffer */
+	BUF_PATTERN,	/* --pattern: a fixed pattern, repeated */
 };
+
+#define PATTERN_MAX 64
 
 /*
  * fio's bsrange and bssplit: each I/O's size drawn at random. A range
@@ -52,6 +55,10 @@ struct target_spec {
 	uint64_t stride;	/* -s: sequential stride; 0 = the block size */
 	uint64_t buf_source_size; /* -Z<size> */
 	enum buf_mode buf;
+	unsigned compress_pct;	/* --compress: this % of each 512-byte chunk of random data is zeros */
+	unsigned dedupe_pct;	/* --dedupe: this % of writes carry one same block */
+	unsigned char pattern[PATTERN_MAX]; /* --pattern */
+	unsigned pattern_len;
 	unsigned write_pct;	/* -w, 0..100 */
 	unsigned outstanding;	/* -o: I/Os in flight per thread per target */
 	unsigned threads;	/* -t: threads on this target (unused with -F) */

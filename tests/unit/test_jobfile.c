@@ -211,6 +211,8 @@ static void test_errors(void **state)
 		{ "[]\n", "t.fio:1: a section name" },
 		{ "[a]\nsize= 1m\n", "t.fio:2: a blank after '='" },
 		{ "[a]\niodepht=4\n", "t.fio:2: unknown option 'iodepht' (did you mean 'iodepth'?)" },
+		{ "[a]\nbuffer_compress_chunk=4k\n", "512-byte chunks only" },
+		{ "[a]\nbuffer_pattern=0x123\n", "hex digits" },
 		{ "[a]\nbs_unaligned\n", "t.fio:2: bs_unaligned: a fio option that iobench does not implement" },
 		{ "[a]\nbssplit=4k/50:8k/40\n", "bssplit=4k/50:8k/40: the percentages add up to 90, not 100" },
 		{ "[a]\nbssplit=4k/80:8k/30:16k/\n", "add up to 110" },
@@ -383,6 +385,8 @@ static void test_depth_and_engine(void **state)
 
 static void test_caching(void **state)
 {
+	const struct target_spec *t;
+
 	(void)state;
 	assert_int_equal(one("direct=1")->targets[0].cache, CACHE_DIRECT);
 	assert_int_equal(one("direct")->targets[0].cache, CACHE_DIRECT);
@@ -396,6 +400,17 @@ static void test_caching(void **state)
 	assert_false(one("rw=read\nend_fsync=1")->targets[0].end_fsync);	/* nothing written */
 	assert_int_equal(one("zero_buffers")->targets[0].buf, BUF_ZERO);
 	assert_int_equal(one("rw=write\nfsync=8")->targets[0].fsync_every, 8);
+	assert_int_equal(one("buffer_compress_percentage=60")->targets[0].compress_pct, 60);
+	assert_int_equal(one("buffer_compress_percentage=60\nbuffer_compress_chunk=512")->targets[0].compress_pct, 60);
+	assert_int_equal(one("dedupe_percentage=30")->targets[0].dedupe_pct, 30);
+	assert_int_equal(one("refill_buffers\nscramble_buffers=0")->targets[0].buf, BUF_RANDOM);
+	t = &one("buffer_pattern=0xdeadbeef")->targets[0];
+	assert_int_equal(t->buf, BUF_PATTERN);
+	assert_int_equal(t->pattern_len, 4);
+	assert_int_equal(t->pattern[0], 0xde);
+	t = &one("buffer_pattern=\"abc\"")->targets[0];
+	assert_int_equal(t->pattern_len, 3);
+	assert_memory_equal(t->pattern, "abc", 3);
 }
 
 static void test_timing(void **state)
