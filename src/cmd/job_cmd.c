@@ -236,6 +236,11 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ru
 			code = EXIT_RUN_FAILED;
 			break;
 		}
+		if (res[g].nerrors) {
+			fprintf(stderr, "iobench: %llu I/O errors, counted and continued past; the "
+				"first: %s\n", (unsigned long long)res[g].nerrors, res[g].error);
+			code = EXIT_RUN_FAILED;
+		}
 		if (res[g].interrupted) {
 			code = EXIT_INTERRUPTED;
 			break;

@@ -82,7 +82,8 @@ static inline void stamp(struct io_unit **units, unsigned n)
 		units[i]->t_start = t;
 }
 
-static __attribute__((noinline, cold)) void fail(struct worker *w, const struct io_unit *u)
+/* Keeps the worker's first error. */
+static void record_error(struct worker *w, const struct io_unit *u)
 {
 	if (!w->error.err) {
 		w->error = (struct io_error){
@@ -94,7 +95,37 @@ static __attribute__((noinline, cold)) void fail(struct worker *w, const struct 
 			.is_write = u->is_write,
 		};
 	}
+}
+
+/* An error that ends the run: kept, and every worker told to stop. */
+static __attribute__((noinline, cold)) void fail(struct worker *w, const struct io_unit *u)
+{
+	record_error(w, u);
 	atomic_store_explicit(w->stop, 1, memory_order_relaxed);
+}
+
+/*
+ * An I/O that failed or moved fewer bytes: with --continue-on-error for its
+ * direction it is counted against its thread and the run goes on (true),
+ * else the run stops (false). The first error is kept either way.
+ */
+static __attribute__((noinline, cold)) bool io_failed(struct worker *w, const struct io_unit *u,
+						      uint64_t now)
+{
+	struct stream *s = &w->streams[u->stream];
+
+	if (!(w->continue_mask & (1u << u->is_write))) {
+		fail(w, u);
+		return false;
+	}
+	record_error(w, u);
+	s->errors[u->is_write]++;
+	if (w->ios_left != UINT64_MAX && --w->ios_left == 0) {	/* errors use up --ios too */
+		w->window_end = now;
+		w->end = now;
+		return false;
+	}
+	return true;
 }
 
 /* fio's fsync=N: the N-th write since the last one syncs the file, timed. */
@@ -109,9 +140,15 @@ static __attribute__((noinline, cold)) void sync_file(struct worker *w, struct s
 	if (r) {
 		struct io_unit u = { .result = -errno, .stream = (uint32_t)(s - w->streams),
 				     .is_write = true };
+		bool first = !w->error.err;
 
-		fail(w, &u);
-		w->error.is_fsync = true;
+		record_error(w, &u);
+		if (first)
+			w->error.is_fsync = true;
+		if (w->continue_mask & 2u)
+			s->errors[1]++;
+		else
+			atomic_store_explicit(w->stop, 1, memory_order_relaxed);
 		return;
 	}
 	if (now >= w->window_start && now < w->window_end) {
@@ -149,10 +186,8 @@ static inline bool complete(struct worker *w, const struct io_unit *u, uint64_t 
 {
 	struct stream *s;
 
-	if (unlikely(u->result != (int64_t)u->len)) {
-		fail(w, u);
-		return false;
-	}
+	if (unlikely(u->result != (int64_t)u->len))
+		return io_failed(w, u, now);
 	s = &w->streams[u->stream];
 	if (unlikely(u->is_write && s->fsync_every) && ++s->writes_since == s->fsync_every)
 		sync_file(w, s, now);

@@ -420,6 +420,7 @@ static uint64_t set_timing(struct run_ctx *ctx, uint64_t t0)
 		uint64_t ws = t0 + job->start_delay_ns + w->warmup_ns;
 
 		wk->start_at = job->start_delay_ns ? t0 + job->start_delay_ns : 0;
+		wk->continue_mask = w->continue_on_error;
 		wk->window_start = ws;
 		wk->reap_min = job->reap_min ? job->reap_min : 1;
 		wk->reap_max = job->reap_max ? job->reap_max : REAP_BATCH;
@@ -583,6 +584,12 @@ static int start_threads(struct run_ctx *ctx, struct thread_arg *args, char *err
 	return 0;
 }
 
+/* Whether --continue-on-error covered error e (the run went on past it). */
+static bool w_continues(const struct workload *w, const struct io_error *e)
+{
+	return w->continue_on_error & (e->is_write ? CONTINUE_WRITE : CONTINUE_READ);
+}
+
 static void gather(struct run_ctx *ctx, struct run_result *res, const struct watch *wt)
 {
 	uint64_t end = wt->window_end;
@@ -609,14 +616,21 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 			row->active_ns = wk->window_end;	/* made relative below */
 			row->start_ns = wk->window_start;	/* likewise */
 			row->syncs = wk->streams[s].syncs;
+			row->errors[0] = wk->streams[s].errors[0];
+			row->errors[1] = wk->streams[s].errors[1];
+			res->nerrors += row->errors[0] + row->errors[1];
 		}
 		res->series_truncated |= wk->iv_overflow;
 		res->io_workers.threads += wk->io_workers.threads;
 		res->io_workers.cpu_s += wk->io_workers.cpu_s;
-		if (wk->error.err && !res->failed) {
+		if (wk->error.err) {
 			const struct io_error *e = &wk->error;
+			/* with --continue-on-error the first error is reported, but is no stop */
+			bool stopped = (!e->len && !e->is_fsync) || !w_continues(ctx->w, e);
 
-			res->failed = true;
+			if (res->error[0] && (res->failed || !stopped))
+				continue;
+			res->failed |= stopped;
 			res->error_code = e->err;
 			if (e->is_fsync)
 				snprintf(res->error, sizeof(res->error), "fsync of '%s' failed: %s",

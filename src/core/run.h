@@ -32,6 +32,7 @@ struct run_row {
 	uint64_t active_ns;	/* how long this thread measured (count-based runs: up to its last I/O) */
 	uint64_t start_ns;	/* when it began measuring, from the window's start (a job's start delay) */
 	struct sync_counts syncs;	/* fsyncs after writes (fio's fsync=N) in the window */
+	uint64_t errors[2];	/* --continue-on-error: failed [0] reads, [1] writes, whole run */
 };
 
 struct run_result {
@@ -64,7 +65,8 @@ struct run_result {
 	bool interrupted;		/* stopped by SIGINT or SIGTERM */
 	bool measured;			/* the window opened at all */
 	bool failed;			/* an I/O error stopped the run */
-	char error[512];		/* what failed, when failed */
+	char error[512];		/* what failed, when failed; or the first error continued past */
+	uint64_t nerrors;		/* I/O errors continued past (--continue-on-error) */
 	int error_code;			/* its errno, when failed */
 };
 

@@ -43,6 +43,7 @@ struct stream {
 	unsigned writes_since;		/* writes since the last fsync */
 	int fd;				/* the target's file, for fsync */
 	struct sync_counts syncs;	/* the fsyncs in the measured window */
+	uint64_t errors[2];		/* --continue-on-error: failed [0] reads, [1] writes */
 	struct size_pick pick[2];	/* sizes drawn for [0] reads, [1] writes */
 	struct io_counts counts[2];	/* [0] reads, [1] writes, measured window only */
 	struct hist *hist;		/* [0] reads, [1] writes: latency histograms (own allocation) */
@@ -89,6 +90,7 @@ struct worker {
 	uint64_t end;			/* issue nothing new at or after this */
 	uint64_t ios_left;		/* count mode: measured I/Os to go; else UINT64_MAX */
 	uint64_t issue_left;		/* byte budget (fio's size): bytes still to issue; else UINT64_MAX */
+	unsigned continue_mask;		/* --continue-on-error: bit 0 reads, bit 1 writes go on */
 	unsigned reap_min;		/* completions to wait for in a reap (at least 1) */
 	unsigned reap_max;		/* completions to take in a reap (1 to REAP_MAX) */
 	uint64_t interval_ns;		/* length of a series interval */

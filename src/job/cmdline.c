@@ -23,7 +23,8 @@ enum opt_id {
 	O_THREADS, O_POOL, O_RANDOM, O_SEQUENTIAL, O_WRITE, O_CACHING,
 	O_NOCACHE, O_LATENCY, O_SEED, O_TSTRIDE, O_BASE, O_MAXOFF, O_ZERO,
 	O_SOURCEBUF, O_ENGINE, O_IOS, O_KEEP, O_ALLOWDEV, O_OVERWRITE,
-	O_QUIET, O_HELP, O_VERSION, O_PRINT, O_READONLY, O_PATTERN, O_COMPRESS, O_DEDUPE, O_INTERVAL, O_SERIES_CSV, O_FORMAT, O_JSON, O_AFFINITY, O_NOAFFINITY, O_SQPOLL, O_HIPRI, O_DESTROY_SIG,
+	O_QUIET, O_HELP, O_VERSION, O_PRINT, O_READONLY, O_PATTERN, O_COMPRESS, O_DEDUPE,
+	O_CONTINUE, O_INTERVAL, O_SERIES_CSV, O_FORMAT, O_JSON, O_AFFINITY, O_NOAFFINITY, O_SQPOLL, O_HIPRI, O_DESTROY_SIG,
 };
 
 struct opt {
@@ -69,6 +70,7 @@ static const struct opt opts[] = {
 	{ 0, "allow-device-write", ARG_NONE, O_ALLOWDEV, "      allow writes to a block device (destroys its data)" },
 	{ 0, "destroy-signature", ARG_REQ, O_DESTROY_SIG, "TYPE  also write a device carrying a TYPE signature (ext4, gpt, ...)" },
 	{ 0, "overwrite", ARG_NONE, O_OVERWRITE, "      allow writing a file that iobench did not create" },
+	{ 0, "continue-on-error", ARG_OPT, O_CONTINUE, "[read|write|all] count I/O errors and go on (default all)" },
 	{ 0, "read-only", ARG_NONE, O_READONLY, "      refuse every write (and file creation), whatever else is asked" },
 	{ 'R', "output-format", ARG_REQ, O_FORMAT, "FMT   text (default) or json on stdout (-Rjson); -Rp prints the workload" },
 	{ 0, "json", ARG_REQ, O_JSON, "FILE  also write the JSON document to FILE" },
@@ -349,6 +351,16 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	case O_ALLOWDEV: w->allow_device_write = true; return 0;
 	case O_OVERWRITE: w->overwrite = true; return 0;
 	case O_READONLY: w->read_only = true; return 0;
+	case O_CONTINUE:
+		if (!v || !*v || !strcmp(v, "all"))
+			w->continue_on_error = CONTINUE_READ | CONTINUE_WRITE;
+		else if (!strcmp(v, "read"))
+			w->continue_on_error = CONTINUE_READ;
+		else if (!strcmp(v, "write"))
+			w->continue_on_error = CONTINUE_WRITE;
+		else
+			return fail(ps, "%s: '%s' is not read, write or all", flag, v);
+		return 0;
 	case O_PATTERN: return get_pattern(ps, flag, v);
 	case O_COMPRESS:
 		if (get_uint(ps, flag, v, 0, 100, &n))

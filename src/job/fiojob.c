@@ -43,6 +43,7 @@ struct fjob {
 	unsigned cache_sync;		/* 0, CACHE_SYNC or CACHE_WRITE_THROUGH */
 	bool end_fsync, time_based, zero_buffers;
 	unsigned compress_pct, dedupe_pct, pattern_len;
+	unsigned continue_on_error;	/* CONTINUE_* */
 	unsigned char pattern[PATTERN_MAX];
 	uint64_t runtime_ns, ramp_ns, startdelay_ns;
 	uint64_t size, filesize, offset, offset_increment, io_size, number_ios;
@@ -63,7 +64,7 @@ enum opt_id {
 	F_OFFSET_INC, F_IO_SIZE, F_NUMBER_IOS, F_LOOPS, F_NRFILES, F_RANDREPEAT, F_RANDSEED,
 	F_NORANDOMMAP, F_THREAD, F_GROUP_REPORTING, F_STONEWALL, F_NEW_GROUP, F_WAIT_FOR,
 	F_KB_BASE, F_ZERO_BUFFERS, F_OVERHEAD_ONLY, F_BSRANGE, F_BSSPLIT, F_FSYNC,
-	F_COMPRESS, F_COMPRESS_CHUNK, F_DEDUPE, F_PATTERN, F_REFILL,
+	F_COMPRESS, F_COMPRESS_CHUNK, F_DEDUPE, F_PATTERN, F_REFILL, F_CONTINUE,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -107,6 +108,7 @@ static const struct fopt {
 	{ "buffer_compress_chunk", F_COMPRESS_CHUNK, A_VALUE },
 	{ "dedupe_percentage", F_DEDUPE, A_VALUE }, { "buffer_pattern", F_PATTERN, A_VALUE },
 	{ "refill_buffers", F_REFILL, A_BOTH }, { "scramble_buffers", F_REFILL, A_BOTH },
+	{ "continue_on_error", F_CONTINUE, A_VALUE },
 };
 
 /* fio options iobench knows of but does not implement: a clear error each. */
@@ -114,7 +116,7 @@ static const char *const fio_not_here[] = {
 	"allow_file_create", "allow_mounted_write", "atomic", "ba", "blockalign",
 	"bs_is_seq_rand", "bs_unaligned",
 	"cgroup",
-	"clat_percentiles", "cmdprio", "cmdprio_percentage", "continue_on_error",
+	"clat_percentiles", "cmdprio", "cmdprio_percentage",
 	"cpumask", "cpus_allowed", "cpus_allowed_policy", "create_on_open", "create_only",
 	"create_serialize", "disable_bw", "disable_clat", "disable_lat",
 	"disable_slat", "disk_util", "do_verify", "end_syncfs", "exec_postrun",
@@ -750,6 +752,20 @@ static int apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 		return 0;
 	case F_DEDUPE: return get_u(p, o, 0, 100, &j->dedupe_pct);
 	case F_PATTERN: return get_pattern(p, o, j);
+	case F_CONTINUE:
+		if (!strcmp(o->val, "none") || !strcmp(o->val, "0"))
+			j->continue_on_error = 0;
+		else if (!strcmp(o->val, "read"))
+			j->continue_on_error = CONTINUE_READ;
+		else if (!strcmp(o->val, "write"))
+			j->continue_on_error = CONTINUE_WRITE;
+		else if (!strcmp(o->val, "io") || !strcmp(o->val, "all") || !strcmp(o->val, "1"))
+			j->continue_on_error = CONTINUE_READ | CONTINUE_WRITE;
+		else if (!strcmp(o->val, "verify"))
+			return bad(p, o, "verification in job files is not implemented by iobench");
+		else
+			return bad(p, o, "not none, read, write, io or all");
+		return 0;
 	case F_REFILL:
 		return get_bool(p, o, &b);	/* iobench makes every write's data fresh anyway */
 	case F_KB_BASE:
@@ -1000,6 +1016,7 @@ static int same_timing(struct planner *p, const struct fjob *a, const struct fjo
 	const char *what = a->time_based != b->time_based ? "time_based" :
 			   a->runtime_ns != b->runtime_ns ? "runtime" :
 			   a->ramp_ns != b->ramp_ns ? "ramp_time" :
+			   a->continue_on_error != b->continue_on_error ? "continue_on_error" :
 			   strcmp(a->engine, b->engine) ? "ioengine" : NULL;
 
 	if (!what)
@@ -1178,6 +1195,7 @@ static void group_settings(struct group *g, bool clock_seed)
 	struct workload *w = &g->w;
 
 	w->engine = j->engine;
+	w->continue_on_error = j->continue_on_error;
 	w->count_based = !j->time_based;
 	w->duration_ns = j->runtime_ns;
 	w->warmup_ns = j->ramp_ns;

@@ -16,6 +16,10 @@
 #define CACHE_WRITE_THROUGH 2u	/* -Sw, -Sh: O_DSYNC */
 #define CACHE_SYNC          4u	/* fio's sync=sync: O_SYNC (data and metadata) */
 
+/* --continue-on-error (fio's continue_on_error): which failed I/Os do not stop the run. */
+#define CONTINUE_READ  1u
+#define CONTINUE_WRITE 2u
+
 enum buf_mode {
 	BUF_RANDOM,	/* random bytes, fresh in every write (default; see compress/dedupe) */
 	BUF_ZERO,	/* -Z: zeroed buffers */
@@ -114,6 +118,7 @@ struct workload {
 	char *destroy_signature; /* --destroy-signature=TYPE: write a device carrying TYPE */
 	bool overwrite;		/* --overwrite: write/recreate files iobench did not create */
 	bool read_only;		/* --read-only: refuse every write, whatever else is asked */
+	unsigned continue_on_error; /* CONTINUE_*: count these I/O errors and go on */
 	bool quiet;		/* --quiet: no progress messages */
 	char *cmdline;		/* the command line as given, for the report */
 	char *series_csv;	/* --series-csv=FILE: the interval series as CSV */

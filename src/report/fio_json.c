@@ -217,6 +217,16 @@ static json_t *job_obj(const struct workload *w, const struct run_result *res, u
 		set(o, "desc", json_string(js->description));
 	set(o, "groupid", json_integer(js->group));
 	set(o, "error", json_integer(res->failed ? (res->error_code ? res->error_code : EIO) : 0));
+	if (w->continue_on_error) {	/* fio adds these with continue_on_error */
+		uint64_t errs = 0;
+
+		for (unsigned i = 0; i < res->nrows; i++)
+			if (res->rows[i].job >= j0 && res->rows[i].job < j1 &&
+			    (thread < 0 || res->rows[i].thread == (unsigned)thread))
+				errs += res->rows[i].errors[0] + res->rows[i].errors[1];
+		set(o, "total_err", json_integer((json_int_t)errs));
+		set(o, "first_error", json_integer(errs ? res->error_code : 0));
+	}
 	set(o, "eta", json_integer(0));
 	set(o, "elapsed", json_integer((json_int_t)((res->end_ns_real + 999999999ull) / 1000000000ull)));
 	set(opts, "name", json_string(js->name));

@@ -532,6 +532,8 @@ static json_t *results_json(const struct workload *w, const struct run_result *r
 		json_object_set_new(t, "queue_depth_requested",
 				    json_integer(w->targets[r->target].outstanding));
 		json_object_set_new(t, "queue_depth_achieved", json_real(summary_achieved_qd(r)));
+		json_object_set_new(t, "read_errors", json_integer((json_int_t)r->errors[0]));
+		json_object_set_new(t, "write_errors", json_integer((json_int_t)r->errors[1]));
 		json_array_append_new(threads, t);
 	}
 	set(o, "targets", targets);
@@ -646,6 +648,8 @@ int report_json(FILE *f, const struct workload *w, const struct run_result *res)
 	set(root, "complete", json_boolean(res->complete));
 	set(root, "interrupted", json_boolean(res->interrupted));
 	set(root, "error", res->failed ? json_string(res->error) : NULL);
+	set(root, "io_errors", json_integer((json_int_t)res->nerrors));
+	set(root, "first_io_error", res->nerrors ? json_string(res->error) : NULL);
 	set(root, "workload", workload_json(w, res));
 	set(root, "host", host_json(&res->host));
 	set(root, "targets", targets_json(w, res));

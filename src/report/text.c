@@ -594,6 +594,16 @@ static void notes(FILE *f, const struct workload *w, const struct run_result *re
 			"everything after it\n");
 	if (res->failed)
 		fprintf(f, "note: INCOMPLETE RESULTS: the run stopped on an error: %s\n", res->error);
+	if (res->nerrors) {
+		fprintf(f, "note: %llu I/O ERRORS, counted and continued past (--continue-on-error); "
+			"the first: %s\n", (unsigned long long)res->nerrors, res->error);
+		for (unsigned i = 0; i < res->nrows; i++)
+			if (res->rows[i].errors[0] || res->rows[i].errors[1])
+				fprintf(f, "  thread %u on '%s': %llu failed reads, %llu failed writes\n",
+					res->rows[i].thread, w->targets[res->rows[i].target].path,
+					(unsigned long long)res->rows[i].errors[0],
+					(unsigned long long)res->rows[i].errors[1]);
+	}
 }
 
 static void job_row(FILE *f, const char *name, const struct run_result *res, unsigned j0,

@@ -8,8 +8,22 @@ LOOPS=""
 ZRAM=""
 MOUNTS=""
 
+# unmount DIR: a mount just used can be held for a moment (udev probing the
+# device): try for two seconds, then detach it lazily, so nothing is left behind.
+unmount() {
+	i=0
+	while ! umount "$1" 2>/dev/null; do
+		i=$((i + 1))
+		if [ $i -ge 20 ]; then
+			umount -l "$1" || echo "cleanup: cannot unmount $1" >&2
+			return
+		fi
+		sleep 0.1
+	done
+}
+
 cleanup() {
-	for m in $MOUNTS; do umount "$m" 2>/dev/null; done
+	for m in $MOUNTS; do unmount "$m"; done
 	for l in $LOOPS; do losetup -d "$l" 2>/dev/null; done
 	if [ -n "$ZRAM" ]; then
 		echo 1 > "/sys/block/$ZRAM/reset" 2>/dev/null

@@ -1,0 +1,51 @@
+# Description: I/O errors: ENOSPC on a small file system stops the run at once naming target, offset and operation (or is counted with --continue-on-error); a read-only file system is refused before any I/O; EIO from device-mapper's error target where the kernel has it.
+. "$(dirname "$0")/lib.sh"
+command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
+new_loop 16
+mkfs.ext4 -q -F "$LOOP" >/dev/null 2>&1 || fail "mkfs.ext4"
+mkdir "$T/mnt"
+mount "$LOOP" "$T/mnt" && MOUNTS="$T/mnt" || skip "cannot mount"
+# a sparse file four times the file system: writing into its holes runs out of space
+truncate -s 64M "$T/mnt/sparse.dat"
+
+say "ENOSPC: the run stops at once, naming the target, the offset and the operation"
+t0=$(date +%s)
+run_rc 1 -d20 -W0 -b64K -o4 -w100 -Sh --overwrite -Rjson "$T/mnt/sparse.dat"
+t1=$(date +%s)
+[ $((t1 - t0)) -lt 10 ] || fail "took $((t1 - t0)) s to stop"
+grep -Eq "write error on '$T/mnt/sparse.dat' at offset [0-9]+ \(65536 bytes\): No space left on device" \
+	"$T/err" || fail "message: $(cat "$T/err")"
+jq -e '.complete == false and (.error | test("No space left")) and .io_errors == 0' "$T/out" >/dev/null ||
+	fail "JSON: $(jq -c '{complete, error, io_errors}' "$T/out")"
+
+say "--continue-on-error: the errors are counted per thread and the run lasts its time"
+rm -f "$T/mnt/sparse.dat"; truncate -s 64M "$T/mnt/sparse.dat"
+run_rc 1 -d2 -W0 -b64K -o4 -t2 -w100 -Sh --overwrite --continue-on-error -Rjson "$T/mnt/sparse.dat"
+jq -e '.complete == true and .error == null and .io_errors > 0 and
+	(.first_io_error | test("No space left")) and .test_time_s >= 1.9 and
+	([.results.threads[].write_errors] | add) == .io_errors' "$T/out" >/dev/null ||
+	fail "continued: $(jq -c '{complete, error, io_errors, first_io_error, test_time_s, e: [.results.threads[].write_errors]}' "$T/out")"
+grep -q "I/O errors, counted and continued past" "$T/err" || fail "no summary on stderr: $(cat "$T/err")"
+run_rc 1 --ios=2000 -b64K -o4 -w100 -Sh --overwrite --continue-on-error=write "$T/mnt/sparse.dat"
+grep -q "I/O ERRORS" "$T/out" || fail "the text report does not show the errors"
+
+say "a read-only file system: refused before any I/O"
+touch "$T/mnt/x.dat"; rm -f "$T/mnt/sparse.dat"
+head -c 1048576 /dev/urandom > "$T/mnt/ro.dat"
+mount -o remount,ro "$T/mnt" || fail "remount ro"
+run_rc 1 --ios=100 -b4K -w50 -Sh --overwrite "$T/mnt/ro.dat"
+grep -q "Read-only file system" "$T/err" || fail "message: $(cat "$T/err")"
+run_ok --ios=100 -b4K -Sh "$T/mnt/ro.dat"
+
+say "EIO from device-mapper's error target"
+if command -v dmsetup >/dev/null && dmsetup targets 2>/dev/null | grep -q '^error'; then
+	name=iobench-err-$$
+	echo "0 8192 error" | dmsetup create "$name" || fail "dmsetup create"
+	run_rc 1 --ios=100 -b4K -Sh "/dev/mapper/$name"
+	dmsetup remove "$name"
+	grep -q "read error on '/dev/mapper/$name' at offset 0 (4096 bytes): Input/output error" "$T/err" ||
+		fail "EIO message: $(cat "$T/err")"
+else
+	echo "skipped: the EIO case (no device-mapper error target in this kernel)"
+fi
+exit 0
