@@ -7,7 +7,7 @@
 #   make fuzz-run    build the libFuzzer targets (clang) and run each FUZZ_SECONDS
 
 CC      ?= cc
-PKGS    := liburing jansson blkid
+PKGS    := liburing jansson blkid libxxhash
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wno-unused-parameter

@@ -118,6 +118,10 @@ int cmd_run(int argc, char **argv)
 	if (res.failed) {
 		fprintf(stderr, "iobench: %s\n", res.error);
 		code = EXIT_RUN_FAILED;
+	} else if (res.verify.bad) {
+		fprintf(stderr, "iobench: %llu blocks failed verification, counted and continued "
+			"past; the first: %s\n", (unsigned long long)res.verify.bad, res.verify.first);
+		code = EXIT_RUN_FAILED;
 	} else if (res.nerrors) {
 		fprintf(stderr, "iobench: %llu I/O errors, counted and continued past; the first: %s\n",
 			(unsigned long long)res.nerrors, res.error);

@@ -10,6 +10,7 @@
 
 #include "core/fill.h"
 #include "core/gen.h"
+#include "core/verify.h"
 
 #define FILL_CHUNK (8u << 20)
 #define FILL_DEPTH 4
@@ -33,6 +34,9 @@ struct filler {
 	uint64_t off[FILL_DEPTH];
 	unsigned len[FILL_DEPTH];
 	uint64_t rng;
+	uint64_t seed;
+	uint32_t verify_block;	/* format --verify blocks of this size; 0 = plain random data */
+	unsigned chunk;		/* bytes per write */
 };
 
 static int write_error(const char *path, uint64_t off, int res, char *err, size_t len)
@@ -48,7 +52,11 @@ static void submit_chunk(struct filler *f, int fd, uint64_t off, unsigned n)
 	unsigned b = f->free[--f->nfree];
 	struct io_uring_sqe *sqe = io_uring_get_sqe(&f->ring);
 
-	gen_fill(&f->rng, f->buf[b], n);
+	if (f->verify_block)
+		for (unsigned i = 0; i + f->verify_block <= n; i += f->verify_block)
+			verify_format((char *)f->buf[b] + i, f->verify_block, off + i, 0, 0, f->seed);
+	else
+		gen_fill(&f->rng, f->buf[b], n);
 	f->off[b] = off;
 	f->len[b] = n;
 	io_uring_prep_write(sqe, fd, f->buf[b], n, off);
@@ -68,7 +76,7 @@ static int fill_ring(struct filler *f, int fd, uint64_t size, const char *path, 
 		unsigned b;
 
 		while (!r && inflight < FILL_DEPTH && next < size) {
-			unsigned n = size - next < FILL_CHUNK ? (unsigned)(size - next) : FILL_CHUNK;
+			unsigned n = size - next < f->chunk ? (unsigned)(size - next) : f->chunk;
 
 			if (interrupted()) {
 				snprintf(err, len, "interrupted while creating '%s'", path);
@@ -93,9 +101,9 @@ static int fill_ring(struct filler *f, int fd, uint64_t size, const char *path, 
 	return r;
 }
 
-int fill_file(int fd, uint64_t size, uint64_t seed, const char *path, char *err, size_t len)
+static int fill(struct filler *fp, int fd, uint64_t size, const char *path, char *err, size_t len)
 {
-	struct filler f = { .rng = seed };
+	struct filler f = *fp;
 	int r;
 
 	r = io_uring_queue_init(FILL_DEPTH, &f.ring, 0);
@@ -117,4 +125,20 @@ int fill_file(int fd, uint64_t size, uint64_t seed, const char *path, char *err,
 		free(f.buf[i]);
 	io_uring_queue_exit(&f.ring);
 	return r;
+}
+
+int fill_file(int fd, uint64_t size, uint64_t seed, const char *path, char *err, size_t len)
+{
+	struct filler f = { .rng = seed, .chunk = FILL_CHUNK };
+
+	return fill(&f, fd, size, path, err, len);
+}
+
+int fill_file_verify(int fd, uint64_t size, uint64_t seed, uint32_t verify_block, const char *path,
+		     char *err, size_t len)
+{
+	struct filler f = { .seed = seed, .verify_block = verify_block,
+			    .chunk = FILL_CHUNK / verify_block * verify_block };
+
+	return fill(&f, fd, size, path, err, len);
 }

@@ -18,4 +18,11 @@
  */
 int fill_file(int fd, uint64_t size, uint64_t seed, const char *path, char *err, size_t len);
 
+/*
+ * The same, as --verify blocks of verify_block bytes (write number 0), so a
+ * verifying run can check every block of the new file, written or not.
+ */
+int fill_file_verify(int fd, uint64_t size, uint64_t seed, uint32_t verify_block, const char *path,
+		     char *err, size_t len);
+
 #endif

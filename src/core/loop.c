@@ -8,11 +8,14 @@
  */
 #include <errno.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "core/clock.h"
+#include "core/verify.h"
 #include "core/worker.h"
+#include "job/workload.h"
 
 
 /* Writes: fresh random words at the start of every 512 bytes (dedupe cannot match them). */
@@ -32,8 +35,32 @@ static void refresh(struct stream *s, struct io_unit *u)
  * carries (a block of the -Z<size> source, the --dedupe block, or its own
  * buffer refreshed).
  */
+/*
+ * --verify: never two I/Os of one thread on one block at once (the read could
+ * see either version): an offset still in flight is drawn again. Each thread
+ * owns at least as many blocks as it keeps in flight, so a free one turns up.
+ */
+static void avoid_inflight(struct worker *w, struct stream *s, struct io_unit *u)
+{
+	for (unsigned tries = 0; tries < 1024; tries++) {
+		bool clash = false;
+
+		for (unsigned i = 0; i < w->nunits && !clash; i++) {
+			const struct io_unit *o = &w->units[i];
+
+			clash = o != u && o->len && o->stream == u->stream && o->offset == u->offset;
+		}
+		if (!clash)
+			break;
+		u->is_write = gen_next(&s->gen, &u->offset);
+	}
+	u->buf = u->is_write ? u->wbuf : u->rbuf;
+}
+
 static void vary(struct worker *w, struct stream *s, struct io_unit *u)
 {
+	if (s->vary & VARY_VERIFY)
+		avoid_inflight(w, s, u);
 	if (s->vary & (VARY_READ << u->is_write))
 		u->len = gen_size(&s->pick[u->is_write], gen_rand(&s->gen.rng));
 	if (s->vary & VARY_BUDGET) {
@@ -45,7 +72,9 @@ static void vary(struct worker *w, struct stream *s, struct io_unit *u)
 		gen_seq_advance(&s->gen, u->len);
 	if (!u->is_write)
 		return;
-	if (s->vary & VARY_SOURCE) {
+	if (s->vary & VARY_VERIFY) {
+		verify_format(u->buf, u->len, u->offset, s->v.thread, ++s->v.seq, s->v.seed);
+	} else if (s->vary & VARY_SOURCE) {
 		u->buf = s->src + gen_below(gen_rand(&s->gen.rng), s->src_slots) * s->src_align;
 		u->buf_index = s->src_index;
 	} else if ((s->vary & VARY_DEDUPE) && (gen_rand(&s->gen.rng) & 0xffffffffu) < s->dedupe_thresh) {
@@ -128,6 +157,52 @@ static __attribute__((noinline, cold)) bool io_failed(struct worker *w, const st
 	return true;
 }
 
+/* The write number a --verify block carries in its header. */
+static uint64_t written_seq(const struct io_unit *u)
+{
+	uint64_t seq;
+
+	memcpy(&seq, (const char *)u->buf + offsetof(struct verify_hdr, seq), sizeof(seq));
+	return seq;
+}
+
+/*
+ * --verify on completion: a write records its number for the block; a read
+ * is checked against the block's format and that number. A mismatch stops
+ * the run (or is counted, with --continue-on-error=verify). Returns false
+ * to stop.
+ */
+static __attribute__((noinline, cold)) bool verified(struct worker *w, struct stream *s,
+						      const struct io_unit *u)
+{
+	struct verify_state *v = &s->v;
+	uint64_t b = (u->offset - v->base) / u->len;
+	uint64_t want = VERIFY_SEQ_UNKNOWN;
+	struct verify_bad bad;
+
+	if (u->is_write) {
+		v->written++;
+		if (v->table && b < v->blocks)
+			v->table[b] = (uint32_t)written_seq(u);
+		return true;
+	}
+	v->checked++;
+	if (v->table && b < v->blocks && v->table[b])
+		want = v->table[b];
+	if (verify_check(u->buf, u->len, u->offset, want, &bad) == VERIFY_OK)
+		return true;
+	v->bad++;
+	if (!w->vhave) {
+		w->vfirst = bad;
+		w->vfirst_target = s->target;
+		w->vhave = true;
+	}
+	if (w->continue_mask & CONTINUE_VERIFY)
+		return true;
+	atomic_store_explicit(w->stop, 1, memory_order_relaxed);
+	return false;
+}
+
 /* fio's fsync=N: the N-th write since the last one syncs the file, timed. */
 static __attribute__((noinline, cold)) void sync_file(struct worker *w, struct stream *s,
 						       uint64_t now)
@@ -189,6 +264,8 @@ static inline bool complete(struct worker *w, const struct io_unit *u, uint64_t 
 	if (unlikely(u->result != (int64_t)u->len))
 		return io_failed(w, u, now);
 	s = &w->streams[u->stream];
+	if (unlikely(s->vary & VARY_VERIFY) && !verified(w, s, u))
+		return false;
 	if (unlikely(u->is_write && s->fsync_every) && ++s->writes_since == s->fsync_every)
 		sync_file(w, s, now);
 	if (now < w->window_start || now >= w->window_end)

@@ -35,6 +35,7 @@ struct run_ctx {
 	struct worker *workers;
 	unsigned nworkers;
 	char **src_bufs;		/* -Z<size> buffers, one per target */
+	uint32_t **vtables;		/* --verify: last write number per block, one per target */
 	pthread_barrier_t ready, go;
 	atomic_int stop;
 	atomic_uint finished;
@@ -125,8 +126,37 @@ static unsigned series_slots(const struct workload *w)
 }
 
 /* Sets up stream s of worker wk for target ti, as relative thread rel. */
+/*
+ * --verify: thread rel of n owns blocks rel, rel + n, rel + 2n ... of the
+ * target, so no other thread writes or reads them; it must own more blocks
+ * than it keeps in flight. Returns 0 or -EDOM.
+ */
+static int verify_stream(struct run_ctx *ctx, struct stream *s, struct gen_params *gp,
+			 unsigned ti, unsigned rel, unsigned n, unsigned thread)
+{
+	const struct target_spec *sp = &ctx->w->targets[ti];
+	uint64_t bs = sp->block_size, base = gp->base + (uint64_t)rel * bs, owned;
+
+	owned = base + bs <= gp->end ? (gp->end - base - bs) / (n * bs) + 1 : 0;
+	if (owned < sp->outstanding)
+		return -EDOM;
+	s->v.table = ctx->vtables ? ctx->vtables[ti] : NULL;
+	s->v.base = gp->base;
+	s->v.blocks = (gp->end - gp->base) / bs;
+	s->v.seed = ctx->w->seed;
+	s->v.thread = thread;
+	gp->base = base;
+	if (gp->random_align)
+		gp->random_align = n * bs;
+	else
+		gp->stride = n * bs;
+	gp->start = 0;
+	s->vary |= VARY_VERIFY;
+	return 0;
+}
+
 static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsigned rel,
-		       uint64_t seed)
+		       unsigned nthreads, unsigned thread, uint64_t seed)
 {
 	const struct target_spec *sp = &ctx->w->targets[ti];
 	const struct target *t = &ctx->targets[ti];
@@ -165,6 +195,8 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 		if (gp.base >= gp.end || gp.end - gp.base < gp.block)
 			return -ERANGE;
 	}
+	if (ctx->w->verify && verify_stream(ctx, s, &gp, ti, rel, nthreads, thread))
+		return -EDOM;
 	s->hist = calloc(2, sizeof(*s->hist));
 	s->series = calloc(series_slots(ctx->w), sizeof(*s->series));
 	if (!s->hist || !s->series)
@@ -185,7 +217,7 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 			s->dedupe_thresh = (uint32_t)(((uint64_t)sp->dedupe_pct << 32) / 100 -
 						      (sp->dedupe_pct == 100));
 		}
-		if (sp->buf == BUF_RANDOM && sp->compress_pct <= 98)
+		if (sp->buf == BUF_RANDOM && sp->compress_pct <= 98 && !ctx->w->verify)
 			s->vary |= VARY_REFRESH;
 	}
 	return gen_init(&s->gen, &gp);
@@ -261,7 +293,8 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 		const struct target_spec *sp = &w->targets[tlist[i]];
 		uint64_t seed = w->seed + id + 0x9e3779b97f4a7c15ull * tlist[i];
 
-		int r = init_stream(ctx, &wk->streams[i], tlist[i], rel, seed);
+		int r = init_stream(ctx, &wk->streams[i], tlist[i], rel, w->jobs[wk->job].threads, id,
+				    seed);
 
 		if (r)
 			return r;
@@ -306,6 +339,26 @@ static int build_workers(struct run_ctx *ctx)
 	}
 	free(all);
 	return r;
+}
+
+/* --verify's per-block tables (up to 2^24 blocks a target; beyond, lost writes go unseen). */
+#define VERIFY_TABLE_MAX (1ull << 24)
+static int alloc_verify_tables(struct run_ctx *ctx)
+{
+	const struct workload *w = ctx->w;
+
+	if (!w->verify)
+		return 0;
+	ctx->vtables = calloc(w->ntargets, sizeof(*ctx->vtables));
+	if (!ctx->vtables)
+		return -ENOMEM;
+	for (unsigned i = 0; i < w->ntargets; i++) {
+		uint64_t n = (ctx->targets[i].end - w->targets[i].base_offset) / w->targets[i].block_size;
+
+		if (n <= VERIFY_TABLE_MAX && !(ctx->vtables[i] = calloc(n ? n : 1, sizeof(uint32_t))))
+			return -ENOMEM;
+	}
+	return 0;
 }
 
 static int alloc_source_buffers(struct run_ctx *ctx)
@@ -619,8 +672,20 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 			row->errors[0] = wk->streams[s].errors[0];
 			row->errors[1] = wk->streams[s].errors[1];
 			res->nerrors += row->errors[0] + row->errors[1];
+			res->verify.written += wk->streams[s].v.written;
+			res->verify.checked += wk->streams[s].v.checked;
+			res->verify.bad += wk->streams[s].v.bad;
 		}
 		res->series_truncated |= wk->iv_overflow;
+		if (wk->vhave && !res->verify.first[0]) {
+			char what[400];
+
+			verify_describe(&wk->vfirst, what, sizeof(what));
+			snprintf(res->verify.first, sizeof(res->verify.first), "verify: '%s': %s",
+				 ctx->w->targets[wk->vfirst_target].path, what);
+			res->verify.first_offset = wk->vfirst.offset;
+			res->verify.first_kind = verify_kind_name(wk->vfirst.kind);
+		}
 		res->io_workers.threads += wk->io_workers.threads;
 		res->io_workers.cpu_s += wk->io_workers.cpu_s;
 		if (wk->error.err) {
@@ -644,6 +709,13 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 				snprintf(res->error, sizeof(res->error), "the %s engine failed: %s",
 					 res->engine, strerror(e->err));
 		}
+	}
+	for (unsigned i = 0; ctx->w->verify && i < ctx->w->ntargets; i++)
+		res->verify.tables_partial |= !ctx->vtables || !ctx->vtables[i];
+	if (res->verify.bad && !(ctx->w->continue_on_error & CONTINUE_VERIFY) && !res->failed) {
+		res->failed = true;
+		res->error_code = EILSEQ;
+		snprintf(res->error, sizeof(res->error), "%s", res->verify.first);
 	}
 	if (wt->stop_time < end)
 		end = wt->stop_time;
@@ -771,6 +843,10 @@ static void free_ctx(struct run_ctx *ctx)
 		for (unsigned i = 0; i < ctx->w->ntargets; i++)
 			free(ctx->src_bufs[i]);
 	free(ctx->src_bufs);
+	if (ctx->vtables)
+		for (unsigned i = 0; i < ctx->w->ntargets; i++)
+			free(ctx->vtables[i]);
+	free(ctx->vtables);
 }
 
 /*
@@ -844,6 +920,32 @@ static void end_fsync(struct run_ctx *ctx, struct run_result *res)
 	}
 }
 
+/*
+ * --verify gives thread k of a job's n the blocks k, k + n, ...: each must own
+ * more blocks than it keeps in flight. Checked before anything is touched.
+ */
+static int check_verify_room(const struct workload *w, const struct target *t, char *err,
+			     size_t len)
+{
+	for (unsigned j = 0; w->verify && j < w->njobs; j++) {
+		const struct job_spec *job = &w->jobs[j];
+
+		for (unsigned i = 0; i < job->ntargets; i++) {
+			unsigned ti = job_target(job, 0, i);
+			const struct target_spec *s = &w->targets[ti];
+			uint64_t blocks = (t[ti].end - s->base_offset) / s->block_size;
+
+			if (blocks / job->threads < s->outstanding)
+				return errmsg(err, len, -EINVAL, "--verify gives each thread every n-th "
+					      "block of '%s': %llu blocks for %u threads leave some "
+					      "fewer than the %u it keeps in flight (-o); use fewer "
+					      "threads, a smaller -o or a larger range", s->path,
+					      (unsigned long long)blocks, job->threads, s->outstanding);
+		}
+	}
+	return 0;
+}
+
 int run_precheck(const struct workload *w, char *err, size_t len)
 {
 	struct run_result res = { 0 };
@@ -856,6 +958,8 @@ int run_precheck(const struct workload *w, char *err, size_t len)
 	r = targets_check(t, w, ops == &engine_null, err, len);
 	if (!r)
 		r = check_memory(w, t, err, len);
+	if (!r)
+		r = check_verify_room(w, t, err, len);
 	free(t);
 	return r;
 }
@@ -887,6 +991,8 @@ int run_execute(const struct workload *w, struct run_result *res, char *err, siz
 	r = targets_check(ctx.targets, w, ops == &engine_null, err, len);
 	if (!r)
 		r = check_memory(w, ctx.targets, err, len);
+	if (!r)
+		r = check_verify_room(w, ctx.targets, err, len);
 	if (!r && res->ncpus_pinned && !w->naffinity)
 		irq_cpus_first(res, &ctx.targets[0].chain);
 	if (!r && w->hipri)
@@ -903,10 +1009,16 @@ int run_execute(const struct workload *w, struct run_result *res, char *err, siz
 	if (!r) {
 		r = alloc_source_buffers(&ctx);
 		if (!r)
+			r = alloc_verify_tables(&ctx);
+		if (!r)
 			r = build_workers(&ctx);
 		if (r == -ERANGE)
 			r = errmsg(err, len, -EINVAL, "a thread's range (offset + offset_increment x "
 				   "its number, and size) lies past the end of its target");
+		else if (r == -EDOM)
+			r = errmsg(err, len, -EINVAL, "--verify gives each thread every n-th block of "
+				   "its target: each must own more blocks than -o keeps in flight; use "
+				   "fewer threads, a smaller -o or a larger range");
 		else if (r)
 			r = errmsg(err, len, r, "cannot set up the workers: %s", strerror(-r));
 		for (unsigned i = 0; !r && i < ctx.nworkers; i++) {

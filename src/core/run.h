@@ -67,6 +67,13 @@ struct run_result {
 	bool failed;			/* an I/O error stopped the run */
 	char error[512];		/* what failed, when failed; or the first error continued past */
 	uint64_t nerrors;		/* I/O errors continued past (--continue-on-error) */
+	struct {
+		uint64_t written, checked, bad;	/* --verify: blocks written, read and checked, mismatches */
+		char first[512];		/* the first mismatch, described; "" when none */
+		uint64_t first_offset;
+		const char *first_kind;
+		bool tables_partial;		/* a target had too many blocks to track lost writes */
+	} verify;
 	int error_code;			/* its errno, when failed */
 };
 

@@ -445,9 +445,14 @@ static int create_file(struct target *t, const struct workload *w, unsigned idx,
 		char sz[32];
 
 		format_size(sz, sizeof(sz), size);
-		fprintf(stderr, "iobench: creating '%s' (%s) with random data\n", s->path, sz);
+		fprintf(stderr, "iobench: creating '%s' (%s) with %s\n", s->path, sz,
+			w->verify ? "--verify blocks" : "random data");
 	}
-	r = fill_file(fd, size, w->seed ^ (0x9e3779b97f4a7c15ull * (idx + 1)), s->path, err, len);
+	if (w->verify)	/* every block checkable, including those the run never writes */
+		r = fill_file_verify(fd, size, w->seed, (uint32_t)s->block_size, s->path, err, len);
+	else
+		r = fill_file(fd, size, w->seed ^ (0x9e3779b97f4a7c15ull * (idx + 1)), s->path,
+			      err, len);
 	if (!r && fdatasync(fd))
 		r = errmsg(err, len, -errno, "cannot sync '%s': %s", s->path, strerror(errno));
 	if (!r) {

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "core/gen.h"
+#include "core/verify.h"
 #include "engine/engine.h"
 #include "platform/host.h"
 #include "stats/counts.h"
@@ -27,6 +28,18 @@
 #define VARY_REFRESH 16u		/* writes: fresh random words in every 512 bytes */
 #define VARY_SOURCE 32u			/* writes: a block from the -Z<size> source buffer */
 #define VARY_DEDUPE 64u			/* writes: some carry the stream's one dedupe block */
+#define VARY_VERIFY 128u		/* --verify: blocks formatted when written, checked when read */
+
+/* --verify's state of one stream: its thread owns every n-th block of the target. */
+struct verify_state {
+	uint32_t *table;		/* the target's last write number per block (0: none yet), or NULL */
+	uint64_t base;			/* offset of block 0 */
+	uint64_t blocks;		/* blocks in the table */
+	uint64_t seq;			/* this stream's last write number */
+	uint64_t seed;
+	uint32_t thread;
+	uint64_t written, checked, bad;
+};
 
 /* fsync calls: count and latency (ns). */
 struct sync_counts {
@@ -45,6 +58,7 @@ struct stream {
 	struct sync_counts syncs;	/* the fsyncs in the measured window */
 	uint64_t errors[2];		/* --continue-on-error: failed [0] reads, [1] writes */
 	struct size_pick pick[2];	/* sizes drawn for [0] reads, [1] writes */
+	struct verify_state v;		/* --verify */
 	struct io_counts counts[2];	/* [0] reads, [1] writes, measured window only */
 	struct hist *hist;		/* [0] reads, [1] writes: latency histograms (own allocation) */
 	struct interval *series;	/* one slot per interval of the window (own allocation) */
@@ -102,6 +116,9 @@ struct worker {
 	atomic_int *stop;		/* set on Ctrl-C or by a worker that failed */
 
 	struct io_error error;
+	struct verify_bad vfirst;	/* --verify: the first mismatch this worker found */
+	unsigned vfirst_target;
+	bool vhave;
 	struct io_workers io_workers;	/* io_uring's kernel threads for this worker's ring, whole run */
 	int cpu;			/* pinned to this CPU, or -1 */
 	int pin_error;			/* pinning failure, -errno */

@@ -14,6 +14,7 @@
 #include "job/cmdline.h"
 #include "engine/engine.h"
 #include "job/units.h"
+#include "core/verify.h"
 #include "platform/affinity.h"
 
 enum arg_kind { ARG_NONE, ARG_REQ, ARG_OPT };
@@ -24,7 +25,7 @@ enum opt_id {
 	O_NOCACHE, O_LATENCY, O_SEED, O_TSTRIDE, O_BASE, O_MAXOFF, O_ZERO,
 	O_SOURCEBUF, O_ENGINE, O_IOS, O_KEEP, O_ALLOWDEV, O_OVERWRITE,
 	O_QUIET, O_HELP, O_VERSION, O_PRINT, O_READONLY, O_PATTERN, O_COMPRESS, O_DEDUPE,
-	O_CONTINUE, O_INTERVAL, O_SERIES_CSV, O_FORMAT, O_JSON, O_AFFINITY, O_NOAFFINITY, O_SQPOLL, O_HIPRI, O_DESTROY_SIG,
+	O_CONTINUE, O_VERIFY, O_INTERVAL, O_SERIES_CSV, O_FORMAT, O_JSON, O_AFFINITY, O_NOAFFINITY, O_SQPOLL, O_HIPRI, O_DESTROY_SIG,
 };
 
 struct opt {
@@ -70,7 +71,8 @@ static const struct opt opts[] = {
 	{ 0, "allow-device-write", ARG_NONE, O_ALLOWDEV, "      allow writes to a block device (destroys its data)" },
 	{ 0, "destroy-signature", ARG_REQ, O_DESTROY_SIG, "TYPE  also write a device carrying a TYPE signature (ext4, gpt, ...)" },
 	{ 0, "overwrite", ARG_NONE, O_OVERWRITE, "      allow writing a file that iobench did not create" },
-	{ 0, "continue-on-error", ARG_OPT, O_CONTINUE, "[read|write|all] count I/O errors and go on (default all)" },
+	{ 0, "continue-on-error", ARG_OPT, O_CONTINUE, "[read|write|verify|all] count errors and go on (default all)" },
+	{ 0, "verify", ARG_NONE, O_VERIFY, "      write checkable blocks (header + xxh3), check every block read" },
 	{ 0, "read-only", ARG_NONE, O_READONLY, "      refuse every write (and file creation), whatever else is asked" },
 	{ 'R', "output-format", ARG_REQ, O_FORMAT, "FMT   text (default) or json on stdout (-Rjson); -Rp prints the workload" },
 	{ 0, "json", ARG_REQ, O_JSON, "FILE  also write the JSON document to FILE" },
@@ -351,15 +353,18 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	case O_ALLOWDEV: w->allow_device_write = true; return 0;
 	case O_OVERWRITE: w->overwrite = true; return 0;
 	case O_READONLY: w->read_only = true; return 0;
+	case O_VERIFY: w->verify = true; return 0;
 	case O_CONTINUE:
 		if (!v || !*v || !strcmp(v, "all"))
-			w->continue_on_error = CONTINUE_READ | CONTINUE_WRITE;
+			w->continue_on_error = CONTINUE_READ | CONTINUE_WRITE | CONTINUE_VERIFY;
+		else if (!strcmp(v, "verify"))
+			w->continue_on_error = CONTINUE_VERIFY;
 		else if (!strcmp(v, "read"))
 			w->continue_on_error = CONTINUE_READ;
 		else if (!strcmp(v, "write"))
 			w->continue_on_error = CONTINUE_WRITE;
 		else
-			return fail(ps, "%s: '%s' is not read, write or all", flag, v);
+			return fail(ps, "%s: '%s' is not read, write, verify or all", flag, v);
 		return 0;
 	case O_PATTERN: return get_pattern(ps, flag, v);
 	case O_COMPRESS:
@@ -552,6 +557,24 @@ static int check_combinations(struct parse_state *ps, struct workload *w)
 		return fail(ps, "-t (threads per target) and -F (total threads) exclude each other");
 	if (t->max_offset && t->max_offset <= t->base_offset)
 		return fail(ps, "the maximum offset (-f) must be past the base offset (-B)");
+	if (w->verify) {
+		if (ps->contents || t->compress_pct || t->dedupe_pct)
+			return fail(ps, "--verify writes its own blocks (header, random data, checksum): "
+				    "not with -Z, --pattern, --compress or --dedupe");
+		if (t->block_size < VERIFY_MIN_BLOCK || t->block_size > (8u << 20))
+			return fail(ps, "--verify: the block size (-b) must be from 512 bytes to 8 MiB");
+		if (t->random_align && t->random_align % t->block_size)
+			return fail(ps, "--verify: random offsets must be whole blocks (-r aligned to the "
+				    "block size %llu)", (unsigned long long)t->block_size);
+		if (!t->random_align && t->stride && t->stride != t->block_size)
+			return fail(ps, "--verify: sequential I/O steps by whole blocks (no -s stride)");
+		if (t->thread_stride)
+			return fail(ps, "--verify shares the blocks out among the threads itself: no -T");
+		if (t->base_offset % t->block_size)
+			return fail(ps, "--verify: the base offset (-B) must be a whole number of blocks");
+		if (w->engine && !strcmp(w->engine, "null"))
+			return fail(ps, "--verify needs real I/O: not with the null engine");
+	}
 	if (ps->contents > 1)
 		return fail(ps, "-Z, -Z<size> (--random-buffer) and --pattern each set what writes "
 			    "carry: give one");

@@ -19,6 +19,7 @@
 /* --continue-on-error (fio's continue_on_error): which failed I/Os do not stop the run. */
 #define CONTINUE_READ  1u
 #define CONTINUE_WRITE 2u
+#define CONTINUE_VERIFY 4u	/* verify mismatches */
 
 enum buf_mode {
 	BUF_RANDOM,	/* random bytes, fresh in every write (default; see compress/dedupe) */
@@ -119,6 +120,7 @@ struct workload {
 	bool overwrite;		/* --overwrite: write/recreate files iobench did not create */
 	bool read_only;		/* --read-only: refuse every write, whatever else is asked */
 	unsigned continue_on_error; /* CONTINUE_*: count these I/O errors and go on */
+	bool verify;		/* --verify: writes carry checkable blocks, reads are checked */
 	bool quiet;		/* --quiet: no progress messages */
 	char *cmdline;		/* the command line as given, for the report */
 	char *series_csv;	/* --series-csv=FILE: the interval series as CSV */

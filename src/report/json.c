@@ -500,6 +500,24 @@ static json_t *cpu_json(const struct run_result *res, uint64_t ios)
 	return o;
 }
 
+static json_t *verify_json(const struct workload *w, const struct run_result *res)
+{
+	json_t *o;
+
+	if (!w->verify)
+		return NULL;
+	o = json_object();
+	set(o, "written", json_integer((json_int_t)res->verify.written));
+	set(o, "checked", json_integer((json_int_t)res->verify.checked));
+	set(o, "mismatches", json_integer((json_int_t)res->verify.bad));
+	set(o, "first_mismatch", res->verify.bad ? json_string(res->verify.first) : NULL);
+	set(o, "first_mismatch_offset", res->verify.bad ?
+		json_integer((json_int_t)res->verify.first_offset) : NULL);
+	set(o, "first_mismatch_kind", res->verify.bad ? json_string(res->verify.first_kind) : NULL);
+	set(o, "lost_writes_tracked", json_boolean(!res->verify.tables_partial));
+	return o;
+}
+
 static json_t *results_json(const struct workload *w, const struct run_result *res)
 {
 	json_t *o = json_object(), *targets = json_array(), *threads = json_array();
@@ -650,6 +668,7 @@ int report_json(FILE *f, const struct workload *w, const struct run_result *res)
 	set(root, "error", res->failed ? json_string(res->error) : NULL);
 	set(root, "io_errors", json_integer((json_int_t)res->nerrors));
 	set(root, "first_io_error", res->nerrors ? json_string(res->error) : NULL);
+	set(root, "verify", verify_json(w, res));
 	set(root, "workload", workload_json(w, res));
 	set(root, "host", host_json(&res->host));
 	set(root, "targets", targets_json(w, res));

@@ -594,6 +594,16 @@ static void notes(FILE *f, const struct workload *w, const struct run_result *re
 			"everything after it\n");
 	if (res->failed)
 		fprintf(f, "note: INCOMPLETE RESULTS: the run stopped on an error: %s\n", res->error);
+	if (w->verify) {
+		fprintf(f, "verify: %llu blocks written with headers and checksums, %llu read and "
+			"checked, %llu mismatch%s%s\n", (unsigned long long)res->verify.written,
+			(unsigned long long)res->verify.checked, (unsigned long long)res->verify.bad,
+			res->verify.bad == 1 ? "" : "es",
+			res->verify.tables_partial ? " (a target has more than 16M blocks: lost writes "
+			"go unseen there)" : "");
+		if (res->verify.bad)
+			fprintf(f, "VERIFY FAILED: %s\n", res->verify.first);
+	}
 	if (res->nerrors) {
 		fprintf(f, "note: %llu I/O ERRORS, counted and continued past (--continue-on-error); "
 			"the first: %s\n", (unsigned long long)res->nerrors, res->error);

@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: MIT */
+/* verify.c: formatting and checking --verify blocks (see verify.h). */
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#define XXH_STATIC_LINKING_ONLY	/* XXH3_state_t on the stack */
+#include <xxhash.h>
+
+#include "core/gen.h"
+#include "core/verify.h"
+
+_Static_assert(sizeof(struct verify_hdr) == VERIFY_HDR, "the header is 64 bytes");
+
+/* The data generator's start for one write: every write of every block differs. */
+static uint64_t data_seed(uint64_t seed, uint64_t offset, uint32_t thread, uint64_t seq)
+{
+	return seed ^ (offset * 0x9e3779b97f4a7c15ull) ^ (seq * 0xc2b2ae3d27d4eb4full) ^
+	       ((uint64_t)thread << 48);
+}
+
+/* xxh3 of the block as if its hash field held zero. */
+static uint64_t block_hash(const void *buf, uint32_t len)
+{
+	struct verify_hdr h;
+	XXH3_state_t st;
+
+	memcpy(&h, buf, sizeof(h));
+	h.hash = 0;
+	XXH3_64bits_reset(&st);
+	XXH3_64bits_update(&st, &h, sizeof(h));
+	XXH3_64bits_update(&st, (const char *)buf + VERIFY_HDR, len - VERIFY_HDR);
+	return XXH3_64bits_digest(&st);
+}
+
+void verify_format(void *buf, uint32_t len, uint64_t offset, uint32_t thread, uint64_t seq,
+		   uint64_t seed)
+{
+	struct verify_hdr h = { .magic = VERIFY_MAGIC, .offset = offset, .len = len,
+				.thread = thread, .seq = seq, .seed = seed };
+	uint64_t rng = data_seed(seed, offset, thread, seq);
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	h.time_ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	memcpy(buf, &h, sizeof(h));
+	gen_fill(&rng, (char *)buf + VERIFY_HDR, len - VERIFY_HDR);
+	h.hash = block_hash(buf, len);
+	memcpy((char *)buf + offsetof(struct verify_hdr, hash), &h.hash, sizeof(h.hash));
+}
+
+/* Sets bad's bytes at position at: want from want_block (or unknown), got from buf. */
+static void bytes_at(struct verify_bad *bad, const void *buf, uint32_t len, uint32_t at,
+		     const void *want_block)
+{
+	uint32_t n = len - at < 16 ? len - at : 16;
+
+	bad->at = at;
+	memcpy(bad->got, (const char *)buf + at, n);
+	bad->have_want = want_block != NULL;
+	if (want_block)
+		memcpy(bad->want, (const char *)want_block + at, n);
+}
+
+/* The first byte where a and b differ in [from, len), or len. */
+static uint32_t first_diff(const void *a, const void *b, uint32_t from, uint32_t len)
+{
+	const unsigned char *x = a, *y = b;
+
+	while (from < len && x[from] == y[from])
+		from++;
+	return from;
+}
+
+/*
+ * A bad checksum: rebuilds the block the header says was written and finds
+ * the first byte that differs from what was read.
+ */
+static void locate_corruption(struct verify_bad *bad, const void *buf, uint32_t len,
+			      uint64_t offset)
+{
+	unsigned char want[len];
+	struct verify_hdr h = bad->found;
+	uint64_t rng = data_seed(h.seed, offset, h.thread, h.seq);
+
+	h.magic = VERIFY_MAGIC;
+	h.offset = offset;
+	h.len = len;
+	h.hash = 0;
+	memcpy(want, &h, sizeof(h));
+	gen_fill(&rng, want + VERIFY_HDR, len - VERIFY_HDR);
+	h.hash = block_hash(want, len);
+	memcpy(want + offsetof(struct verify_hdr, hash), &h.hash, sizeof(h.hash));
+	bytes_at(bad, buf, len, first_diff(want, buf, 0, len), want);
+}
+
+enum verify_kind verify_check(const void *buf, uint32_t len, uint64_t offset, uint64_t want_seq,
+			      struct verify_bad *bad)
+{
+	struct verify_hdr want;
+
+	memset(bad, 0, sizeof(*bad));
+	memcpy(&bad->found, buf, sizeof(bad->found));
+	bad->offset = offset;
+	bad->want_seq = want_seq;
+	if (bad->found.magic != VERIFY_MAGIC) {
+		bytes_at(bad, buf, len, 0, NULL);
+		return bad->kind = VERIFY_NOT_WRITTEN;
+	}
+	if (bad->found.len != len || block_hash(buf, len) != bad->found.hash) {
+		if (bad->found.len == len)
+			locate_corruption(bad, buf, len, offset);
+		else
+			bytes_at(bad, buf, len, offsetof(struct verify_hdr, len), NULL);
+		return bad->kind = VERIFY_CORRUPT;
+	}
+	want = bad->found;
+	if (bad->found.offset != offset) {
+		want.offset = offset;
+		bytes_at(bad, buf, len, offsetof(struct verify_hdr, offset), NULL);
+		memcpy(bad->want, bad->got, sizeof(bad->want));	/* only the field differs */
+		memcpy(bad->want, &want.offset, sizeof(want.offset));
+		bad->have_want = true;
+		return bad->kind = VERIFY_MISPLACED;
+	}
+	if (want_seq != VERIFY_SEQ_UNKNOWN && bad->found.seq != want_seq) {
+		want.seq = want_seq;
+		bytes_at(bad, buf, len, offsetof(struct verify_hdr, seq), NULL);
+		memcpy(bad->want, bad->got, sizeof(bad->want));
+		memcpy(bad->want, &want.seq, sizeof(want.seq));
+		bad->have_want = true;
+		return bad->kind = bad->found.seq < want_seq ? VERIFY_LOST : VERIFY_CORRUPT;
+	}
+	return VERIFY_OK;
+}
+
+const char *verify_kind_name(enum verify_kind k)
+{
+	switch (k) {
+	case VERIFY_OK: return "ok";
+	case VERIFY_NOT_WRITTEN: return "not an iobench block (never written with --verify)";
+	case VERIFY_MISPLACED: return "misplaced write (a block written for another offset)";
+	case VERIFY_LOST: return "lost write (an older version of the block)";
+	case VERIFY_CORRUPT: return "corrupt block (bad checksum)";
+	}
+	return "?";
+}
+
+static void hex(char *out, const uint8_t *b, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		sprintf(out + 2 * i, "%02x", b[i]);
+}
+
+void verify_describe(const struct verify_bad *bad, char *buf, size_t len)
+{
+	char want[40] = "unknown", got[40];
+	int n;
+
+	hex(got, bad->got, 16);
+	if (bad->have_want)
+		hex(want, bad->want, 16);
+	n = snprintf(buf, len, "%s at offset %llu: at byte %u of the block expected %s, found %s",
+		     verify_kind_name(bad->kind), (unsigned long long)bad->offset, bad->at, want, got);
+	if (n > 0 && (size_t)n < len && bad->found.magic == VERIFY_MAGIC)
+		snprintf(buf + n, len - (size_t)n, " (its header: offset %llu, thread %u, write %llu)",
+			 (unsigned long long)bad->found.offset, bad->found.thread,
+			 (unsigned long long)bad->found.seq);
+	if (bad->kind == VERIFY_LOST && n > 0 && strlen(buf) + 40 < len)
+		snprintf(buf + strlen(buf), len - strlen(buf), "; the last write was write %llu",
+			 (unsigned long long)bad->want_seq);
+}

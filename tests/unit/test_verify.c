@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Description: --verify blocks: a formatted block checks out; each kind of
+ * damage is told apart (a block that belongs elsewhere, an older version, a
+ * flipped byte in the data or the header, a block never written) and the
+ * first differing byte is found.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/verify.h"
+
+#define BS 4096
+
+static _Alignas(64) unsigned char blk[BS], other[BS];
+
+static void test_roundtrip(void **state)
+{
+	struct verify_bad bad;
+
+	(void)state;
+	verify_format(blk, BS, 8 * BS, 3, 17, 42);
+	assert_int_equal(verify_check(blk, BS, 8 * BS, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_OK);
+	assert_int_equal(verify_check(blk, BS, 8 * BS, 17, &bad), VERIFY_OK);
+	/* two writes of one block differ everywhere past the header */
+	verify_format(other, BS, 8 * BS, 3, 18, 42);
+	assert_memory_not_equal(blk + VERIFY_HDR, other + VERIFY_HDR, 64);
+}
+
+static void test_flipped_data_byte(void **state)
+{
+	struct verify_bad bad;
+
+	(void)state;
+	verify_format(blk, BS, 8 * BS, 0, 5, 42);
+	blk[1000] ^= 0x40;
+	assert_int_equal(verify_check(blk, BS, 8 * BS, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_CORRUPT);
+	assert_int_equal(bad.offset, 8 * BS);
+	assert_int_equal(bad.at, 1000);
+	assert_true(bad.have_want);
+	assert_int_equal(bad.want[0] ^ bad.got[0], 0x40);
+	assert_memory_equal(bad.want + 1, bad.got + 1, 15);
+}
+
+static void test_flipped_header_byte(void **state)
+{
+	struct verify_bad bad;
+
+	(void)state;
+	verify_format(blk, BS, 8 * BS, 0, 5, 42);
+	blk[offsetof(struct verify_hdr, time_ns)] ^= 1;	/* a field the data does not depend on */
+	assert_int_equal(verify_check(blk, BS, 8 * BS, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_CORRUPT);
+	assert_int_equal(bad.at, offsetof(struct verify_hdr, hash));	/* its checksum no longer fits */
+}
+
+static void test_misplaced(void **state)
+{
+	struct verify_bad bad;
+	char text[512];
+
+	(void)state;
+	verify_format(blk, BS, 5 * BS, 0, 5, 42);	/* written for block 5 ... */
+	assert_int_equal(verify_check(blk, BS, 9 * BS, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_MISPLACED);
+	assert_int_equal(bad.found.offset, 5 * BS);	/* ... found at block 9 */
+	assert_int_equal(bad.offset, 9 * BS);
+	verify_describe(&bad, text, sizeof(text));
+	assert_non_null(strstr(text, "misplaced write"));
+	assert_non_null(strstr(text, "at offset 36864"));
+	assert_non_null(strstr(text, "offset 20480"));
+}
+
+static void test_lost(void **state)
+{
+	struct verify_bad bad;
+	char text[512];
+
+	(void)state;
+	verify_format(blk, BS, 8 * BS, 2, 6, 42);	/* write 6 reached the disk ... */
+	assert_int_equal(verify_check(blk, BS, 8 * BS, 7, &bad), VERIFY_LOST);	/* ... 7 did not */
+	verify_describe(&bad, text, sizeof(text));
+	assert_non_null(strstr(text, "lost write"));
+	assert_non_null(strstr(text, "the last write was write 7"));
+	assert_int_equal(verify_check(blk, BS, 8 * BS, 5, &bad), VERIFY_CORRUPT);	/* newer than written */
+}
+
+static void test_not_written(void **state)
+{
+	struct verify_bad bad;
+
+	(void)state;
+	memset(blk, 0, BS);
+	assert_int_equal(verify_check(blk, BS, 0, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_NOT_WRITTEN);
+	verify_format(blk, 512, 0, 0, 1, 42);	/* a 512-byte block read as 4 KiB */
+	assert_int_equal(verify_check(blk, BS, 0, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_CORRUPT);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_roundtrip),
+		cmocka_unit_test(test_flipped_data_byte),
+		cmocka_unit_test(test_flipped_header_byte),
+		cmocka_unit_test(test_misplaced),
+		cmocka_unit_test(test_lost),
+		cmocka_unit_test(test_not_written),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
