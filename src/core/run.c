@@ -946,6 +946,22 @@ static int check_verify_room(const struct workload *w, const struct target *t, c
 	return 0;
 }
 
+/* More threads than this is a mistake, not a benchmark: an error, never an out-of-memory. */
+#define MAX_THREADS 4096
+
+static int check_threads(const struct workload *w, char *err, size_t len)
+{
+	unsigned n = 0;
+
+	for (unsigned j = 0; j < w->njobs; j++) {
+		if (w->jobs[j].threads > MAX_THREADS - n)
+			return errmsg(err, len, -EINVAL, "the workload asks for more than %d threads "
+				      "(threads per target x targets, or numjobs x jobs)", MAX_THREADS);
+		n += w->jobs[j].threads;
+	}
+	return 0;
+}
+
 int run_precheck(const struct workload *w, char *err, size_t len)
 {
 	struct run_result res = { 0 };
@@ -955,7 +971,9 @@ int run_precheck(const struct workload *w, char *err, size_t len)
 
 	if (!t)
 		return errmsg(err, len, -ENOMEM, "out of memory");
-	r = targets_check(t, w, ops == &engine_null, err, len);
+	r = check_threads(w, err, len);
+	if (!r)
+		r = targets_check(t, w, ops == &engine_null, err, len);
 	if (!r)
 		r = check_memory(w, t, err, len);
 	if (!r)
@@ -972,6 +990,8 @@ int run_execute(const struct workload *w, struct run_result *res, char *err, siz
 	int r;
 
 	memset(res, 0, sizeof(*res));
+	if (check_threads(w, err, len))
+		return -EINVAL;
 	if (!w->no_affinity) {
 		int n = affinity_cpus(w->affinity, w->naffinity, res->cpus, err, len);
 

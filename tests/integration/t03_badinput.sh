@@ -26,6 +26,10 @@ bad "130" -w130 -c1M new.dat
 bad "-t" -t0 -c1M new.dat
 bad "-q" -q -c1M new.dat
 bad "no target" -b8K -d1
+bad "more than 4096 threads" -t1000 -c1M a.dat b.dat c.dat d.dat e.dat
+bad "99999" -o99999 -c1M new.dat
+bad "--pattern" --pattern=0x1 -c1M new.dat
+bad "--verify" --verify -r512 -b4K -c1M new.dat
 bad "'$T'" -c1M "$T"
 bad "directory" -d1 .
 bad "does not exist" -d1 missing.dat
