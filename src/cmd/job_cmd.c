@@ -15,6 +15,7 @@
 
 #include "cmd/cmd.h"
 #include "core/run.h"
+#include "job/cmdline.h"
 #include "job/fiojob.h"
 #include "job/jobfile.h"
 #include "report/report.h"
@@ -177,26 +178,6 @@ static int read_jobs(const struct job_args *a, struct jf_doc *doc, char *err, si
 	return 0;
 }
 
-/* The command line, for the report's "Command Line:". */
-static char *joined(int argc, char **argv)
-{
-	size_t n = 1;
-	char *s;
-
-	for (int i = 0; i < argc; i++)
-		n += strlen(argv[i]) + 1;
-	s = malloc(n);
-	if (!s)
-		return NULL;
-	s[0] = 0;
-	for (int i = 0; i < argc; i++) {
-		strcat(s, argv[i]);
-		if (i + 1 < argc)
-			strcat(s, " ");
-	}
-	return s;
-}
-
 static void apply_flags(const struct job_args *a, struct workload *w, const char *cmdline)
 {
 	w->keep = true;		/* a later group may read what an earlier one laid out */
@@ -276,7 +257,7 @@ int cmd_jobfile(int argc, char **argv)
 	struct run_result *res = NULL;
 	FILE *out = stdout, *json = NULL;
 	unsigned ran = 0;
-	char err[1024], *cmdline = joined(argc, argv);
+	char err[1024], *cmdline = cmdline_join(argc, argv);
 	int code = parse_args(argc, argv, &a);
 
 	if (!code && read_jobs(&a, &doc, err, sizeof(err))) {

@@ -628,7 +628,7 @@ static int add_target(struct parse_state *ps, struct workload *w, const char *pa
 	return 0;
 }
 
-static char *join_args(int argc, char **argv)
+char *cmdline_join(int argc, char **argv)
 {
 	size_t len = 1;
 	char *s;
@@ -699,7 +699,7 @@ int cmdline_parse(int argc, char **argv, struct workload *w,
 
 	*action = CMD_RUN;
 	set_defaults(&ps, w);
-	w->cmdline = join_args(argc, argv);
+	w->cmdline = cmdline_join(argc, argv);
 	if (!w->cmdline)
 		return fail(&ps, "out of memory");
 	if (argc == 2 && !strcmp(argv[1], "-h")) {

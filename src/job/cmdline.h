@@ -32,6 +32,9 @@ int cmdline_parse(int argc, char **argv, struct workload *w,
 /* Rewrites, in place, up to two leading Unicode dashes (en, em, minus sign) as '-'. */
 void cmdline_normalize_dash(char *arg);
 
+/* argv joined with spaces, for a report's "Command Line:" (malloc'd; NULL when out of memory). */
+char *cmdline_join(int argc, char **argv);
+
 /* Prints the help text. */
 void cmdline_usage(FILE *f);
 

@@ -455,54 +455,24 @@ static int dist_size(struct planner *p, const struct jf_opt *o, const char *v, u
 	return 0;
 }
 
-/* bsrange=LO-HI[,LO-HI]: sizes LO, 2 LO, ... up to HI (fio: multiples of the smallest). */
-static int get_bsrange(struct planner *p, const struct jf_opt *o, struct fjob *j)
+/* One bsrange: LOW-HIGH (or LOW:HIGH): LOW, 2 LOW, ... up to HIGH (fio: multiples of the smallest). */
+static int parse_range(struct planner *p, const struct jf_opt *o, char *range, unsigned kb,
+		       struct bs_dist *b)
 {
-	char buf[256], *dirs[2] = { 0 }, *c;
-	unsigned n = 1;
+	char *sep = range + strcspn(range, "-:");
 
-	if (strlen(o->val) >= sizeof(buf))
-		return bad(p, o, "too long");
-	strcpy(buf, o->val);
-	dirs[0] = buf;
-	if ((c = strchr(buf, ','))) {
-		*c = 0;
-		dirs[n++] = c + 1;
+	if (!*sep)
+		return bad(p, o, "'%s' is not a range (LOW-HIGH)", range);
+	*sep = 0;
+	if (dist_size(p, o, range, kb, &b->lo) || dist_size(p, o, sep + 1, kb, &b->hi))
+		return -EINVAL;
+	if (b->lo > b->hi) {	/* fio swaps them */
+		uint32_t t = b->lo;
+
+		b->lo = b->hi;
+		b->hi = t;
 	}
-	for (unsigned d = 0; d < n; d++) {
-		struct bs_dist *b;
-		char *sep = dirs[d] + strcspn(dirs[d], "-:");
-
-		if (!*dirs[d])
-			continue;
-		if (!*sep)
-			return bad(p, o, "'%s' is not a range (LOW-HIGH)", dirs[d]);
-		*sep = 0;
-		b = calloc(1, sizeof(*b));
-		if (!b)
-			return bad(p, o, "out of memory");
-		if (dist_size(p, o, dirs[d], j->kb_base, &b->lo) ||
-		    dist_size(p, o, sep + 1, j->kb_base, &b->hi)) {
-			free(b);
-			return -EINVAL;
-		}
-		if (b->lo > b->hi) {	/* fio swaps them */
-			uint32_t t = b->lo;
-
-			b->lo = b->hi;
-			b->hi = t;
-		}
-		b->step = b->lo;
-		set_dist(j, (int)d, b);
-		if (n == 1) {
-			struct bs_dist *w = malloc(sizeof(*w));
-
-			if (!w)
-				return bad(p, o, "out of memory");
-			*w = *b;
-			set_dist(j, 1, w);
-		}
-	}
+	b->step = b->lo;
 	return 0;
 }
 
@@ -549,8 +519,15 @@ static int parse_split(struct planner *p, const struct jf_opt *o, char *list, un
 	return 0;
 }
 
-/* bssplit=LIST[,LIST]: reads' and writes' size mixes (one list: both). */
-static int get_bssplit(struct planner *p, const struct jf_opt *o, struct fjob *j)
+typedef int (*dist_parser)(struct planner *p, const struct jf_opt *o, char *part, unsigned kb,
+			   struct bs_dist *b);
+
+/*
+ * bsrange= and bssplit=: READS[,WRITES[,TRIMS]], each part parsed by parse;
+ * a single part is for reads and writes; an empty one leaves that direction
+ * as it was; trims are accepted and unused (iobench issues none).
+ */
+static int get_dist(struct planner *p, const struct jf_opt *o, struct fjob *j, dist_parser parse)
 {
 	char buf[2048], *dirs[2] = { 0 }, *c;
 	unsigned n = 1;
@@ -563,7 +540,7 @@ static int get_bssplit(struct planner *p, const struct jf_opt *o, struct fjob *j
 		*c = 0;
 		dirs[n++] = c + 1;
 		if ((c = strchr(dirs[1], ',')))
-			*c = 0;	/* a trim list: iobench issues no trims */
+			*c = 0;
 	}
 	for (unsigned d = 0; d < n; d++) {
 		struct bs_dist *b;
@@ -573,7 +550,7 @@ static int get_bssplit(struct planner *p, const struct jf_opt *o, struct fjob *j
 		b = calloc(1, sizeof(*b));
 		if (!b)
 			return bad(p, o, "out of memory");
-		if (parse_split(p, o, dirs[d], j->kb_base, b)) {
+		if (parse(p, o, dirs[d], j->kb_base, b)) {
 			free(b);
 			return -EINVAL;
 		}
@@ -689,8 +666,8 @@ static int apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 		set_dist(j, 0, NULL);	/* a later bs= replaces an earlier bsrange or bssplit */
 		set_dist(j, 1, NULL);
 		return get_bs(p, o, j);
-	case F_BSRANGE: return get_bsrange(p, o, j);
-	case F_BSSPLIT: return get_bssplit(p, o, j);
+	case F_BSRANGE: return get_dist(p, o, j, parse_range);
+	case F_BSSPLIT: return get_dist(p, o, j, parse_split);
 	case F_FSYNC: return get_u(p, o, 0, UINT32_MAX, &j->fsync_every);
 	case F_NUMJOBS: return get_u(p, o, 1, MAX_NUMJOBS, &j->numjobs);
 	case F_IODEPTH: return get_u(p, o, 1, MAX_IODEPTH, &j->iodepth);

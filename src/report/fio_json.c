@@ -27,17 +27,26 @@ static void set(json_t *o, const char *k, json_t *v)
 	json_object_set_new(o, k, v ? v : json_null());
 }
 
-/* min, max, mean, stddev, N of latencies (ns), with fio's percentile map when pct. */
+/* fio's latency statistics object: min, max, mean, stddev (ns) and N. */
+static json_t *stat_obj(uint64_t n, uint64_t min, uint64_t max, double mean, double stddev)
+{
+	json_t *o = json_object();
+
+	set(o, "min", json_integer(n ? (json_int_t)min : 0));
+	set(o, "max", json_integer((json_int_t)max));
+	set(o, "mean", json_real(mean));
+	set(o, "stddev", json_real(stddev));
+	set(o, "N", json_integer((json_int_t)n));
+	return o;
+}
+
+/* Latencies (ns) of kind k, with fio's percentile map when pct. */
 static json_t *lat_obj(const struct summary *s, int k, bool pct)
 {
 	const struct io_counts *c = &s->c[k];
-	json_t *o = json_object();
+	json_t *o = stat_obj(c->ios, c->lat_min, c->lat_max, counts_lat_mean(c),
+			     counts_lat_stddev(c));
 
-	set(o, "min", json_integer(c->ios ? (json_int_t)c->lat_min : 0));
-	set(o, "max", json_integer((json_int_t)c->lat_max));
-	set(o, "mean", json_real(counts_lat_mean(c)));
-	set(o, "stddev", json_real(counts_lat_stddev(c)));
-	set(o, "N", json_integer((json_int_t)c->ios));
 	if (pct && c->ios) {
 		json_t *p = json_object();
 
@@ -103,7 +112,7 @@ static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
 	const struct io_counts *c = &s->c[k];
 	uint64_t ms = c->ios ? (active_ns + 500000) / 1000000 : 0;
 	double secs = (double)active_ns / 1e9;
-	json_t *o = json_object(), *slat = json_object();
+	json_t *o = json_object();
 	double bw = c->ios && secs > 0 ? (double)c->bytes / secs : 0;
 
 	set(o, "io_bytes", json_integer((json_int_t)c->bytes));
@@ -116,12 +125,7 @@ static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
 	set(o, "short_ios", json_integer(0));
 	set(o, "drop_ios", json_integer(0));
 	/* iobench does not split submission from completion: slat is empty, as for fio's sync engines */
-	set(slat, "min", json_integer(0));
-	set(slat, "max", json_integer(0));
-	set(slat, "mean", json_real(0));
-	set(slat, "stddev", json_real(0));
-	set(slat, "N", json_integer(0));
-	set(o, "slat_ns", slat);
+	set(o, "slat_ns", stat_obj(0, 0, 0, 0, 0));
 	set(o, "clat_ns", lat_obj(s, k, true));
 	set(o, "lat_ns", lat_obj(s, k, false));
 	window_stats(o, res, j0, j1, thread, k);
@@ -186,15 +190,10 @@ static json_t *zero_dir(void)
 /* The fsyncs' latency, as fio's sync.lat_ns. */
 static json_t *sync_lat(const struct sync_counts *c)
 {
-	json_t *o = json_object();
 	double mean = c->n ? (double)c->lat_sum / (double)c->n : 0;
 
-	set(o, "min", json_integer((json_int_t)(c->n ? c->lat_min : 0)));
-	set(o, "max", json_integer((json_int_t)c->lat_max));
-	set(o, "mean", json_real(mean));
-	set(o, "stddev", json_real(c->n > 1 ? sqrt(fmax(0, c->lat_sq / (double)c->n - mean * mean)) : 0));
-	set(o, "N", json_integer((json_int_t)c->n));
-	return o;
+	return stat_obj(c->n, c->lat_min, c->lat_max, mean,
+			c->n > 1 ? sqrt(fmax(0, c->lat_sq / (double)c->n - mean * mean)) : 0);
 }
 
 /* One fio job object over jobs j0..j1-1 of w (one thread of them when thread >= 0). */

@@ -30,6 +30,17 @@ static void seconds(FILE *f, const char *what, uint64_t ns)
 		fprintf(f, "\t%s: %llus\n", what, (unsigned long long)(ns / 1000000000ull));
 }
 
+/* One "label: size" line of a target's parameters, when v is set (always). */
+static void size_line(FILE *f, const char *label, uint64_t v, bool always)
+{
+	char a[32];
+
+	if (!v && !always)
+		return;
+	format_size(a, sizeof(a), v);
+	fprintf(f, "\t\t%s: %s\n", label, a);
+}
+
 /* fio's bsrange or bssplit for one direction, when there is one. */
 static void size_mix(FILE *f, const char *dir, const struct bs_dist *b)
 {
@@ -75,12 +86,8 @@ static void target_params(FILE *f, const struct workload *w, const struct target
 	else
 		fprintf(f, "\t\tperforming mix test (read/write ratio: %u/%u)\n",
 			100 - s->write_pct, s->write_pct);
-	format_size(a, sizeof(a), s->block_size);
-	fprintf(f, "\t\tblock size: %s\n", a);
-	if (s->write_block_size) {
-		format_size(a, sizeof(a), s->write_block_size);
-		fprintf(f, "\t\twrite block size: %s\n", a);
-	}
+	size_line(f, "block size", s->block_size, true);
+	size_line(f, "write block size", s->write_block_size, false);
 	for (int d = 0; d < 2; d++)
 		size_mix(f, d ? "write" : "read", s->bs_dist[d]);
 	if (s->fsync_every)
@@ -91,10 +98,7 @@ static void target_params(FILE *f, const struct workload *w, const struct target
 		format_size(a, sizeof(a), s->create_size);
 		fprintf(f, "\t\tcreated (or reused) at %s, filled with random data\n", a);
 	}
-	if (s->range_len) {
-		format_size(a, sizeof(a), s->range_len);
-		fprintf(f, "\t\trange per thread: %s\n", a);
-	}
+	size_line(f, "range per thread", s->range_len, false);
 	if (s->clone_offset) {
 		format_size(a, sizeof(a), s->clone_offset);
 		fprintf(f, "\t\tthread k starts k x %s further (offset_increment)\n", a);
@@ -107,18 +111,9 @@ static void target_params(FILE *f, const struct workload *w, const struct target
 	else
 		fprintf(f, "\t\tusing sequential I/O (stride: %s)\n", b);
 	fprintf(f, "\t\tnumber of outstanding I/O operations per thread: %u\n", s->outstanding);
-	if (s->base_offset) {
-		format_size(a, sizeof(a), s->base_offset);
-		fprintf(f, "\t\tbase file offset: %s\n", a);
-	}
-	if (s->max_offset) {
-		format_size(a, sizeof(a), s->max_offset);
-		fprintf(f, "\t\tmax file size: %s\n", a);
-	}
-	if (s->thread_stride) {
-		format_size(a, sizeof(a), s->thread_stride);
-		fprintf(f, "\t\tthread stride size: %s\n", a);
-	}
+	size_line(f, "base file offset", s->base_offset, false);
+	size_line(f, "max file size", s->max_offset, false);
+	size_line(f, "thread stride size", s->thread_stride, false);
 	if (!w->pool_threads && !w->jobs[0].name)
 		fprintf(f, "\t\tthreads per file: %u\n", s->threads);
 }
@@ -175,17 +170,23 @@ static void params_head(FILE *f, const struct workload *w)
 		fprintf(f, "\tthread pool with %u threads\n", w->pool_threads);
 }
 
+/* The CPUs threads are pinned to, or that they are not. */
+static void affinity_line(FILE *f, const int *cpus, unsigned n)
+{
+	if (!n) {
+		fprintf(f, "\taffinity disabled\n");
+		return;
+	}
+	fprintf(f, "\taffinity: threads round-robin over CPUs ");
+	for (unsigned i = 0; i < n; i++)
+		fprintf(f, "%s%d", i ? "," : "", cpus[i]);
+	fprintf(f, "\n");
+}
+
 static void input_params(FILE *f, const struct workload *w, const struct run_result *res)
 {
 	params_head(f, w);
-	if (!res->ncpus_pinned) {
-		fprintf(f, "\taffinity disabled\n");
-	} else {
-		fprintf(f, "\taffinity: threads round-robin over CPUs ");
-		for (unsigned i = 0; i < res->ncpus_pinned; i++)
-			fprintf(f, "%s%d", i ? "," : "", res->cpus[i]);
-		fprintf(f, "\n");
-	}
+	affinity_line(f, res->cpus, res->ncpus_pinned);
 	fprintf(f, "\tengine: %s\n", res->engine);
 	job_params(f, w);
 	for (unsigned i = 0; i < w->ntargets; i++)
@@ -195,13 +196,8 @@ static void input_params(FILE *f, const struct workload *w, const struct run_res
 void report_workload(FILE *f, const struct workload *w)
 {
 	params_head(f, w);
-	if (w->no_affinity) {
-		fprintf(f, "\taffinity disabled\n");
-	} else if (w->naffinity) {
-		fprintf(f, "\taffinity: threads round-robin over CPUs ");
-		for (unsigned i = 0; i < w->naffinity; i++)
-			fprintf(f, "%s%d", i ? "," : "", w->affinity[i]);
-		fprintf(f, "\n");
+	if (w->no_affinity || w->naffinity) {
+		affinity_line(f, w->affinity, w->naffinity);
 	} else {
 		fprintf(f, "\taffinity: threads round-robin over the CPUs, first those that take "
 			"the target's interrupts\n");
