@@ -6,17 +6,12 @@
  * loop touches was prepared by run.c; it allocates nothing, takes no lock and
  * formats nothing.
  */
-#include <errno.h>
 #include <stdatomic.h>
-#include <stddef.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "core/clock.h"
+#include "core/loop_slow.h"
 #include "core/verify.h"
-#include "core/worker.h"
-#include "job/workload.h"
-
 
 /* Writes: fresh random words at the start of every 512 bytes (dedupe cannot match them). */
 static void refresh(struct stream *s, struct io_unit *u)
@@ -29,38 +24,16 @@ static void refresh(struct stream *s, struct io_unit *u)
 }
 
 /*
- * The rare parts of preparing an I/O, behind one test: sizes drawn per I/O
- * (fio's bsrange, bssplit), a byte budget that trims the last I/O to fit
- * (fio's size), sequential steps by each I/O's size, and what a write
- * carries (a block of the -Z<size> source, the --dedupe block, or its own
- * buffer refreshed).
+ * The rare parts of preparing an I/O, behind one test in prep(): --verify's
+ * block ownership, sizes drawn per I/O (fio's bsrange, bssplit), a byte
+ * budget that trims the last I/O to fit (fio's size), sequential steps by
+ * each I/O's size, and what a write carries (a --verify block, a block of the
+ * -Z<size> source, the --dedupe block, or its own buffer refreshed).
  */
-/*
- * --verify: never two I/Os of one thread on one block at once (the read could
- * see either version): an offset still in flight is drawn again. Each thread
- * owns at least as many blocks as it keeps in flight, so a free one turns up.
- */
-static void avoid_inflight(struct worker *w, struct stream *s, struct io_unit *u)
-{
-	for (unsigned tries = 0; tries < 1024; tries++) {
-		bool clash = false;
-
-		for (unsigned i = 0; i < w->nunits && !clash; i++) {
-			const struct io_unit *o = &w->units[i];
-
-			clash = o != u && o->len && o->stream == u->stream && o->offset == u->offset;
-		}
-		if (!clash)
-			break;
-		u->is_write = gen_next(&s->gen, &u->offset);
-	}
-	u->buf = u->is_write ? u->wbuf : u->rbuf;
-}
-
 static void vary(struct worker *w, struct stream *s, struct io_unit *u)
 {
 	if (s->vary & VARY_VERIFY)
-		avoid_inflight(w, s, u);
+		loop_avoid_inflight(w, s, u);
 	if (s->vary & (VARY_READ << u->is_write))
 		u->len = gen_size(&s->pick[u->is_write], gen_rand(&s->gen.rng));
 	if (s->vary & VARY_BUDGET) {
@@ -111,148 +84,6 @@ static inline void stamp(struct io_unit **units, unsigned n)
 		units[i]->t_start = t;
 }
 
-/* Keeps the worker's first error. */
-static void record_error(struct worker *w, const struct io_unit *u)
-{
-	if (!w->error.err) {
-		w->error = (struct io_error){
-			.err = u->result < 0 ? (int)-u->result : EIO,
-			.result = u->result,
-			.offset = u->offset,
-			.len = u->len,
-			.target = w->streams[u->stream].target,
-			.is_write = u->is_write,
-		};
-	}
-}
-
-/* An error that ends the run: kept, and every worker told to stop. */
-static __attribute__((noinline, cold)) void fail(struct worker *w, const struct io_unit *u)
-{
-	record_error(w, u);
-	atomic_store_explicit(w->stop, 1, memory_order_relaxed);
-}
-
-/*
- * An I/O that failed or moved fewer bytes: with --continue-on-error for its
- * direction it is counted against its thread and the run goes on (true),
- * else the run stops (false). The first error is kept either way.
- */
-static __attribute__((noinline, cold)) bool io_failed(struct worker *w, const struct io_unit *u,
-						      uint64_t now)
-{
-	struct stream *s = &w->streams[u->stream];
-
-	if (!(w->continue_mask & (1u << u->is_write))) {
-		fail(w, u);
-		return false;
-	}
-	record_error(w, u);
-	s->errors[u->is_write]++;
-	if (w->ios_left != UINT64_MAX && --w->ios_left == 0) {	/* errors use up --ios too */
-		w->window_end = now;
-		w->end = now;
-		return false;
-	}
-	return true;
-}
-
-/* The write number a --verify block carries in its header. */
-static uint64_t written_seq(const struct io_unit *u)
-{
-	uint64_t seq;
-
-	memcpy(&seq, (const char *)u->buf + offsetof(struct verify_hdr, seq), sizeof(seq));
-	return seq;
-}
-
-/*
- * --verify on completion: a write records its number for the block; a read
- * is checked against the block's format and that number. A mismatch stops
- * the run (or is counted, with --continue-on-error=verify). Returns false
- * to stop.
- */
-static __attribute__((noinline, cold)) bool verified(struct worker *w, struct stream *s,
-						      const struct io_unit *u)
-{
-	struct verify_state *v = &s->v;
-	uint64_t b = (u->offset - v->base) / u->len;
-	uint64_t want = VERIFY_SEQ_UNKNOWN;
-	struct verify_bad bad;
-
-	if (u->is_write) {
-		v->written++;
-		if (v->table && b < v->blocks)
-			v->table[b] = (uint32_t)written_seq(u);
-		return true;
-	}
-	v->checked++;
-	if (v->table && b < v->blocks && v->table[b])
-		want = v->table[b];
-	if (verify_check(u->buf, u->len, u->offset, want, &bad) == VERIFY_OK)
-		return true;
-	v->bad++;
-	if (!w->vhave) {
-		w->vfirst = bad;
-		w->vfirst_target = s->target;
-		w->vhave = true;
-	}
-	if (w->continue_mask & CONTINUE_VERIFY)
-		return true;
-	atomic_store_explicit(w->stop, 1, memory_order_relaxed);
-	return false;
-}
-
-/* fio's fsync=N: the N-th write since the last one syncs the file, timed. */
-static __attribute__((noinline, cold)) void sync_file(struct worker *w, struct stream *s,
-						       uint64_t now)
-{
-	uint64_t t0 = clock_ns(), t1;
-	int r = fsync(s->fd);
-
-	t1 = clock_ns();
-	s->writes_since = 0;
-	if (r) {
-		struct io_unit u = { .result = -errno, .stream = (uint32_t)(s - w->streams),
-				     .is_write = true };
-		bool first = !w->error.err;
-
-		record_error(w, &u);
-		if (first)
-			w->error.is_fsync = true;
-		if (w->continue_mask & 2u)
-			s->errors[1]++;
-		else
-			atomic_store_explicit(w->stop, 1, memory_order_relaxed);
-		return;
-	}
-	if (now >= w->window_start && now < w->window_end) {
-		s->syncs.n++;
-		s->syncs.lat_sum += t1 - t0;
-		s->syncs.lat_sq += (double)(t1 - t0) * (double)(t1 - t0);
-		if (t1 - t0 < s->syncs.lat_min || s->syncs.n == 1)
-			s->syncs.lat_min = t1 - t0;
-		if (t1 - t0 > s->syncs.lat_max)
-			s->syncs.lat_max = t1 - t0;
-	}
-}
-
-/* now passed the current interval's end: move to the interval now is in. */
-static __attribute__((noinline, cold)) void next_interval(struct worker *w, uint64_t now)
-{
-	uint64_t k = (now - w->window_start) / w->interval_ns;
-
-	if (k >= w->iv_cap) {	/* past the series: the last slot takes the rest */
-		w->iv_overflow = now < w->window_end;
-		k = w->iv_cap - 1;
-		w->iv_edge = UINT64_MAX;
-	} else {
-		w->iv_edge = w->window_start + (k + 1) * w->interval_ns;
-	}
-	w->iv_idx = (unsigned)k;
-	atomic_store_explicit(&w->iv_done, (unsigned)k, memory_order_release);
-}
-
 /*
  * Counts one completion at time now. Returns false when the worker is done
  * (an error, or the last measured I/O of a count-based run).
@@ -262,12 +93,12 @@ static inline bool complete(struct worker *w, const struct io_unit *u, uint64_t 
 	struct stream *s;
 
 	if (unlikely(u->result != (int64_t)u->len))
-		return io_failed(w, u, now);
+		return loop_io_failed(w, u, now);
 	s = &w->streams[u->stream];
-	if (unlikely(s->vary & VARY_VERIFY) && !verified(w, s, u))
+	if (unlikely(s->vary & VARY_VERIFY) && !loop_verified(w, s, u))
 		return false;
 	if (unlikely(u->is_write && s->fsync_every) && ++s->writes_since == s->fsync_every)
-		sync_file(w, s, now);
+		loop_sync_file(w, s, now);
 	if (now < w->window_start || now >= w->window_end)
 		return true;
 	counts_record(&s->counts[u->is_write], u->len, now - u->t_start);
@@ -310,7 +141,7 @@ static void loop_sync(struct worker *w)
 			engine_queue(&w->engine, u);
 			now = clock_ns();
 			if (unlikely(now >= w->iv_edge))
-				next_interval(w, now);
+				loop_next_interval(w, now);
 			if (!complete(w, u, now))
 				return;
 		}
@@ -343,12 +174,12 @@ static void loop_async(struct worker *w)
 		if (unlikely(n < 0)) {
 			struct io_unit fake = { .result = n, .stream = 0 };
 
-			fail(w, &fake);
+			loop_fail(w, &fake);
 			return;
 		}
 		now = clock_ns();
 		if (unlikely(now >= w->iv_edge))
-			next_interval(w, now);
+			loop_next_interval(w, now);
 		more = more && keep_going(w, now);
 		for (int i = 0; i < n; i++) {
 			struct io_unit *u = done[i];

@@ -72,26 +72,77 @@ static uint32_t first_diff(const void *a, const void *b, uint32_t from, uint32_t
 	return from;
 }
 
+/* The data of the block a header describes, generated piecewise (no block-sized buffer). */
+struct regen {
+	uint64_t rng;
+	uint32_t pos;		/* bytes of the data region generated so far */
+	uint8_t chunk[4096];
+};
+
+/* Generates the next piece (at most 4096 bytes, whole words) of the data region. */
+static uint32_t regen_next(struct regen *r, uint32_t data_len)
+{
+	uint32_t n = data_len - r->pos < sizeof(r->chunk) ? data_len - r->pos : sizeof(r->chunk);
+
+	gen_fill(&r->rng, r->chunk, n);
+	r->pos += n;
+	return n;
+}
+
 /*
- * A bad checksum: rebuilds the block the header says was written and finds
- * the first byte that differs from what was read.
+ * A bad checksum: rebuilds, piece by piece, the block the header says was
+ * written and finds the first byte that differs from what was read.
  */
 static void locate_corruption(struct verify_bad *bad, const void *buf, uint32_t len,
 			      uint64_t offset)
 {
-	unsigned char want[len];
+	const unsigned char *got = buf;
 	struct verify_hdr h = bad->found;
-	uint64_t rng = data_seed(h.seed, offset, h.thread, h.seq);
+	uint32_t data = len - VERIFY_HDR, at = len;
+	struct regen r = { .rng = data_seed(h.seed, offset, h.thread, h.seq) };
+	unsigned char want[16];
+	XXH3_state_t st;
 
 	h.magic = VERIFY_MAGIC;
 	h.offset = offset;
 	h.len = len;
 	h.hash = 0;
-	memcpy(want, &h, sizeof(h));
-	gen_fill(&rng, want + VERIFY_HDR, len - VERIFY_HDR);
-	h.hash = block_hash(want, len);
-	memcpy(want + offsetof(struct verify_hdr, hash), &h.hash, sizeof(h.hash));
-	bytes_at(bad, buf, len, first_diff(want, buf, 0, len), want);
+	XXH3_64bits_reset(&st);
+	XXH3_64bits_update(&st, &h, sizeof(h));
+	while (r.pos < data) {	/* the checksum of the rebuilt block, and the first difference */
+		uint32_t from = r.pos, n = regen_next(&r, data);
+
+		XXH3_64bits_update(&st, r.chunk, n);
+		if (at == len && memcmp(r.chunk, got + VERIFY_HDR + from, n))
+			at = VERIFY_HDR + from + first_diff(r.chunk, got + VERIFY_HDR + from, 0, n);
+	}
+	h.hash = XXH3_64bits_digest(&st);
+	if (first_diff(&h, got, 0, VERIFY_HDR) < VERIFY_HDR)	/* the header itself */
+		at = first_diff(&h, got, 0, VERIFY_HDR);
+	if (at >= len) {	/* no difference found: nothing to show */
+		bytes_at(bad, buf, len, 0, NULL);
+		return;
+	}
+	bytes_at(bad, buf, len, at, NULL);
+	for (uint32_t i = 0; i < 16 && at + i < len; i++) {	/* the expected bytes there */
+		uint32_t p = at + i, q = p - VERIFY_HDR, start;
+
+		if (p < VERIFY_HDR) {
+			want[i] = ((const unsigned char *)&h)[p];
+			continue;
+		}
+		start = r.pos ? (r.pos - 1) / sizeof(r.chunk) * sizeof(r.chunk) : 0;
+		if (q >= r.pos || q < start) {	/* generate again up to the piece holding q */
+			r.rng = data_seed(bad->found.seed, offset, bad->found.thread, bad->found.seq);
+			r.pos = 0;
+			while (r.pos <= q)
+				regen_next(&r, data);
+			start = (r.pos - 1) / sizeof(r.chunk) * sizeof(r.chunk);
+		}
+		want[i] = r.chunk[q - start];
+	}
+	memcpy(bad->want, want, sizeof(want));
+	bad->have_want = true;
 }
 
 enum verify_kind verify_check(const void *buf, uint32_t len, uint64_t offset, uint64_t want_seq,

@@ -46,6 +46,23 @@ static void test_flipped_data_byte(void **state)
 	assert_memory_equal(bad.want + 1, bad.got + 1, 15);
 }
 
+/* A large block: the bytes expected are rebuilt piecewise, across a 4 KiB piece edge. */
+static void test_flipped_byte_large_block(void **state)
+{
+	static _Alignas(64) unsigned char big[65536];
+	struct verify_bad bad;
+
+	(void)state;
+	verify_format(big, sizeof(big), 1 << 20, 1, 9, 7);
+	big[VERIFY_HDR + 3 * 4096 - 4] ^= 0x01;	/* 4 bytes before a piece ends */
+	assert_int_equal(verify_check(big, sizeof(big), 1 << 20, VERIFY_SEQ_UNKNOWN, &bad),
+			 VERIFY_CORRUPT);
+	assert_int_equal(bad.at, VERIFY_HDR + 3 * 4096 - 4);
+	assert_true(bad.have_want);
+	assert_int_equal(bad.want[0] ^ bad.got[0], 0x01);
+	assert_memory_equal(bad.want + 1, bad.got + 1, 15);	/* the rest match, past the edge */
+}
+
 static void test_flipped_header_byte(void **state)
 {
 	struct verify_bad bad;
@@ -103,6 +120,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_roundtrip),
 		cmocka_unit_test(test_flipped_data_byte),
+		cmocka_unit_test(test_flipped_byte_large_block),
 		cmocka_unit_test(test_flipped_header_byte),
 		cmocka_unit_test(test_misplaced),
 		cmocka_unit_test(test_lost),

@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * loop_slow.c: what the hot loop (loop.c) calls only on rare paths: errors,
+ * --verify's checks, fsync after writes (fio's fsync=N), the move to the
+ * next series interval. Kept apart so loop.c stays the few lines each I/O
+ * runs through.
+ */
+#include <errno.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/clock.h"
+#include "core/loop_slow.h"
+#include "core/verify.h"
+#include "job/workload.h"
+
+/*
+ * --verify: never two I/Os of one thread on one block at once (the read could
+ * see either version): an offset still in flight is drawn again. Each thread
+ * owns at least as many blocks as it keeps in flight, so a free one turns up.
+ */
+void loop_avoid_inflight(struct worker *w, struct stream *s, struct io_unit *u)
+{
+	for (unsigned tries = 0; tries < 1024; tries++) {
+		bool clash = false;
+
+		for (unsigned i = 0; i < w->nunits && !clash; i++) {
+			const struct io_unit *o = &w->units[i];
+
+			clash = o != u && o->len && o->stream == u->stream && o->offset == u->offset;
+		}
+		if (!clash)
+			break;
+		u->is_write = gen_next(&s->gen, &u->offset);
+	}
+	u->buf = u->is_write ? u->wbuf : u->rbuf;
+}
+
+/* Keeps the worker's first error. */
+static void record_error(struct worker *w, const struct io_unit *u)
+{
+	if (!w->error.err) {
+		w->error = (struct io_error){
+			.err = u->result < 0 ? (int)-u->result : EIO,
+			.result = u->result,
+			.offset = u->offset,
+			.len = u->len,
+			.target = w->streams[u->stream].target,
+			.is_write = u->is_write,
+		};
+	}
+}
+
+/* An error that ends the run: kept, and every worker told to stop. */
+void loop_fail(struct worker *w, const struct io_unit *u)
+{
+	record_error(w, u);
+	atomic_store_explicit(w->stop, 1, memory_order_relaxed);
+}
+
+/*
+ * An I/O that failed or moved fewer bytes: with --continue-on-error for its
+ * direction it is counted against its thread and the run goes on (true),
+ * else the run stops (false). The first error is kept either way.
+ */
+bool loop_io_failed(struct worker *w, const struct io_unit *u, uint64_t now)
+{
+	struct stream *s = &w->streams[u->stream];
+
+	if (!(w->continue_mask & (1u << u->is_write))) {
+		loop_fail(w, u);
+		return false;
+	}
+	record_error(w, u);
+	s->errors[u->is_write]++;
+	if (w->ios_left != UINT64_MAX && --w->ios_left == 0) {	/* errors use up --ios too */
+		w->window_end = now;
+		w->end = now;
+		return false;
+	}
+	return true;
+}
+
+/* The write number a --verify block carries in its header. */
+static uint64_t written_seq(const struct io_unit *u)
+{
+	uint64_t seq;
+
+	memcpy(&seq, (const char *)u->buf + offsetof(struct verify_hdr, seq), sizeof(seq));
+	return seq;
+}
+
+/*
+ * --verify on completion: a write records its number for the block; a read
+ * is checked against the block's format and that number. A mismatch stops
+ * the run (or is counted, with --continue-on-error=verify). Returns false
+ * to stop.
+ */
+bool loop_verified(struct worker *w, struct stream *s, const struct io_unit *u)
+{
+	struct verify_state *v = &s->v;
+	uint64_t b = (u->offset - v->base) / u->len;
+	uint64_t want = VERIFY_SEQ_UNKNOWN;
+	struct verify_bad bad;
+
+	if (u->is_write) {
+		v->written++;
+		if (v->table && b < v->blocks)
+			v->table[b] = (uint32_t)written_seq(u);
+		return true;
+	}
+	v->checked++;
+	if (v->table && b < v->blocks && v->table[b])
+		want = v->table[b];
+	if (verify_check(u->buf, u->len, u->offset, want, &bad) == VERIFY_OK)
+		return true;
+	v->bad++;
+	if (!w->vhave) {
+		w->vfirst = bad;
+		w->vfirst_target = s->target;
+		w->vhave = true;
+	}
+	if (w->continue_mask & CONTINUE_VERIFY)
+		return true;
+	atomic_store_explicit(w->stop, 1, memory_order_relaxed);
+	return false;
+}
+
+/* fio's fsync=N: the N-th write since the last one syncs the file, timed. */
+void loop_sync_file(struct worker *w, struct stream *s, uint64_t now)
+{
+	uint64_t t0 = clock_ns(), t1;
+	int r = fsync(s->fd);
+
+	t1 = clock_ns();
+	s->writes_since = 0;
+	if (r) {
+		struct io_unit u = { .result = -errno, .stream = (uint32_t)(s - w->streams),
+				     .is_write = true };
+		bool first = !w->error.err;
+
+		record_error(w, &u);
+		if (first)
+			w->error.is_fsync = true;
+		if (w->continue_mask & 2u)
+			s->errors[1]++;
+		else
+			atomic_store_explicit(w->stop, 1, memory_order_relaxed);
+		return;
+	}
+	if (now >= w->window_start && now < w->window_end) {
+		s->syncs.n++;
+		s->syncs.lat_sum += t1 - t0;
+		s->syncs.lat_sq += (double)(t1 - t0) * (double)(t1 - t0);
+		if (t1 - t0 < s->syncs.lat_min || s->syncs.n == 1)
+			s->syncs.lat_min = t1 - t0;
+		if (t1 - t0 > s->syncs.lat_max)
+			s->syncs.lat_max = t1 - t0;
+	}
+}
+
+/* now passed the current interval's end: move to the interval now is in. */
+void loop_next_interval(struct worker *w, uint64_t now)
+{
+	uint64_t k = (now - w->window_start) / w->interval_ns;
+
+	if (k >= w->iv_cap) {	/* past the series: the last slot takes the rest */
+		w->iv_overflow = now < w->window_end;
+		k = w->iv_cap - 1;
+		w->iv_edge = UINT64_MAX;
+	} else {
+		w->iv_edge = w->window_start + (k + 1) * w->interval_ns;
+	}
+	w->iv_idx = (unsigned)k;
+	atomic_store_explicit(&w->iv_done, (unsigned)k, memory_order_release);
+}
+

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/* loop_slow.h: the hot loop's rare paths (loop_slow.c). */
+#ifndef IOB_LOOP_SLOW_H
+#define IOB_LOOP_SLOW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/worker.h"
+
+/* --verify: draws u's offset again while another I/O of the thread is on that block. */
+void loop_avoid_inflight(struct worker *w, struct stream *s, struct io_unit *u);
+
+/* An error that ends the run: kept, and every worker told to stop. */
+void loop_fail(struct worker *w, const struct io_unit *u) __attribute__((cold));
+
+/* A failed or short I/O: false to stop, true to go on (--continue-on-error). */
+bool loop_io_failed(struct worker *w, const struct io_unit *u, uint64_t now)
+	__attribute__((cold));
+
+/* --verify on completion: records a write, checks a read; false to stop. */
+bool loop_verified(struct worker *w, struct stream *s, const struct io_unit *u);
+
+/* fio's fsync=N: syncs the stream's file, timed. */
+void loop_sync_file(struct worker *w, struct stream *s, uint64_t now);
+
+/* now passed the current interval's end: moves to the interval now is in. */
+void loop_next_interval(struct worker *w, uint64_t now) __attribute__((cold));
+
+#endif
