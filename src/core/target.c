@@ -2,8 +2,9 @@
 /*
  * target.c: checking, creating, filling and opening targets. A file iobench
  * creates carries the extended attribute user.iobench ("filling" while it is
- * written, "filled" once it holds random data from end to end), so a later
- * run can tell its own files from a user's.
+ * written, "filled" once it holds random data from end to end, "verify:BLOCK"
+ * once it holds --verify blocks), so a later run can tell its own files from
+ * a user's, and reuse one that suits it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,7 +30,7 @@
 #include "util/errmsg.h"
 #include "platform/blockdev.h"
 
-/* The marker on path: "filled", "filling", or "" when absent. */
+/* The marker on path: "filled", "verify:BLOCK", "filling", or "" when absent. */
 static void read_marker(const char *path, char *val, size_t len)
 {
 	ssize_t n = getxattr(path, TARGET_XATTR, val, len - 1);
@@ -147,11 +148,21 @@ static int check_block(struct target *t, const struct workload *w, const struct 
 	return check_signature(w, s->path, err, len);
 }
 
+/* The marker a finished fill leaves: "filled", or "verify:BLOCK" for --verify blocks. */
+static void fill_marker(const struct workload *w, const struct target_spec *s, char *buf,
+			size_t len)
+{
+	if (w->verify)
+		snprintf(buf, len, "verify:%llu", (unsigned long long)s->block_size);
+	else
+		snprintf(buf, len, "filled");
+}
+
 static int check_file(struct target *t, const struct workload *w, const struct stat *st,
 		      char *err, size_t len)
 {
 	const struct target_spec *s = t->spec;
-	char mark[16];
+	char mark[32], want[32];
 	bool ours;
 
 	t->kind = TARGET_FILE;
@@ -171,7 +182,10 @@ static int check_file(struct target *t, const struct workload *w, const struct s
 		return errmsg(err, len, -EINVAL, "'%s' exists and iobench did not create it; pass "
 			    "--overwrite to replace it", s->path);
 	t->size = s->create_size;
-	if (!strcmp(mark, "filled") && (uint64_t)st->st_size == s->create_size) {
+	/* a kept file of the right size and content is used again: --verify needs its blocks */
+	fill_marker(w, s, want, sizeof(want));
+	if ((!strcmp(mark, want) || (!w->verify && !strncmp(mark, "verify:", 7))) &&
+	    (uint64_t)st->st_size == s->create_size) {
 		t->reused = true;
 		return 0;
 	}
@@ -458,8 +472,12 @@ static int create_file(struct target *t, const struct workload *w, unsigned idx,
 	if (!r) {
 		/* Reads must come from the device, not from the pages just written. */
 		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-		if (!t->unmarked)
-			fsetxattr(fd, TARGET_XATTR, "filled", 6, 0);
+		if (!t->unmarked) {
+			char mark[32];
+
+			fill_marker(w, s, mark, sizeof(mark));
+			fsetxattr(fd, TARGET_XATTR, mark, strlen(mark), 0);
+		}
 		if (!w->quiet)
 			fprintf(stderr, "iobench: created '%s' in %.1f s\n", s->path,
 				(double)(clock_ns() - t0) / 1e9);

@@ -40,6 +40,14 @@ run_rc 1 --verify --ios=10 -b4K -o1 -w0 -Sh -B$((200 * BS)) -f$((201 * BS)) -Rjs
 jq -e '.verify.first_mismatch_offset == 819200 and (.verify.first_mismatch_kind | startswith("not an iobench"))' \
 	"$T/out" >/dev/null || fail "zeroed: $(jq -c .verify "$T/out")"
 
+say "a kept file made without --verify is laid down again for --verify, then reused"
+run_ok -c8M --keep --ios=10 -b4K "$T/plain.dat"
+run_ok --verify -c8M --keep --ios=2048 -b4K -w0 -Sh -Rjson "$T/plain.dat"
+jq -e '.verify.mismatches == 0' "$T/out" >/dev/null || fail "plain file reused: $(jq -c .verify "$T/out")"
+grep -q "creating '$T/plain.dat'" "$T/err" || fail "the plain file was not laid down again"
+run_ok --verify -c8M --ios=100 -b4K -w0 -Sh "$T/plain.dat"
+grep -q "creating" "$T/err" && fail "a --verify file of the same block size was laid down again"
+
 say "bad combinations are refused before any I/O"
 run_rc 2 --verify -Z --ios=10 "$f"
 run_rc 2 --verify -r2K -b4K --ios=10 "$f"
