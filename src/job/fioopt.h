@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fioopt.h: inside the fio job-file front end: one job as its options leave
+ * it (struct fjob), the planner's messages, and applying one option.
+ * fioopt.c gives each option fio's meaning; fiojob.c turns jobs into groups
+ * and workloads.
+ */
+#ifndef IOB_FIOOPT_H
+#define IOB_FIOOPT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "job/jobfile.h"
+#include "job/workload.h"
+
+#define MAX_NUMJOBS 4096
+#define MAX_IODEPTH 65536
+#define MAX_FILES 4096
+
+enum rw_mode { RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RW, RW_RANDRW };
+
+/* One job as its options leave it. Strings point into the parsed document. */
+struct fjob {
+	const char *name, *where, *description;
+	const char *filename, *directory, *wait_for;
+	const char *engine;
+	enum rw_mode rw;
+	unsigned write_pct;		/* from rwmixread/rwmixwrite, for rw and randrw */
+	uint64_t bs[2];
+	struct bs_dist *dist[2];	/* bsrange/bssplit per direction (owned), or NULL */
+	unsigned fsync_every;
+	unsigned numjobs, iodepth, batch_submit, complete_min, complete_max, iodepth_low;
+	bool direct;
+	unsigned cache_sync;		/* 0, CACHE_SYNC or CACHE_WRITE_THROUGH */
+	bool end_fsync, time_based, zero_buffers;
+	unsigned compress_pct, dedupe_pct, pattern_len;
+	unsigned continue_on_error;	/* CONTINUE_* */
+	unsigned char pattern[PATTERN_MAX];
+	uint64_t runtime_ns, ramp_ns, startdelay_ns;
+	uint64_t size, filesize, offset, offset_increment, io_size, number_ios;
+	bool size_pct, offset_pct;
+	unsigned loops, nrfiles;
+	bool randrepeat;
+	uint64_t randseed;
+	bool group_reporting, stonewall, new_group;
+	unsigned kb_base;
+	unsigned file;
+};
+
+/* Errors and notices while planning: the caller's error buffer, and notices gathered. */
+struct planner {
+	char *err;
+	size_t errlen;
+	char *notices;
+	size_t nlen;
+};
+
+/* Adds one notice line (once, however often it comes). */
+void fio_notice(struct planner *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* fio's defaults, for a job named name defined at where in job file number file. */
+void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsigned file);
+
+/* Applies option o to j. Returns 0, or -EINVAL with "where: option: why" in p's buffer. */
+int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o);
+
+/* Frees what options allocated in j (bsrange and bssplit tables). */
+void fio_job_release(struct fjob *j);
+
+#endif
