@@ -1,0 +1,404 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * build.c: building a run's workers before the first I/O (see build.h):
+ * each worker's streams (offset generators, size tables, --verify's block
+ * ownership), its io_units and their buffers (read and write, with the
+ * write content asked for), and its engine over its files and buffers.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/build.h"
+#include "job/units.h"
+#include "util/errmsg.h"
+
+static uint64_t round_up(uint64_t v, uint64_t a)
+{
+	return (v + a - 1) / a * a;
+}
+
+static uint32_t buf_align(const struct target *t)
+{
+	return t->mem_align > 4096 ? t->mem_align : 4096;
+}
+
+
+/* A stream's size table for one direction, from fio's bsrange or bssplit. */
+static void init_pick(struct size_pick *p, const struct bs_dist *b)
+{
+	uint64_t acc = 0;
+
+	memset(p, 0, sizeof(*p));
+	p->lo = b->lo;
+	p->step = b->step ? b->step : 1;
+	p->nsteps = b->n ? 0 : (b->hi - b->lo) / p->step + 1;
+	p->n = b->n;
+	for (unsigned i = 0; i < b->n; i++) {
+		acc += b->pct[i];
+		p->len[i] = b->len[i];
+		p->thresh[i] = (acc << 32) / 100;
+	}
+}
+
+/* Bytes of I/O buffers the workload needs: a read and a write buffer per unit. */
+static uint64_t buffer_bytes(const struct workload *w, const struct target *tg)
+{
+	uint64_t sum = 0;
+
+	for (unsigned j = 0; j < w->njobs; j++) {
+		const struct job_spec *job = &w->jobs[j];
+
+		for (unsigned k = 0; k < job->threads && (k == 0 || job->per_clone); k++) {
+			for (unsigned i = 0; i < job->ntargets; i++) {
+				unsigned ti = job_target(job, k, i);
+				const struct target_spec *s = &w->targets[ti];
+
+				sum += 2 * s->outstanding * round_up(target_max_block(s), buf_align(&tg[ti])) *
+				       (job->per_clone ? 1 : job->threads);
+			}
+		}
+	}
+	return sum;
+}
+
+int build_check_memory(const struct workload *w, const struct target *tg, char *err, size_t len)
+{
+	uint64_t need = buffer_bytes(w, tg);
+	uint64_t ram = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+	char a[32], b[32];
+
+	if (need <= ram / 2)
+		return 0;
+	format_size(a, sizeof(a), need);
+	format_size(b, sizeof(b), ram);
+	return errmsg(err, len, -EINVAL, "the I/O buffers would take %s (threads x outstanding x "
+		    "block size x 2), more than half of this machine's %s", a, b);
+}
+
+/* Series slots per stream: the window's intervals, or a fixed number when counting I/Os. */
+unsigned build_series_slots(const struct workload *w)
+{
+	uint64_t n;
+
+	if (w->count_based)
+		return COUNT_MODE_INTERVALS;
+	n = (w->duration_ns + w->interval_ns - 1) / w->interval_ns;
+	return n ? (unsigned)n : 1;
+}
+
+/* Sets up stream s of worker wk for target ti, as relative thread rel. */
+/*
+ * --verify: thread rel of n owns blocks rel, rel + n, rel + 2n ... of the
+ * target, so no other thread writes or reads them; it must own more blocks
+ * than it keeps in flight. Returns 0 or -EDOM.
+ */
+static int verify_stream(struct run_ctx *ctx, struct stream *s, struct gen_params *gp,
+			 unsigned ti, unsigned rel, unsigned n, unsigned thread)
+{
+	const struct target_spec *sp = &ctx->w->targets[ti];
+	uint64_t bs = sp->block_size, base = gp->base + (uint64_t)rel * bs, owned;
+
+	owned = base + bs <= gp->end ? (gp->end - base - bs) / (n * bs) + 1 : 0;
+	if (owned < sp->outstanding)
+		return -EDOM;
+	s->v.table = ctx->vtables ? ctx->vtables[ti] : NULL;
+	s->v.base = gp->base;
+	s->v.blocks = (gp->end - gp->base) / bs;
+	s->v.seed = ctx->w->seed;
+	s->v.thread = thread;
+	gp->base = base;
+	if (gp->random_align)
+		gp->random_align = n * bs;
+	else
+		gp->stride = n * bs;
+	gp->start = 0;
+	s->vary |= VARY_VERIFY;
+	return 0;
+}
+
+static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsigned rel,
+		       unsigned nthreads, unsigned thread, uint64_t seed)
+{
+	const struct target_spec *sp = &ctx->w->targets[ti];
+	const struct target *t = &ctx->targets[ti];
+	struct gen_params gp = {
+		.base = sp->base_offset,
+		.end = t->end,
+		.block = target_max_block(sp),
+		.random_align = sp->random_align,
+		.stride = sp->stride,
+		.start = (uint64_t)rel * sp->thread_stride,
+		.write_pct = sp->write_pct,
+		.seed = seed,
+	};
+
+	s->target = ti;
+	s->len[0] = (uint32_t)sp->block_size;
+	s->len[1] = (uint32_t)(sp->write_block_size ? sp->write_block_size : sp->block_size);
+	for (int d = 0; d < 2; d++) {
+		if (sp->bs_dist[d]) {
+			init_pick(&s->pick[d], sp->bs_dist[d]);
+			s->vary |= VARY_READ << d;
+		}
+	}
+	/* sequential with sizes that change from one I/O to the next: step by each */
+	gp.by_len = !sp->random_align && (s->vary || (s->len[0] != s->len[1] &&
+						     sp->write_pct && sp->write_pct < 100));
+	if (gp.by_len)
+		s->vary |= VARY_SEQ_BY_LEN;
+	s->fsync_every = sp->write_pct ? sp->fsync_every : 0;
+	s->fd = t->fd;
+	if (sp->clone_offset || sp->range_len) {	/* fio's offset_increment and size */
+		gp.base += rel * sp->clone_offset;
+		if (sp->range_len && gp.base + sp->range_len < gp.end)
+			gp.end = gp.base + sp->range_len;
+		gp.start = 0;
+		if (gp.base >= gp.end || gp.end - gp.base < gp.block)
+			return -ERANGE;
+	}
+	if (ctx->w->verify && verify_stream(ctx, s, &gp, ti, rel, nthreads, thread))
+		return -EDOM;
+	s->hist = calloc(2, sizeof(*s->hist));
+	s->series = calloc(build_series_slots(ctx->w), sizeof(*s->series));
+	if (!s->hist || !s->series)
+		return -ENOMEM;
+	counts_init(&s->counts[0]);
+	counts_init(&s->counts[1]);
+	if (ctx->src_bufs[ti]) {
+		s->src = ctx->src_bufs[ti];
+		s->src_align = t->mem_align > 512 ? t->mem_align : 512;
+		s->src_slots = sp->buf == BUF_SOURCE ?
+			       (sp->buf_source_size - target_max_block(sp)) / s->src_align + 1 : 1;
+	}
+	if (sp->write_pct && t->kind != TARGET_NULL) {	/* what writes carry */
+		if (sp->buf == BUF_SOURCE)
+			s->vary |= VARY_SOURCE;
+		if (sp->dedupe_pct) {
+			s->vary |= VARY_DEDUPE;
+			s->dedupe_thresh = (uint32_t)(((uint64_t)sp->dedupe_pct << 32) / 100 -
+						      (sp->dedupe_pct == 100));
+		}
+		if (sp->buf == BUF_RANDOM && sp->compress_pct <= 98 && !ctx->w->verify)
+			s->vary |= VARY_REFRESH;
+	}
+	return gen_init(&s->gen, &gp);
+}
+
+/*
+ * What a write buffer holds to begin with: zeros (-Z), the --pattern repeated,
+ * or random bytes with the last --compress % of every 512 bytes zeroed.
+ */
+static void write_content(const struct target_spec *sp, uint64_t *rng, char *buf, uint64_t len)
+{
+	if (sp->buf == BUF_ZERO) {
+		memset(buf, 0, len);
+	} else if (sp->buf == BUF_PATTERN) {
+		for (uint64_t i = 0; i < len; i++)
+			buf[i] = (char)sp->pattern[i % sp->pattern_len];
+	} else {
+		gen_fill(rng, buf, len);
+		for (uint64_t o = 0; sp->compress_pct && o < len; o += 512) {
+			uint64_t chunk = len - o < 512 ? len - o : 512;
+			uint64_t zeros = chunk * sp->compress_pct / 100;
+
+			memset(buf + o + chunk - zeros, 0, zeros);
+		}
+	}
+}
+
+/* Bytes of the shared write source of a target: -Z<size>, or the --dedupe block. */
+static uint64_t src_size(const struct target_spec *sp)
+{
+	return sp->buf == BUF_SOURCE ? sp->buf_source_size :
+	       sp->dedupe_pct ? round_up(target_max_block(sp), 4096) : 0;
+}
+
+/* Gives each unit of stream si its buffers, carved from *mem. */
+static void init_units(struct run_ctx *ctx, struct worker *wk, unsigned si, unsigned *next,
+		       char **mem)
+{
+	const struct stream *s = &wk->streams[si];
+	const struct target_spec *sp = &ctx->w->targets[s->target];
+	const struct target *t = &ctx->targets[s->target];
+	uint64_t step = round_up(target_max_block(sp), buf_align(t));
+
+	for (unsigned k = 0; k < sp->outstanding; k++) {
+		struct io_unit *u = &wk->units[(*next)++];
+
+		u->rbuf = *mem;
+		u->wbuf = *mem + step;
+		*mem += 2 * step;
+		u->stream = si;
+		u->fd = t->fd;
+		u->file = (uint16_t)si;	/* the worker registers its streams' files in order */
+		memset(u->rbuf, 0, step);	/* fault the pages in now, not in the loop */
+		write_content(sp, &wk->streams[si].gen.rng, u->wbuf, step);
+	}
+}
+
+static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
+			const unsigned *tlist, unsigned nt, unsigned rel)
+{
+	const struct workload *w = ctx->w;
+	uint64_t bytes = 0;
+	unsigned next = 0;
+	char *mem;
+
+	wk->id = id;
+	wk->stop = &ctx->stop;
+	wk->nstreams = nt;
+	wk->streams = calloc(nt, sizeof(*wk->streams));
+	if (!wk->streams)
+		return -ENOMEM;
+	for (unsigned i = 0; i < nt; i++) {
+		const struct target_spec *sp = &w->targets[tlist[i]];
+		uint64_t seed = w->seed + id + 0x9e3779b97f4a7c15ull * tlist[i];
+
+		int r = init_stream(ctx, &wk->streams[i], tlist[i], rel, w->jobs[wk->job].threads, id,
+				    seed);
+
+		if (r)
+			return r;
+		wk->nunits += sp->outstanding;
+		bytes += 2 * sp->outstanding * round_up(target_max_block(sp), buf_align(&ctx->targets[tlist[i]]));
+	}
+	for (unsigned i = 0; w->count_based && w->jobs[wk->job].bytes_per_thread && i < nt; i++)
+		wk->streams[i].vary |= VARY_BUDGET;
+	wk->units = calloc(wk->nunits, sizeof(*wk->units));
+	if (!wk->units || posix_memalign((void **)&mem, 4096, bytes))
+		return -ENOMEM;
+	wk->bufs = mem;
+	wk->bufs_len = bytes;
+	for (unsigned i = 0; i < nt; i++)
+		init_units(ctx, wk, i, &next, &mem);
+	return 0;
+}
+
+int build_workers(struct run_ctx *ctx)
+{
+	const struct workload *w = ctx->w;
+	unsigned n = workload_threads(w), id = 0;
+	unsigned *all = malloc(w->ntargets * sizeof(*all));
+	int r = 0;
+
+	ctx->workers = calloc(n, sizeof(*ctx->workers));
+	if (!all || !ctx->workers) {
+		free(all);
+		return -ENOMEM;
+	}
+	ctx->nworkers = n;
+	for (unsigned i = 0; i < w->ntargets; i++)
+		all[i] = i;
+	for (unsigned j = 0; j < w->njobs; j++) {
+		const struct job_spec *job = &w->jobs[j];
+
+		for (unsigned k = 0; !r && k < job->threads; k++, id++) {
+			ctx->workers[id].job = j;
+			r = build_worker(ctx, &ctx->workers[id], id, &all[job_target(job, k, 0)],
+					 job->ntargets, k);
+		}
+	}
+	free(all);
+	return r;
+}
+
+/* --verify's per-block tables (up to 2^24 blocks a target; beyond, lost writes go unseen). */
+#define VERIFY_TABLE_MAX (1ull << 24)
+int build_verify_tables(struct run_ctx *ctx)
+{
+	const struct workload *w = ctx->w;
+
+	if (!w->verify)
+		return 0;
+	ctx->vtables = calloc(w->ntargets, sizeof(*ctx->vtables));
+	if (!ctx->vtables)
+		return -ENOMEM;
+	for (unsigned i = 0; i < w->ntargets; i++) {
+		uint64_t n = (ctx->targets[i].end - w->targets[i].base_offset) / w->targets[i].block_size;
+
+		if (n <= VERIFY_TABLE_MAX && !(ctx->vtables[i] = calloc(n ? n : 1, sizeof(uint32_t))))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int build_source_buffers(struct run_ctx *ctx)
+{
+	const struct workload *w = ctx->w;
+
+	ctx->src_bufs = calloc(w->ntargets, sizeof(*ctx->src_bufs));
+	if (!ctx->src_bufs)
+		return -ENOMEM;
+	for (unsigned i = 0; i < w->ntargets; i++) {
+		uint64_t rng = w->seed ^ 0x5851f42d4c957f2dull ^ i;
+
+		uint64_t n = src_size(&w->targets[i]);
+
+		if (!n)
+			continue;
+		if (posix_memalign((void **)&ctx->src_bufs[i], 4096, n))
+			return -ENOMEM;
+		if (w->targets[i].buf == BUF_SOURCE)
+			gen_fill(&rng, ctx->src_bufs[i], n);
+		else
+			write_content(&w->targets[i], &rng, ctx->src_bufs[i], n);
+	}
+	return 0;
+}
+
+/*
+ * Sets up the worker's engine with every file and buffer region its units
+ * use: the files of its streams in order, the region all unit buffers come
+ * from, then each stream's -Z<size> source buffer.
+ */
+int build_engine_start(struct run_ctx *ctx, struct worker *wk)
+{
+	int fds[wk->nstreams];
+	bool blocking[wk->nstreams];
+	struct iovec bufs[1 + wk->nstreams];
+	struct engine_setup setup = { .depth = wk->nunits, .fds = fds, .blocking = blocking,
+				      .nfds = wk->nstreams, .bufs = bufs, .nbufs = 1 };
+
+	setup.flags = (ctx->w->sqpoll ? ENGINE_SQPOLL : 0) | (ctx->w->hipri ? ENGINE_HIPRI : 0);
+	bufs[0] = (struct iovec){ wk->bufs, wk->bufs_len };
+	for (unsigned i = 0; i < wk->nstreams; i++) {
+		struct stream *s = &wk->streams[i];
+
+		fds[i] = ctx->targets[s->target].fd;
+		blocking[i] = ctx->targets[s->target].no_nowait;
+		if (s->src) {
+			s->src_index = (uint16_t)setup.nbufs;
+			bufs[setup.nbufs++] = (struct iovec){
+				s->src, src_size(&ctx->w->targets[s->target]) };
+		}
+	}
+	if (fds[0] < 0)		/* the null engine: nothing is open */
+		setup.nfds = 0;
+	return wk->engine.ops->init(&wk->engine, &setup);
+}
+
+void build_free(struct run_ctx *ctx)
+{
+	for (unsigned i = 0; i < ctx->nworkers; i++) {
+		for (unsigned s = 0; ctx->workers[i].streams && s < ctx->workers[i].nstreams; s++)
+		{
+			free(ctx->workers[i].streams[s].hist);
+			free(ctx->workers[i].streams[s].series);
+		}
+		free(ctx->workers[i].streams);
+		free(ctx->workers[i].units);
+		free(ctx->workers[i].bufs);
+	}
+	free(ctx->workers);
+	if (ctx->src_bufs)
+		for (unsigned i = 0; i < ctx->w->ntargets; i++)
+			free(ctx->src_bufs[i]);
+	free(ctx->src_bufs);
+	if (ctx->vtables)
+		for (unsigned i = 0; i < ctx->w->ntargets; i++)
+			free(ctx->vtables[i]);
+	free(ctx->vtables);
+}
+

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * build.h: inside run.c: the state of one run (struct run_ctx) and building
+ * its workers (build.c): streams with their generators and size tables,
+ * io_units with their buffers and write content, --verify's block tables,
+ * and each worker's engine set-up. All of it before the first I/O.
+ */
+#ifndef IOB_BUILD_H
+#define IOB_BUILD_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/target.h"
+#include "core/worker.h"
+#include "job/workload.h"
+
+#define COUNT_MODE_INTERVALS 3600	/* series slots of a count-based run */
+
+struct run_ctx {
+	const struct workload *w;
+	struct target *targets;
+	struct worker *workers;
+	unsigned nworkers;
+	char **src_bufs;		/* -Z<size> buffers, one per target */
+	uint32_t **vtables;		/* --verify: last write number per block, one per target */
+	pthread_barrier_t ready, go;
+	atomic_int stop;
+	atomic_uint finished;
+};
+
+/* What a worker thread starts with. */
+struct thread_arg {
+	struct run_ctx *ctx;
+	struct worker *w;
+};
+
+/* Series slots per stream: the window's intervals, or a fixed number when counting. */
+unsigned build_series_slots(const struct workload *w);
+
+/* The I/O buffers would take more than half the machine's memory: -EINVAL with a message. */
+int build_check_memory(const struct workload *w, const struct target *tg, char *err, size_t len);
+
+/* The -Z<size> source buffers and --dedupe blocks, one per target that needs one. */
+int build_source_buffers(struct run_ctx *ctx);
+
+/* --verify's tables of the last write of each block (NULL beyond 2^24 blocks). */
+int build_verify_tables(struct run_ctx *ctx);
+
+/*
+ * Every worker of every job: streams, units, buffers. Returns 0, -ENOMEM,
+ * -ERANGE (a thread's range past its target) or -EDOM (--verify: too few blocks).
+ */
+int build_workers(struct run_ctx *ctx);
+
+/* Sets up worker wk's engine on its own thread. Returns 0 or -errno. */
+int build_engine_start(struct run_ctx *ctx, struct worker *wk);
+
+/* Frees what the build made (not the targets). */
+void build_free(struct run_ctx *ctx);
+
+#endif
