@@ -7,6 +7,8 @@
  * --allow-device-write, --destroy-signature=TYPE, --overwrite, --readonly.
  */
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -300,7 +302,18 @@ int cmd_jobfile(int argc, char **argv)
 			code = EXIT_RUN_FAILED;
 	}
 	if (!code) {
+		sigset_t sigs, old;
+
+		/* Between groups too, Ctrl-C must end in the report and the clean-up below:
+		 * held here, it stops the next group (run_execute watches for it). */
+		sigemptyset(&sigs);
+		sigaddset(&sigs, SIGINT);
+		sigaddset(&sigs, SIGTERM);
+		pthread_sigmask(SIG_BLOCK, &sigs, &old);
 		code = run_groups(&a, &plan, res, &ran, out);
+		if (sigtimedwait(&sigs, NULL, &(struct timespec){ 0 }) > 0 && !code)
+			code = EXIT_INTERRUPTED;
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		if (ran && a.format != OUT_TEXT && write_json(out, a.format, &plan, res, ran))
 			code = EXIT_RUN_FAILED;
 		if (ran && json && write_json(json, OUT_JSON, &plan, res, ran))

@@ -48,6 +48,21 @@ wait $pid; rc=$?
 grep -q "interrupted before the measurements began" "$T/out3" || fail "no 'interrupted before' line"
 [ ! -e "$f" ] || fail "the created file was left behind"
 
+say "SIGINT during a job file's first group: no later group, valid fio-json, files removed"
+mkdir "$T/jobs"
+printf '[global]\nsize=16m\ntime_based\nruntime=30\nioengine=psync\n[one]\nrw=randread\n[two]\nstonewall\nrw=randread\n' > "$T/two.fio"
+(cd "$T/jobs" && exec "$IOBENCH" "$T/two.fio" --output-format=fio-json >"$T/out5" 2>"$T/err5") &
+pid=$!
+wait_for measuring "$T/err5"
+sleep 0.5
+kill -INT $pid
+wait $pid; rc=$?
+[ $rc = 130 ] || fail "job file: exit $rc, wanted 130"
+grep -q "group 2 of 2" "$T/err5" && fail "the second group ran after Ctrl-C"
+jq -e '.jobs | length == 1 and .[0].jobname == "one" and .[0].read.io_bytes > 0' "$T/out5" >/dev/null ||
+	fail "job file: partial fio-json: $(head -c 300 "$T/out5")"
+[ -z "$(ls "$T/jobs")" ] || fail "job file: left $(ls "$T/jobs")"
+
 say "SIGINT while creating the file: removed, exit 130"
 free_kb=$(df -Pk "$T" | awk 'NR == 2 { print $4 }')
 [ "$free_kb" -gt 10000000 ] || { echo "skipping the creation case: under 10G free"; exit 0; }
