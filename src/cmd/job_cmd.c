@@ -89,7 +89,7 @@ static void free_args(struct job_args *a)
 	free(a->files);
 }
 
-/* Returns 0, or prints the problem and returns EXIT_BAD_INPUT. */
+/* Returns 0, -1 after printing --help, or prints the problem and returns EXIT_BAD_INPUT. */
 static int parse_args(int argc, char **argv, struct job_args *a)
 {
 	a->files = calloc((unsigned)argc + 1u, sizeof(*a->files));
@@ -130,6 +130,18 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 			a->json_path = v;
 		} else if (!strncmp(s, "destroy-signature=", 18) && *v) {
 			a->destroy_signature = v;
+		} else if (!strcmp(s, "help")) {
+			printf("usage: iobench FILE.fio... [--option=value...]   (or --job=FILE)\n"
+			       "  --option=value       a fio job option, set for every job\n"
+			       "  --output-format=F    text (default), json, or fio-json\n"
+			       "  --output=FILE        the report to FILE\n"
+			       "  --json=FILE          also the JSON documents to FILE\n"
+			       "  --print-workload     print what would run; run nothing\n"
+			       "  --readonly           refuse every write\n"
+			       "  --keep, --overwrite, --allow-device-write, --destroy-signature=TYPE,\n"
+			       "  --quiet              as on the DiskSpd command line (iobench --help)\n"
+			       "Every option and every difference from fio: docs/jobfiles.md\n");
+			return -1;
 		} else if (!strcmp(s, "print-workload")) {
 			a->print_workload = true;
 		} else if (!strcmp(s, "quiet")) {
@@ -261,6 +273,12 @@ int cmd_jobfile(int argc, char **argv)
 	unsigned ran = 0;
 	char err[1024], *cmdline = cmdline_join(argc, argv);
 	int code = parse_args(argc, argv, &a);
+
+	if (code < 0) {		/* --help */
+		free_args(&a);
+		free(cmdline);
+		return 0;
+	}
 
 	if (!code && read_jobs(&a, &doc, err, sizeof(err))) {
 		fprintf(stderr, "iobench: %s\n", err);
