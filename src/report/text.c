@@ -612,9 +612,14 @@ static void notes(FILE *f, const struct workload *w, const struct run_result *re
 	}
 }
 
-static void job_row(FILE *f, const char *name, const struct run_result *res, unsigned j0,
-		    unsigned j1)
+/*
+ * One job's section (or the group's, with group_reporting): its reads, writes
+ * and both, each over the job's own measuring time, with latency percentiles.
+ */
+static void job_section(FILE *f, const char *title, const struct run_result *res, unsigned j0,
+			unsigned j1)
 {
+	static const char *const kind[] = { "read", "write", "total" };
 	struct summary *s = malloc(sizeof(*s));
 	uint64_t active;
 	double secs;
@@ -623,37 +628,47 @@ static void job_row(FILE *f, const char *name, const struct run_result *res, uns
 		return;
 	active = summary_build_jobs(s, res, j0, j1, -1);
 	secs = (double)active / 1e9;
-	fprintf(f, "%-20.20s | %15llu | %12llu | %10.2f | %10.2f | %8.3f | %8.3f | %8.3f\n", name,
-		(unsigned long long)s->c[SUM_TOTAL].bytes, (unsigned long long)s->c[SUM_TOTAL].ios,
-		secs > 0 ? (double)s->c[SUM_TOTAL].bytes / 1048576.0 / secs : 0,
-		secs > 0 ? (double)s->c[SUM_TOTAL].ios / secs : 0,
-		counts_lat_mean(&s->c[SUM_TOTAL]) / 1e6,
-		(double)summary_percentile(s, SUM_TOTAL, 99) / 1e6,
-		(double)summary_percentile(s, SUM_TOTAL, 99.99) / 1e6);
+	fprintf(f, "\n%s, %.2f s\n", title, secs);
+	fprintf(f, "       | %15s | %12s | %10s | %10s | %8s | %8s | %8s | %8s\n%.100s\n", "bytes",
+		"I/Os", "MiB/s", "I/O per s", "AvgLat", "p50 ms", "p99 ms", "max ms", dashes);
+	for (int k = 0; k < 3; k++) {
+		const struct io_counts *c = &s->c[k];
+
+		if (!c->ios && k < 2)
+			continue;
+		fprintf(f, "%-6s | %15llu | %12llu | %10.2f | %10.2f | %8.3f | %8.3f | %8.3f | %8.3f\n",
+			kind[k], (unsigned long long)c->bytes, (unsigned long long)c->ios,
+			secs > 0 ? (double)c->bytes / 1048576.0 / secs : 0,
+			secs > 0 ? (double)c->ios / secs : 0, counts_lat_mean(c) / 1e6,
+			(double)summary_percentile(s, k, 50) / 1e6,
+			(double)summary_percentile(s, k, 99) / 1e6, (double)c->lat_max / 1e6);
+	}
 	if (s->syncs.n)
-		fprintf(f, "%-20s   %llu fsyncs, mean %.3f ms, max %.3f ms\n", "",
+		fprintf(f, "fsync  | %llu calls, mean %.3f ms, max %.3f ms\n",
 			(unsigned long long)s->syncs.n,
 			(double)s->syncs.lat_sum / (double)s->syncs.n / 1e6,
 			(double)s->syncs.lat_max / 1e6);
 	free(s);
 }
 
-/* A job file's jobs, one line each (one for the group with group_reporting). */
-static void jobs_table(FILE *f, const struct workload *w, const struct run_result *res)
+/* A job file's jobs, a section each (one for the group with group_reporting). */
+static void jobs_sections(FILE *f, const struct workload *w, const struct run_result *res)
 {
+	char title[320];
+
 	if (!w->njobs || !w->jobs[0].name)
 		return;
-	fprintf(f, "\nJobs (each over its own measuring time)\n");
-	fprintf(f, "%-20s | %15s | %12s | %10s | %10s | %8s | %8s | %8s\n%.110s\n", "job",
-		"bytes", "I/Os", "MiB/s", "I/O per s", "AvgLat", "p99 ms", "p99.99 ms", dashes);
 	if (w->group_reporting) {
-		char name[64];
-
-		snprintf(name, sizeof(name), "group %u", w->jobs[0].group);
-		job_row(f, name, res, 0, w->njobs);
+		snprintf(title, sizeof(title), "Group %u (%u job%s, reported as one)", w->jobs[0].group,
+			 w->njobs, w->njobs == 1 ? "" : "s");
+		job_section(f, title, res, 0, w->njobs);
 	} else {
-		for (unsigned j = 0; j < w->njobs; j++)
-			job_row(f, w->jobs[j].name, res, j, j + 1);
+		for (unsigned j = 0; j < w->njobs; j++) {
+			snprintf(title, sizeof(title), "Job '%.200s' (group %u, %u thread%s)",
+				 w->jobs[j].name, w->jobs[j].group, w->jobs[j].threads,
+				 w->jobs[j].threads == 1 ? "" : "s");
+			job_section(f, title, res, j, j + 1);
+		}
 	}
 	fprintf(f, "\n");
 }
@@ -680,7 +695,7 @@ void report_text(FILE *f, const struct workload *w, const struct run_result *res
 	io_table(f, w, res, 0);
 	io_table(f, w, res, 1);
 	latency_tables(f, w, res);
-	jobs_table(f, w, res);
+	jobs_sections(f, w, res);
 	qd_table(f, w, res);
 	devices_facts(f, w, res);
 	dc = calloc(res->ntargets ? res->ntargets : 1, sizeof(*dc));

@@ -112,7 +112,8 @@ grep -q "gtod_reduce: this tunes fio's own" "$T/err" || fail "no notice for gtod
 
 say "text and iobench JSON: one document per group"
 DEV1=$D1 DEV2=$D2 run_ok "$EX/two-devices-read.fio" --runtime=1 --ramp_time=0 --quiet
-grep -q "^Jobs" "$T/out" && grep -q "^group 0 " "$T/out" || fail "no jobs table: $(tail -20 "$T/out")"
+grep -q "^Group 0 (2 jobs, reported as one)" "$T/out" && grep -q "^read   | " "$T/out" ||
+	fail "no group section: $(tail -20 "$T/out")"
 (cd "$T/ex" && "$IOBENCH" "$EX/write-then-read.fio" --size=4m --output-format=json --quiet >"$T/out") ||
 	fail "json output failed"
 jq -e 'type == "array" and length == 2 and all(.[]; .schema == "iobench/result")' "$T/out" >/dev/null ||
