@@ -18,6 +18,7 @@
 #include <sys/sysmacros.h>
 #include <sys/uio.h>
 #include <sys/xattr.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/fs.h>
 #include <linux/fiemap.h>
@@ -523,10 +524,18 @@ static int open_one(struct target *t, char *err, size_t len)
 	if (t->kind == TARGET_BLOCK && s->write_pct && !t->shared)
 		flags |= O_EXCL;	/* the kernel refuses it while mounted or held */
 	t->fd = open(s->path, flags);
+	/* udev probes a device just written for a moment: an exclusive open waits up to 1 s */
+	for (int i = 0; t->fd < 0 && errno == EBUSY && (flags & O_EXCL) && i < 20; i++) {
+		nanosleep(&(struct timespec){ 0, 50000000 }, NULL);
+		t->fd = open(s->path, flags);
+	}
 	if (t->fd >= 0) {
 		t->no_nowait = (flags & O_DIRECT) && takes_no_nowait(t);
 		return 0;
 	}
+	if (errno == EBUSY && (flags & O_EXCL))
+		return errmsg(err, len, -EBUSY, "cannot open '%s' for writing: another process holds "
+			      "it (still after 1 s)", s->path);
 	if (errno == EINVAL && (flags & O_DIRECT))
 		return errmsg(err, len, -EINVAL, "'%s': its file system does not support direct I/O "
 			    "(-Su/-Sh); use -Sb", s->path);
