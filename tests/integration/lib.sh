@@ -26,8 +26,13 @@ cleanup() {
 	for m in $MOUNTS; do unmount "$m"; done
 	for l in $LOOPS; do losetup -d "$l" 2>/dev/null; done
 	if [ -n "$ZRAM" ]; then
-		echo 1 > "/sys/block/$ZRAM/reset" 2>/dev/null
-		[ -n "${ZRAM_HOT:-}" ] && echo "$ZRAM_HOT" > /sys/class/zram-control/hot_remove 2>/dev/null
+		# a device just written may be held a moment (udev probing it): retry for 2 s
+		i=0
+		while ! echo 1 2>/dev/null > "/sys/block/$ZRAM/reset" && [ $i -lt 20 ]; do
+			i=$((i + 1)); sleep 0.1
+		done
+		[ -n "${ZRAM_HOT:-}" ] && { echo "$ZRAM_HOT" > /sys/class/zram-control/hot_remove ||
+			echo "cleanup: cannot remove $ZRAM" >&2; }
 	fi
 	rm -rf "$T"
 }
