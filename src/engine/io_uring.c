@@ -7,8 +7,9 @@
  * reap() submits everything queued and waits for completions in the same
  * system call. I/O on a file that cannot take it without blocking goes
  * straight to io_uring's worker threads (IOSQE_ASYNC), which is where the
- * kernel would send it anyway after a failed non-blocking attempt. --sqpoll hands submission to a kernel thread; --hipri polls
- * for completions (O_DIRECT on a device with poll queues only).
+ * kernel would send it anyway after a failed non-blocking attempt.
+ * --sqpoll hands submission to a kernel thread; --hipri polls for
+ * completions (O_DIRECT on a device with poll queues only).
  */
 #include <errno.h>
 #include <stdbool.h>
