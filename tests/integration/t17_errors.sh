@@ -30,9 +30,14 @@ run_rc 1 --ios=2000 -b64K -o4 -w100 -Sh --overwrite --continue-on-error=write "$
 grep -q "I/O ERRORS" "$T/out" || fail "the text report does not show the errors"
 
 say "a read-only file system: refused before any I/O"
-touch "$T/mnt/x.dat"; rm -f "$T/mnt/sparse.dat"
-head -c 1048576 /dev/urandom > "$T/mnt/ro.dat"
-mount -o remount,ro "$T/mnt" || fail "remount ro"
+rm -f "$T/mnt/sparse.dat"
+sync	# the freed blocks are free once the journal commits
+head -c 65536 /dev/urandom > "$T/mnt/ro.dat" || fail "cannot write ro.dat"
+sync
+i=0	# a file system just written can be busy for a moment
+while ! mount -o remount,ro "$T/mnt" 2>/dev/null; do
+	i=$((i + 1)); [ $i -lt 30 ] || fail "remount ro"; sleep 0.1
+done
 run_rc 1 --ios=100 -b4K -w50 -Sh --overwrite "$T/mnt/ro.dat"
 grep -q "Read-only file system" "$T/err" || fail "message: $(cat "$T/err")"
 run_ok --ios=100 -b4K -Sh "$T/mnt/ro.dat"
