@@ -149,6 +149,8 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 	if (gp.by_len)
 		s->vary |= VARY_SEQ_BY_LEN;
 	s->fsync_every = sp->write_pct ? sp->fsync_every : 0;
+	if (s->fsync_every)
+		s->vary |= VARY_FSYNC;
 	s->fd = t->fd;
 	if (sp->clone_offset || sp->range_len) {	/* fio's offset_increment and size */
 		gp.base += rel * sp->clone_offset;

@@ -27,6 +27,7 @@ struct run_ctx {
 	char **src_bufs;		/* -Z<size> buffers, one per target */
 	uint32_t **vtables;		/* --verify: last write number per block, one per target */
 	pthread_barrier_t ready, go;
+	pthread_barrier_t ended, scanned;	/* workers only: done with I/O; io_uring threads counted */
 	atomic_int stop;
 	atomic_uint finished;
 };

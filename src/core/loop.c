@@ -95,10 +95,8 @@ static inline bool complete(struct worker *w, const struct io_unit *u, uint64_t 
 	if (unlikely(u->result != (int64_t)u->len))
 		return loop_io_failed(w, u, now);
 	s = &w->streams[u->stream];
-	if (unlikely(s->vary & VARY_VERIFY) && !loop_verified(w, s, u))
+	if (unlikely(s->vary & (VARY_VERIFY | VARY_FSYNC)) && !loop_completed(w, s, u, now))
 		return false;
-	if (unlikely(u->is_write && s->fsync_every) && ++s->writes_since == s->fsync_every)
-		loop_sync_file(w, s, now);
 	if (now < w->window_start || now >= w->window_end)
 		return true;
 	counts_record(&s->counts[u->is_write], u->len, now - u->t_start);

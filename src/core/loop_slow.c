@@ -98,7 +98,7 @@ static uint64_t written_seq(const struct io_unit *u)
  * the run (or is counted, with --continue-on-error=verify). Returns false
  * to stop.
  */
-bool loop_verified(struct worker *w, struct stream *s, const struct io_unit *u)
+static bool verified(struct worker *w, struct stream *s, const struct io_unit *u)
 {
 	struct verify_state *v = &s->v;
 	uint64_t b = (u->offset - v->base) / u->len;
@@ -129,7 +129,7 @@ bool loop_verified(struct worker *w, struct stream *s, const struct io_unit *u)
 }
 
 /* fio's fsync=N: the N-th write since the last one syncs the file, timed. */
-void loop_sync_file(struct worker *w, struct stream *s, uint64_t now)
+static void sync_file(struct worker *w, struct stream *s, uint64_t now)
 {
 	uint64_t t0 = clock_ns(), t1;
 	int r = fsync(s->fd);
@@ -177,3 +177,12 @@ void loop_next_interval(struct worker *w, uint64_t now)
 	atomic_store_explicit(&w->iv_done, (unsigned)k, memory_order_release);
 }
 
+
+bool loop_completed(struct worker *w, struct stream *s, const struct io_unit *u, uint64_t now)
+{
+	if ((s->vary & VARY_VERIFY) && !verified(w, s, u))
+		return false;
+	if ((s->vary & VARY_FSYNC) && u->is_write && ++s->writes_since == s->fsync_every)
+		sync_file(w, s, now);
+	return true;
+}

@@ -18,11 +18,11 @@ void loop_fail(struct worker *w, const struct io_unit *u) __attribute__((cold));
 bool loop_io_failed(struct worker *w, const struct io_unit *u, uint64_t now)
 	__attribute__((cold));
 
-/* --verify on completion: records a write, checks a read; false to stop. */
-bool loop_verified(struct worker *w, struct stream *s, const struct io_unit *u);
-
-/* fio's fsync=N: syncs the stream's file, timed. */
-void loop_sync_file(struct worker *w, struct stream *s, uint64_t now);
+/*
+ * A completion's rare work: --verify records a write or checks a read; fio's
+ * fsync=N syncs the file after every N writes, timed. False to stop.
+ */
+bool loop_completed(struct worker *w, struct stream *s, const struct io_unit *u, uint64_t now);
 
 /* now passed the current interval's end: moves to the interval now is in. */
 void loop_next_interval(struct worker *w, uint64_t now) __attribute__((cold));

@@ -39,11 +39,26 @@ static void wait_start(struct worker *wk)
 	}
 }
 
+/* One io_uring worker thread: counted against the worker whose ring it serves. */
+static void count_io_worker(void *arg, int owner, double cpu_s)
+{
+	struct run_ctx *ctx = arg;
+
+	for (unsigned i = 0; i < ctx->nworkers; i++) {
+		if (ctx->workers[i].os_tid == owner) {
+			ctx->workers[i].io_workers.threads++;
+			ctx->workers[i].io_workers.cpu_s += cpu_s;
+			return;
+		}
+	}
+}
+
 static void *worker_main(void *arg)
 {
 	struct thread_arg *ta = arg;
 	struct worker *wk = ta->w;
 
+	wk->os_tid = gettid();
 	wk->pin_error = wk->cpu >= 0 ? affinity_pin(wk->cpu) : 0;
 	if (!wk->pin_error)
 		wk->init_error = build_engine_start(ta->ctx, wk);
@@ -53,7 +68,11 @@ static void *worker_main(void *arg)
 		wait_start(wk);
 	if (!wk->pin_error && !wk->init_error && !atomic_load(&ta->ctx->stop))
 		loop_run(wk);
-	host_io_workers(&wk->io_workers, gettid());	/* they end with the ring */
+	/* io_uring's worker threads end with the rings: one scan of them all, rings still open */
+	if (pthread_barrier_wait(&ta->ctx->ended) == PTHREAD_BARRIER_SERIAL_THREAD &&
+	    wk->engine.ops == &engine_io_uring)
+		host_io_workers(count_io_worker, ta->ctx);
+	pthread_barrier_wait(&ta->ctx->scanned);
 	wk->engine.ops->cleanup(&wk->engine);
 	atomic_fetch_add(&ta->ctx->finished, 1);
 	return NULL;
@@ -233,6 +252,8 @@ static int start_threads(struct run_ctx *ctx, struct thread_arg *args, char *err
 
 	pthread_barrier_init(&ctx->ready, NULL, ctx->nworkers + 1);
 	pthread_barrier_init(&ctx->go, NULL, ctx->nworkers + 1);
+	pthread_barrier_init(&ctx->ended, NULL, ctx->nworkers);
+	pthread_barrier_init(&ctx->scanned, NULL, ctx->nworkers);
 	for (; started < ctx->nworkers; started++) {
 		args[started] = (struct thread_arg){ ctx, &ctx->workers[started] };
 		r = pthread_create(&ctx->workers[started].tid, NULL, worker_main, &args[started]);

@@ -20,7 +20,7 @@
 #include "stats/hist.h"
 #include "stats/series.h"
 
-/* stream.vary: what prep() does beyond a fixed size (rare, so one test covers all). */
+/* stream.vary: what prep() and complete() do beyond the common case (one test covers all). */
 #define VARY_READ 1u			/* reads' sizes drawn from pick[0] */
 #define VARY_WRITE 2u			/* writes' sizes drawn from pick[1] */
 #define VARY_SEQ_BY_LEN 4u		/* sequential: the next I/O starts where this one ends */
@@ -29,6 +29,7 @@
 #define VARY_SOURCE 32u			/* writes: a block from the -Z<size> source buffer */
 #define VARY_DEDUPE 64u			/* writes: some carry the stream's one dedupe block */
 #define VARY_VERIFY 128u		/* --verify: blocks formatted when written, checked when read */
+#define VARY_FSYNC 256u			/* fio's fsync=N: the file synced after every N writes */
 
 /* --verify's state of one stream: its thread owns every n-th block of the target. */
 struct verify_state {
@@ -120,6 +121,7 @@ struct worker {
 	unsigned vfirst_target;
 	bool vhave;
 	struct io_workers io_workers;	/* io_uring's kernel threads for this worker's ring, whole run */
+	int os_tid;			/* the thread's kernel TID (io_uring names its workers after it) */
 	int cpu;			/* pinned to this CPU, or -1 */
 	int pin_error;			/* pinning failure, -errno */
 	int init_error;			/* engine init failure, -errno */

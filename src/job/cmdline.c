@@ -200,27 +200,13 @@ static int get_time(struct parse_state *ps, const char *flag, const char *v, uin
 static int get_pattern(struct parse_state *ps, const char *flag, const char *v)
 {
 	struct target_spec *t = &ps->t;
-	size_t n = 0;
+	int r = parse_pattern(v, strlen(v), false, t->pattern, PATTERN_MAX, &t->pattern_len);
 
-	if (!strncmp(v, "0x", 2) || !strncmp(v, "0X", 2)) {
-		const char *h = v + 2;
-		size_t len = strlen(h);
-
-		if (!len || len % 2 || len / 2 > PATTERN_MAX || strspn(h, "0123456789abcdefABCDEF") != len)
-			return fail(ps, "%s: '%s' is not an even number of hex digits after 0x (up to "
-				    "%d bytes)", flag, v, PATTERN_MAX);
-		for (; n < len / 2; n++) {
-			char byte[3] = { h[2 * n], h[2 * n + 1], 0 };
-
-			t->pattern[n] = (unsigned char)strtoul(byte, NULL, 16);
-		}
-	} else {
-		n = strlen(v);
-		if (!n || n > PATTERN_MAX)
-			return fail(ps, "%s: a pattern has 1 to %d bytes", flag, PATTERN_MAX);
-		memcpy(t->pattern, v, n);
-	}
-	t->pattern_len = (unsigned)n;
+	if (r == -EINVAL)
+		return fail(ps, "%s: '%s' is not an even number of hex digits after 0x (up to "
+			    "%d bytes)", flag, v, PATTERN_MAX);
+	if (r)
+		return fail(ps, "%s: a pattern has 1 to %d bytes", flag, PATTERN_MAX);
 	t->buf = BUF_PATTERN;
 	ps->contents++;
 	return 0;

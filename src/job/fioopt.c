@@ -525,29 +525,17 @@ static int get_pattern(struct planner *p, const struct jf_opt *o, struct fjob *j
 {
 	const char *v = o->val;
 	size_t n = strlen(v);
+	int r;
+	bool quoted = n >= 2 && (v[0] == '"' || v[0] == '\'') && v[n - 1] == v[0];
 
-	if (!strncmp(v, "0x", 2) || !strncmp(v, "0X", 2)) {
-		size_t h = n - 2;
-
-		if (!h || h % 2 || h / 2 > PATTERN_MAX || strspn(v + 2, "0123456789abcdefABCDEF") != h)
-			return bad(p, o, "not an even number of hex digits after 0x (up to %d bytes)",
-				   PATTERN_MAX);
-		for (size_t i = 0; i < h / 2; i++) {
-			char byte[3] = { v[2 + 2 * i], v[3 + 2 * i], 0 };
-
-			j->pattern[i] = (unsigned char)strtoul(byte, NULL, 16);
-		}
-		j->pattern_len = (unsigned)(h / 2);
-		return 0;
-	}
-	if (n >= 2 && (v[0] == '"' || v[0] == '\'') && v[n - 1] == v[0]) {
-		v++;
-		n -= 2;
-	}
-	if (!n || n > PATTERN_MAX)
+	/* text in quotes stays text, even if it reads 0x... */
+	r = parse_pattern(v + quoted, n - 2 * quoted, quoted, j->pattern, PATTERN_MAX,
+			  &j->pattern_len);
+	if (r == -EINVAL)
+		return bad(p, o, "not an even number of hex digits after 0x (up to %d bytes)",
+			   PATTERN_MAX);
+	if (r)
 		return bad(p, o, "a pattern has 1 to %d bytes", PATTERN_MAX);
-	memcpy(j->pattern, v, n);
-	j->pattern_len = (unsigned)n;
 	return 0;
 }
 

@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -133,4 +134,28 @@ void format_size(char *buf, size_t len, uint64_t bytes)
 		i++;
 	}
 	snprintf(buf, len, "%llu%s", (unsigned long long)bytes, names[i]);
+}
+
+int parse_pattern(const char *s, size_t slen, bool text, unsigned char *out, size_t max,
+		  unsigned *n)
+{
+	if (!text && slen >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		const char *h = s + 2;
+		size_t len = slen - 2;
+
+		if (!len || len % 2 || len / 2 > max || strspn(h, "0123456789abcdefABCDEF") < len)
+			return -EINVAL;
+		for (size_t i = 0; i < len / 2; i++) {
+			char byte[3] = { h[2 * i], h[2 * i + 1], 0 };
+
+			out[i] = (unsigned char)strtoul(byte, NULL, 16);
+		}
+		*n = (unsigned)(len / 2);
+		return 0;
+	}
+	if (!slen || slen > max)
+		return -ERANGE;
+	memcpy(out, s, slen);
+	*n = (unsigned)slen;
+	return 0;
 }

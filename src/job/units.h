@@ -28,6 +28,15 @@ int parse_uint(const char *s, uint64_t max, uint64_t *out);
  */
 int parse_time(const char *s, uint64_t *ns);
 
+/*
+ * A write pattern, slen bytes of s: "0x" and an even number of hex digits
+ * (unless text), or the text itself; at most max bytes into out, *n set.
+ * Returns 0, -EINVAL (bad hex, or more than max bytes of it) or -ERANGE
+ * (text empty or too long).
+ */
+int parse_pattern(const char *s, size_t slen, bool text, unsigned char *out, size_t max,
+		  unsigned *n);
+
 /* Formats a byte count the way DiskSpd does: "8KiB", "1GiB", or "1000B". */
 void format_size(char *buf, size_t len, uint64_t bytes);
 

@@ -75,10 +75,13 @@ void host_info_read(struct host_info *h)
 	h->memory_bytes = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
 }
 
-/* One thread's /proc stat line: true and its CPU seconds when it is an io_uring worker. */
-static bool io_worker_cpu(const char *tid, int owner, double *cpu_s)
+/*
+ * One thread's /proc stat line: when it is an io_uring worker ("iou-wrk-TID"),
+ * sets the ring owner's TID and the worker's CPU seconds and returns true.
+ */
+static bool io_worker_cpu(const char *tid, int *owner, double *cpu_s)
 {
-	char path[64], line[1024], name[32], *end;
+	char path[64], line[1024], *end;
 	unsigned long utime, stime;
 	FILE *f;
 	bool ok;
@@ -91,8 +94,7 @@ static bool io_worker_cpu(const char *tid, int owner, double *cpu_s)
 	fclose(f);
 	/* "tid (comm) state ppid ... utime stime": comm may hold spaces, so from its last ')' */
 	end = ok ? strrchr(line, ')') : NULL;
-	snprintf(name, sizeof(name), "(iou-wrk-%d)", owner);
-	if (!end || !strstr(line, name))
+	if (!end || sscanf(strchr(line, '('), "(iou-wrk-%d)", owner) != 1)
 		return false;
 	if (sscanf(end + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime,
 		   &stime) != 2)
@@ -101,21 +103,18 @@ static bool io_worker_cpu(const char *tid, int owner, double *cpu_s)
 	return true;
 }
 
-void host_io_workers(struct io_workers *iw, int owner)
+void host_io_workers(void (*each)(void *arg, int owner, double cpu_s), void *arg)
 {
 	DIR *d = opendir("/proc/self/task");
 	struct dirent *e;
 	double s;
+	int owner;
 
-	memset(iw, 0, sizeof(*iw));
 	if (!d)
 		return;
-	while ((e = readdir(d))) {
-		if (e->d_name[0] != '.' && io_worker_cpu(e->d_name, owner, &s)) {
-			iw->threads++;
-			iw->cpu_s += s;
-		}
-	}
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.' && io_worker_cpu(e->d_name, &owner, &s))
+			each(arg, owner, s);
 	closedir(d);
 }
 

@@ -24,16 +24,18 @@ struct host_info {
 void host_info_read(struct host_info *h);
 
 /*
- * The kernel's io_uring worker threads (iou-wrk-TID) serving the rings of
- * thread `owner`: how many there are now, and the CPU seconds they have used
- * since they started. io_uring hands an I/O to such a thread when the file
- * cannot take it without blocking; their time is part of the process's own.
+ * The kernel's io_uring worker threads (iou-wrk-TID) in this process: how many
+ * serve a ring, and the CPU seconds they have used since they started. io_uring
+ * hands an I/O to such a thread when the file cannot take it without blocking;
+ * their time is part of the process's own.
  */
 struct io_workers {
 	unsigned threads;
 	double cpu_s;
 };
-void host_io_workers(struct io_workers *iw, int owner);
+
+/* Calls each(arg, owner TID, CPU seconds) for every io_uring worker thread of this process, now. */
+void host_io_workers(void (*each)(void *arg, int owner, double cpu_s), void *arg);
 
 /* "ext4", "xfs", ... for a statfs f_type, or NULL when unknown. */
 const char *host_fs_name(long f_type);

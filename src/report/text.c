@@ -630,7 +630,7 @@ static void job_section(FILE *f, const char *title, const struct run_result *res
 	secs = (double)active / 1e9;
 	fprintf(f, "\n%s, %.2f s\n", title, secs);
 	fprintf(f, "       | %15s | %12s | %10s | %10s | %8s | %8s | %8s | %8s\n%.100s\n", "bytes",
-		"I/Os", "MiB/s", "I/O per s", "AvgLat", "p50 ms", "p99 ms", "max ms", dashes);
+		"I/Os", "MiB/s", "I/O per s", "avg ms", "p50 ms", "p99 ms", "max ms", dashes);
 	for (int k = 0; k < 3; k++) {
 		const struct io_counts *c = &s->c[k];
 
