@@ -62,11 +62,26 @@ $(B)/tests/%: tests/unit/%.c $(B)/libiobench.a
 	$(CC) $(ALL_CFLAGS) $(shell pkg-config --cflags cmocka) $(LDFLAGS) -o $@ $< \
 		$(B)/libiobench.a $(shell pkg-config --libs cmocka) $(LIBS)
 
+# Programs the integration tests run beside iobench (tests/helpers/): a racer,
+# a device holder, and faultfs, the fault-injecting FUSE file system.
+HELPER_BIN := $(B)/helpers/racer $(B)/helpers/holdexcl $(B)/helpers/faultfs
+
+$(B)/helpers/faultfs: tests/helpers/faultfs.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(shell pkg-config --cflags fuse3) $(LDFLAGS) -o $@ $< \
+		$(shell pkg-config --libs fuse3) -lpthread
+
+$(B)/helpers/%: tests/helpers/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
+
+helpers: $(HELPER_BIN)
+
 unit: $(UNIT_BIN)
 	@fail=0; for t in $(UNIT_BIN); do echo "== $$t"; $$t || fail=1; done; exit $$fail
 
-check: all unit
-	IOBENCH=$(abspath $(B)/iobench) tests/run
+check: all unit helpers
+	IOBENCH=$(abspath $(B)/iobench) HELPERS=$(abspath $(B)/helpers) tests/run
 
 # libFuzzer targets: one per parser, linked against the library built for fuzzing.
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
@@ -97,5 +112,5 @@ check-all: check
 clean:
 	rm -rf build build-san build-fuzz iobench
 
-.PHONY: all unit check check-all clean fuzz-bins fuzz-run
+.PHONY: all unit helpers check check-all clean fuzz-bins fuzz-run
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

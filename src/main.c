@@ -3,8 +3,10 @@
  * main.c: dispatch. "iobench quick ..." and a bare "iobench" run the quick
  * suite, "iobench monitor ..." watches device counters; a command naming a
  * .fio job file (or --job=FILE) runs fio job files; anything else is a
- * DiskSpd-style command line.
+ * DiskSpd-style command line. SIGPIPE is ignored: a closed output is an
+ * error the run reports (and cleans up after), never a kill.
  */
+#include <signal.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
@@ -13,6 +15,8 @@ int main(int argc, char **argv)
 {
 	static char *quick_here[] = { "quick", NULL };
 
+	/* A reader that goes away (iobench ... | head) makes writes fail, not the run die. */
+	signal(SIGPIPE, SIG_IGN);
 	if (argc == 1)
 		return cmd_quick(1, quick_here);
 	if (!strcmp(argv[1], "quick"))

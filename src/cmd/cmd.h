@@ -14,6 +14,15 @@
 #define EXIT_BAD_INPUT 2
 #define EXIT_INTERRUPTED 130
 
+struct hold;
+
+/*
+ * Releases what a run held, removing the files it created unless keep, and
+ * prints every file it could not remove; a removal that failed makes *code
+ * EXIT_RUN_FAILED (unless it is already an error).
+ */
+void cmd_release_hold(struct hold *h, bool keep, int *code);
+
 int cmd_run(int argc, char **argv);
 int cmd_quick(int argc, char **argv);
 int cmd_monitor(int argc, char **argv);

@@ -16,11 +16,14 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "core/hold.h"
 #include "core/run.h"
 #include "job/cmdline.h"
 #include "job/fiojob.h"
 #include "job/jobfile.h"
 #include "report/report.h"
+#include "util/errmsg.h"
+#include "util/outfile.h"
 
 enum out_format { OUT_TEXT, OUT_JSON, OUT_FIO_JSON };
 
@@ -204,8 +207,8 @@ static void apply_flags(const struct job_args *a, struct workload *w, const char
 }
 
 /* Runs every group; results land in res[] (ran counts them). Returns an exit code. */
-static int run_groups(const struct job_args *a, struct fio_plan *plan, struct run_result *res,
-		      unsigned *ran, FILE *out)
+static int run_groups(const struct job_args *a, struct fio_plan *plan, struct hold *hold,
+		      struct run_result *res, unsigned *ran, FILE *out)
 {
 	char err[1024];
 	int code = 0;
@@ -216,7 +219,7 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ru
 
 		if (!a->quiet && plan->ngroups > 1)
 			fprintf(stderr, "iobench: group %u of %u\n", g + 1, plan->ngroups);
-		r = run_execute(w, &res[g], err, sizeof(err));
+		r = run_execute(w, hold, &res[g], err, sizeof(err));
 		if (r) {
 			fprintf(stderr, "iobench: %s\n", err);
 			run_result_release(&res[g]);
@@ -263,13 +266,92 @@ static int write_json(FILE *f, enum out_format fmt, const struct fio_plan *plan,
 	return ferror(f) ? -EIO : 0;
 }
 
+/* Writes what went to path: the text (already in memory) or the JSON documents. */
+static int write_file(const char *path, const char *text, size_t ntext, enum out_format fmt,
+		      const struct fio_plan *plan, const struct run_result *res, unsigned ran)
+{
+	struct outfile o;
+	char err[1024];
+	int r = outfile_open(&o, path, err, sizeof(err));
+
+	if (!r && (text ? fwrite(text, 1, ntext, o.f) != ntext : write_json(o.f, fmt, plan, res, ran)) &&
+	    !o.werr) {
+		outfile_abort(&o);
+		r = errmsg(err, sizeof(err), -EIO, "cannot write '%s': the report failed", path);
+	} else if (!r) {
+		r = outfile_commit(&o, err, sizeof(err));
+	}
+	if (r)
+		fprintf(stderr, "iobench: %s\n", err);
+	return r;
+}
+
+/* Checks every group before the first runs, taking what the whole run holds. */
+static int precheck(const struct job_args *a, struct fio_plan *plan, struct hold *hold)
+{
+	const char *outs[] = { a->output, a->json_path };
+	char err[1024];
+
+	for (size_t i = 0; i < sizeof(outs) / sizeof(outs[0]); i++) {
+		if (outs[i] && outfile_check(outs[i], err, sizeof(err))) {
+			fprintf(stderr, "iobench: %s\n", err);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	for (unsigned g = 0; g < plan->ngroups; g++) {
+		if (run_precheck(&plan->groups[g], hold, err, sizeof(err))) {
+			fprintf(stderr, "iobench: %s\n", err);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	return 0;
+}
+
+/* Runs the groups with Ctrl-C held between them; writes every output. Returns an exit code. */
+static int run_all(const struct job_args *a, struct fio_plan *plan, struct hold *hold,
+		   struct run_result *res, unsigned *ran)
+{
+	char *text = NULL, err[256];
+	size_t ntext = 0;
+	FILE *out = a->output ? open_memstream(&text, &ntext) : stdout;
+	sigset_t sigs, old;
+	int code;
+
+	if (!out)
+		return EXIT_RUN_FAILED;
+	/* Between groups too, Ctrl-C must end in the report and the clean-up: held here,
+	 * it stops the next group (run_execute watches for it). */
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &sigs, &old);
+	code = run_groups(a, plan, hold, res, ran, out);
+	if (sigtimedwait(&sigs, NULL, &(struct timespec){ 0 }) > 0 && !code)
+		code = EXIT_INTERRUPTED;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (*ran && a->format != OUT_TEXT && write_json(out, a->format, plan, res, *ran))
+		code = EXIT_RUN_FAILED;
+	if (a->output) {
+		fclose(out);
+		if (*ran && write_file(a->output, text, ntext, a->format, plan, res, *ran))
+			code = EXIT_RUN_FAILED;
+		free(text);
+	} else if (outfile_flush_stdout(stdout, err, sizeof(err))) {
+		fprintf(stderr, "iobench: %s\n", err);
+		code = EXIT_RUN_FAILED;
+	}
+	if (*ran && a->json_path && write_file(a->json_path, NULL, 0, OUT_JSON, plan, res, *ran))
+		code = EXIT_RUN_FAILED;
+	return code;
+}
+
 int cmd_jobfile(int argc, char **argv)
 {
 	struct job_args a = { 0 };
 	struct jf_doc doc = { 0 };
 	struct fio_plan plan = { 0 };
+	struct hold hold = { 0 };
 	struct run_result *res = NULL;
-	FILE *out = stdout, *json = NULL;
 	unsigned ran = 0;
 	char err[1024], *cmdline = cmdline_join(argc, argv);
 	int code = parse_args(argc, argv, &a);
@@ -279,7 +361,6 @@ int cmd_jobfile(int argc, char **argv)
 		free(cmdline);
 		return 0;
 	}
-
 	if (!code && read_jobs(&a, &doc, err, sizeof(err))) {
 		fprintf(stderr, "iobench: %s\n", err);
 		code = EXIT_BAD_INPUT;
@@ -292,12 +373,6 @@ int cmd_jobfile(int argc, char **argv)
 		fprintf(stderr, "%s", plan.notices);
 	for (unsigned g = 0; !code && g < plan.ngroups; g++)
 		apply_flags(&a, &plan.groups[g], cmdline);
-	for (unsigned g = 0; !code && !a.print_workload && g < plan.ngroups; g++) {
-		if (run_precheck(&plan.groups[g], err, sizeof(err))) {
-			fprintf(stderr, "iobench: %s\n", err);
-			code = EXIT_BAD_INPUT;
-		}
-	}
 	if (!code && a.print_workload) {
 		for (unsigned g = 0; g < plan.ngroups; g++) {
 			printf("%sGroup %u of %u\n", g ? "\n" : "", g + 1, plan.ngroups);
@@ -305,50 +380,18 @@ int cmd_jobfile(int argc, char **argv)
 		}
 		goto done;
 	}
-	if (!code && a.output && !(out = fopen(a.output, "w"))) {
-		fprintf(stderr, "iobench: cannot write '%s': %s\n", a.output, strerror(errno));
-		out = stdout;
-		code = EXIT_BAD_INPUT;
-	}
-	if (!code && a.json_path && !(json = fopen(a.json_path, "w"))) {
-		fprintf(stderr, "iobench: cannot write '%s': %s\n", a.json_path, strerror(errno));
-		code = EXIT_BAD_INPUT;
-	}
+	if (!code)
+		code = precheck(&a, &plan, &hold);
 	if (!code) {
 		res = calloc(plan.ngroups, sizeof(*res));
-		if (!res)
-			code = EXIT_RUN_FAILED;
+		code = res ? run_all(&a, &plan, &hold, res, &ran) : EXIT_RUN_FAILED;
 	}
-	if (!code) {
-		sigset_t sigs, old;
-
-		/* Between groups too, Ctrl-C must end in the report and the clean-up below:
-		 * held here, it stops the next group (run_execute watches for it). */
-		sigemptyset(&sigs);
-		sigaddset(&sigs, SIGINT);
-		sigaddset(&sigs, SIGTERM);
-		pthread_sigmask(SIG_BLOCK, &sigs, &old);
-		code = run_groups(&a, &plan, res, &ran, out);
-		if (sigtimedwait(&sigs, NULL, &(struct timespec){ 0 }) > 0 && !code)
-			code = EXIT_INTERRUPTED;
-		pthread_sigmask(SIG_SETMASK, &old, NULL);
-		if (ran && a.format != OUT_TEXT && write_json(out, a.format, &plan, res, ran))
-			code = EXIT_RUN_FAILED;
-		if (ran && json && write_json(json, OUT_JSON, &plan, res, ran))
-			code = EXIT_RUN_FAILED;
-	}
-	for (unsigned g = 0; g < ran; g++) {
-		for (unsigned i = 0; !a.keep && i < res[g].ntargets; i++)
-			if (res[g].targets[i].created)
-				unlink(plan.groups[g].targets[i].path);
+	for (unsigned g = 0; g < ran; g++)
 		run_result_release(&res[g]);
-	}
 	free(res);
-	if (json && fclose(json) && !code)
-		code = EXIT_RUN_FAILED;
-	if (out != stdout && fclose(out) && !code)
-		code = EXIT_RUN_FAILED;
 done:
+	/* every file any group created goes now, whether or not its group ran to the end */
+	cmd_release_hold(&hold, a.keep, &code);
 	fiojob_plan_free(&plan);
 	jobfile_free(&doc);
 	free_args(&a);

@@ -15,6 +15,7 @@
 #include <jansson.h>
 
 #include "cmd/cmd.h"
+#include "util/outfile.h"
 #include "core/clock.h"
 #include "job/cmdline.h"
 #include "job/units.h"
@@ -370,7 +371,8 @@ static int run_monitor(struct mon *m)
 int cmd_monitor(int argc, char **argv)
 {
 	struct mon *m = calloc(1, sizeof(*m));
-	char err[512];
+	struct outfile out;
+	char err[1024];
 	int r;
 
 	if (!m)
@@ -387,14 +389,17 @@ int cmd_monitor(int argc, char **argv)
 		free(m);
 		return EXIT_BAD_INPUT;
 	}
-	if (m->csv_path && !(m->csv = fopen(m->csv_path, "w"))) {
-		fprintf(stderr, "iobench: cannot write '%s': %s\n", m->csv_path, strerror(errno));
+	/* the CSV grows in a temporary file beside it, renamed into place at the end */
+	if (m->csv_path && (outfile_check(m->csv_path, err, sizeof(err)) ||
+			    outfile_open(&out, m->csv_path, err, sizeof(err)))) {
+		fprintf(stderr, "iobench: %s\n", err);
 		free(m);
 		return EXIT_BAD_INPUT;
 	}
+	m->csv = m->csv_path ? out.f : NULL;
 	r = run_monitor(m);
-	if (m->csv && fclose(m->csv)) {
-		fprintf(stderr, "iobench: cannot write '%s': %s\n", m->csv_path, strerror(errno));
+	if (m->csv && outfile_commit(&out, err, sizeof(err))) {
+		fprintf(stderr, "iobench: %s\n", err);
 		r = EXIT_RUN_FAILED;
 	}
 	free(m);

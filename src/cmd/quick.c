@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "core/hold.h"
 #include "core/run.h"
 #include "engine/engine.h"
 #include "job/cmdline.h"
@@ -37,8 +38,7 @@ struct quick_opts {
 	const char *where;
 	uint64_t size, duration_ns, warmup_ns;
 	const char *engine;
-	bool keep, allow_device_write, quiet, is_device;
-	bool created;		/* the suite made the test file: remove it at the end */
+	bool keep, allow_device_write, quiet, is_device, overwrite;
 	const char *engine_used;	/* the engine the runs used */
 	char path[4096];
 };
@@ -57,6 +57,7 @@ static void usage(FILE *f)
 		"  --warmup=SEC        warm-up seconds per test (default 1)\n"
 		"  --engine=NAME       io_uring, psync or null\n"
 		"  --keep              keep the test file\n"
+		"  --overwrite         replace a test file iobench did not create\n"
 		"  --allow-device-write  also run the write tests on a block device\n"
 		"  --quiet             no progress messages\n");
 }
@@ -89,6 +90,8 @@ static int parse_opts(int argc, char **argv, struct quick_opts *o, char *err, si
 			}
 		} else if (!strcmp(a, "--keep")) {
 			o->keep = true;
+		} else if (!strcmp(a, "--overwrite")) {
+			o->overwrite = true;
 		} else if (!strcmp(a, "--allow-device-write")) {
 			o->allow_device_write = true;
 		} else if (!strcmp(a, "--quiet")) {
@@ -133,7 +136,7 @@ static int resolve_where(struct quick_opts *o, char *err, size_t len)
 
 /* Runs one test; returns 0, or the exit status to stop the suite with. */
 static int run_one(struct quick_opts *o, const struct quick_test *t, bool write, bool first,
-		   struct quick_cell *cell)
+		   struct hold *hold, struct quick_cell *cell)
 {
 	struct target_spec spec = {
 		.path = o->path,
@@ -159,7 +162,7 @@ static int run_one(struct quick_opts *o, const struct quick_test *t, bool write,
 		.engine = o->engine,
 		.null_size = o->size,
 		.keep = true,	/* the suite removes the file at the end */
-		.overwrite = !first,	/* the file is this suite's own from the second test on */
+		.overwrite = o->overwrite,
 		.allow_device_write = o->allow_device_write,
 		.quiet = true,
 	};
@@ -171,9 +174,7 @@ static int run_one(struct quick_opts *o, const struct quick_test *t, bool write,
 		spec.outstanding = 1;
 	if (!o->quiet)
 		fprintf(stderr, "iobench quick: %-11s %-5s ...", t->name, write ? "write" : "read");
-	r = run_execute(&w, &res, err, sizeof(err));
-	if (res.targets && res.targets[0].created)
-		o->created = true;
+	r = run_execute(&w, hold, &res, err, sizeof(err));
 	if (res.engine)
 		o->engine_used = res.engine;
 	if (r) {
@@ -236,6 +237,7 @@ int cmd_quick(int argc, char **argv)
 	struct quick_opts o = { .size = 1ull << 30, .duration_ns = 5000000000ull,
 				.warmup_ns = 1000000000ull };
 	struct quick_cell cells[NTESTS][2] = { 0 };
+	struct hold hold = { 0 };
 	char err[1024];
 	bool first = true;
 	int r = parse_opts(argc, argv, &o, err, sizeof(err));
@@ -262,12 +264,11 @@ int cmd_quick(int argc, char **argv)
 		for (int wr = 0; !r && wr < 2; wr++) {
 			if (wr && o.is_device && !o.allow_device_write)
 				continue;
-			r = run_one(&o, &tests[i], wr, first, &cells[i][wr]);
+			r = run_one(&o, &tests[i], wr, first, &hold, &cells[i][wr]);
 			first = false;
 		}
 	}
-	if (o.created && !o.keep)
-		unlink(o.path);
+	cmd_release_hold(&hold, o.keep, &r);	/* the test file goes, unless --keep */
 	print_table(&o, cells);
 	return r;
 }

@@ -9,76 +9,69 @@
 #include "core/run.h"
 #include "job/cmdline.h"
 #include "report/report.h"
+#include "util/errmsg.h"
+#include "util/outfile.h"
 #include "version.h"
 
-/* Opens an output file named on the command line before any I/O: a bad path is bad input. */
-static FILE *open_output(const char *path)
+/* Checks the output files named on the command line before any I/O: a bad path is bad input. */
+static int check_outputs(const struct workload *w)
 {
-	FILE *f = fopen(path, "w");
+	const char *paths[] = { w->json_path, w->series_csv };
+	char err[1024];
 
-	if (!f)
-		fprintf(stderr, "iobench: cannot write '%s': %s\n", path, strerror(errno));
-	return f;
-}
-
-static int close_output(FILE *f, const char *path, int r)
-{
-	if (fclose(f) && !r)
-		r = -errno;
-	if (r)
-		fprintf(stderr, "iobench: cannot write '%s': %s\n", path, strerror(-r));
-	return r;
-}
-
-/* The outputs named on the command line, opened before the run. */
-struct outputs {
-	FILE *csv, *json;
-};
-
-static int open_outputs(const struct workload *w, struct outputs *o)
-{
-	if (w->series_csv && !(o->csv = open_output(w->series_csv)))
-		return -1;
-	if (w->json_path && !(o->json = open_output(w->json_path)))
-		return -1;
+	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+		if (paths[i] && outfile_check(paths[i], err, sizeof(err))) {
+			fprintf(stderr, "iobench: %s\n", err);
+			return -1;
+		}
+	}
 	return 0;
 }
 
-/* Closes the outputs; removes them when the run produced nothing to put there. */
-static void discard_outputs(const struct workload *w, struct outputs *o)
+/* Writes one output file whole (a temporary file renamed into place), or names the failure. */
+static int write_output(const char *path, const struct workload *w, const struct run_result *res,
+			int (*report)(FILE *, const struct workload *, const struct run_result *))
 {
-	if (o->csv) {
-		fclose(o->csv);
-		unlink(w->series_csv);
+	struct outfile o;
+	char err[1024];
+	int r = outfile_open(&o, path, err, sizeof(err));
+
+	if (!r && report(o.f, w, res) && !o.werr) {
+		outfile_abort(&o);
+		r = errmsg(err, sizeof(err), -EIO, "cannot write '%s': the report failed", path);
+	} else if (!r) {
+		r = outfile_commit(&o, err, sizeof(err));	/* names a write's failure */
 	}
-	if (o->json) {
-		fclose(o->json);
-		unlink(w->json_path);
-	}
+	if (r)
+		fprintf(stderr, "iobench: %s\n", err);
+	return r;
 }
 
 /* Writes the reports; returns 0 or EXIT_RUN_FAILED when an output could not be written. */
-static int write_reports(const struct workload *w, const struct run_result *res, struct outputs *o)
+static int write_reports(const struct workload *w, const struct run_result *res)
 {
+	char err[256];
 	int bad = 0;
 
 	if (w->json_stdout)
 		bad |= report_json(stdout, w, res) != 0;
 	else
 		report_text(stdout, w, res);
-	if (fflush(stdout))
+	if (outfile_flush_stdout(stdout, err, sizeof(err))) {
+		fprintf(stderr, "iobench: %s\n", err);
 		bad = 1;
-	if (o->json)
-		bad |= close_output(o->json, w->json_path, report_json(o->json, w, res)) != 0;
-	if (o->csv)
-		bad |= close_output(o->csv, w->series_csv, report_series_csv(o->csv, w, res)) != 0;
+	}
+	if (w->json_path)
+		bad |= write_output(w->json_path, w, res, report_json) != 0;
+	if (w->series_csv)
+		bad |= write_output(w->series_csv, w, res, report_series_csv) != 0;
 	return bad ? EXIT_RUN_FAILED : 0;
 }
 
 int cmd_run(int argc, char **argv)
 {
 	struct workload w = { 0 };
-	struct outputs out = { 0 };
+	struct hold hold = { 0 };
 	struct run_result res;
 	enum cmd_action action;
 	char err[1024];
@@ -100,21 +93,22 @@ int cmd_run(int argc, char **argv)
 		workload_release(&w);
 		return 0;
 	}
-	if (open_outputs(&w, &out)) {
-		discard_outputs(&w, &out);
+	if (check_outputs(&w)) {
 		workload_release(&w);
 		return EXIT_BAD_INPUT;
 	}
-	r = run_execute(&w, &res, err, sizeof(err));
+	r = run_execute(&w, &hold, &res, err, sizeof(err));
 	if (r) {
 		fprintf(stderr, "iobench: %s\n", err);
-		discard_outputs(&w, &out);
+		code = r == -EINVAL ? EXIT_BAD_INPUT : r == -EINTR ? EXIT_INTERRUPTED
+								   : EXIT_RUN_FAILED;
+		cmd_release_hold(&hold, w.keep, &code);
 		run_result_release(&res);
 		workload_release(&w);
-		return r == -EINVAL ? EXIT_BAD_INPUT : r == -EINTR ? EXIT_INTERRUPTED
-								     : EXIT_RUN_FAILED;
+		return code;
 	}
-	code = write_reports(&w, &res, &out);
+	code = write_reports(&w, &res);
+	cmd_release_hold(&hold, w.keep, &code);
 	if (res.failed) {
 		fprintf(stderr, "iobench: %s\n", res.error);
 		code = EXIT_RUN_FAILED;

@@ -572,7 +572,7 @@ static int check_threads(const struct workload *w, char *err, size_t len)
 	return 0;
 }
 
-int run_precheck(const struct workload *w, char *err, size_t len)
+int run_precheck(const struct workload *w, struct hold *hold, char *err, size_t len)
 {
 	struct run_result res = { 0 };
 	const struct engine_ops *ops = pick_engine(w, &res);
@@ -583,16 +583,18 @@ int run_precheck(const struct workload *w, char *err, size_t len)
 		return errmsg(err, len, -ENOMEM, "out of memory");
 	r = check_threads(w, err, len);
 	if (!r)
-		r = targets_check(t, w, ops == &engine_null, err, len);
+		r = targets_check(t, w, ops == &engine_null, hold, err, len);
 	if (!r)
 		r = build_check_memory(w, t, err, len);
 	if (!r)
 		r = check_verify_room(w, t, err, len);
+	targets_close(t, w->ntargets);
 	free(t);
 	return r;
 }
 
-int run_execute(const struct workload *w, struct run_result *res, char *err, size_t len)
+int run_execute(const struct workload *w, struct hold *hold, struct run_result *res, char *err,
+		size_t len)
 {
 	struct run_ctx ctx = { .w = w };
 	const struct engine_ops *ops;
@@ -618,7 +620,7 @@ int run_execute(const struct workload *w, struct run_result *res, char *err, siz
 	if ((w->sqpoll || w->hipri) && ops != &engine_io_uring)
 		return errmsg(err, len, -EINVAL, "--%s needs io_uring, which this kernel does not "
 			      "offer (%s)", w->sqpoll ? "sqpoll" : "hipri", res->engine_note);
-	r = targets_check(ctx.targets, w, ops == &engine_null, err, len);
+	r = targets_check(ctx.targets, w, ops == &engine_null, hold, err, len);
 	if (!r)
 		r = build_check_memory(w, ctx.targets, err, len);
 	if (!r)
@@ -627,15 +629,17 @@ int run_execute(const struct workload *w, struct run_result *res, char *err, siz
 		irq_cpus_first(res, &ctx.targets[0].chain);
 	if (!r && w->hipri)
 		r = check_polling(w, ctx.targets, err, len);
-	if (r)
+	if (r) {
+		targets_close(ctx.targets, w->ntargets);
 		return r;
+	}
 	if (res->engine_note[0] && !w->quiet)
 		fprintf(stderr, "iobench: %s\n", res->engine_note);
 	sigemptyset(&sigs);
 	sigaddset(&sigs, SIGINT);
 	sigaddset(&sigs, SIGTERM);
 	pthread_sigmask(SIG_BLOCK, &sigs, &old);
-	r = targets_open(ctx.targets, w, err, len);
+	r = targets_open(ctx.targets, w, hold, err, len);
 	if (!r) {
 		r = build_source_buffers(&ctx);
 		if (!r)
@@ -662,8 +666,8 @@ int run_execute(const struct workload *w, struct run_result *res, char *err, siz
 			end_fsync(&ctx, res);
 		if (!r)
 			host_info_read(&res->host);
-		targets_close(ctx.targets, w->ntargets, w->keep);
 	}
+	targets_close(ctx.targets, w->ntargets);
 	build_free(&ctx);
 	/* A signal that came after the workers ended must not kill the report. */
 	while (sigtimedwait(&sigs, NULL, &(struct timespec){ 0 }) > 0)

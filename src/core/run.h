@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "core/devwatch.h"
+#include "core/hold.h"
 #include "core/target.h"
 #include "core/worker.h"
 #include "job/workload.h"
@@ -81,16 +82,22 @@ struct run_result {
  * Runs w. Returns 0 when the run took place, even if interrupted or stopped
  * by an I/O error (see res->complete and res->failed); -EINVAL when the
  * workload cannot run on these targets (nothing was created or written);
- * another -errno when setting up failed. err gets the message.
+ * another -errno when setting up failed. err gets the message. The devices,
+ * locks and created files the run takes go into hold (hold.h), which the
+ * caller releases (removing the created files) once it is done with them:
+ * after this run, or after the last of several (a job file's groups, the
+ * quick suite's tests).
  */
-int run_execute(const struct workload *w, struct run_result *res, char *err, size_t len);
+int run_execute(const struct workload *w, struct hold *hold, struct run_result *res, char *err,
+		size_t len);
 
 /*
  * The checks run_execute() makes before it touches anything (targets, sizes,
  * write guards, memory), alone: for a job file's later groups, checked before
- * the first group runs. Returns 0 or -EINVAL with a message.
+ * the first group runs; what they take goes into hold, for the whole run.
+ * Returns 0 or -EINVAL with a message.
  */
-int run_precheck(const struct workload *w, char *err, size_t len);
+int run_precheck(const struct workload *w, struct hold *hold, char *err, size_t len);
 
 /* Frees what run_execute() put in res. */
 void run_result_release(struct run_result *res);

@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * target.c: checking, creating, filling and opening targets. A file iobench
- * creates carries the extended attribute user.iobench ("filling" while it is
- * written, "filled" once it holds random data from end to end, "verify:BLOCK"
- * once it holds --verify blocks), so a later run can tell its own files from
- * a user's, and reuse one that suits it.
+ * target.c: checking, creating, filling and opening targets. Each target's
+ * path is looked up once: the checks open it (or, for a file to create, its
+ * directory) and every later step works on that descriptor, so a path
+ * swapped for a symbolic link or another file between the checks and the
+ * I/O changes nothing. A file iobench creates carries a marker (marker.h)
+ * tied to that very file, "filling" while it is written, "filled" once it
+ * holds random data from end to end, "verify:BLOCK" once it holds --verify
+ * blocks, so a later run can tell its own files from a user's and reuse one
+ * that suits it.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,34 +20,37 @@
 #include <sys/statfs.h>
 #include <sys/sysmacros.h>
 #include <sys/uio.h>
-#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/fs.h>
 #include <linux/fiemap.h>
+#include <linux/magic.h>
 #include <sys/ioctl.h>
 
 #include "core/clock.h"
 #include "core/fill.h"
+#include "core/hold.h"
+#include "core/marker.h"
 #include "core/target.h"
 #include "job/units.h"
 #include "util/errmsg.h"
 #include "platform/blockdev.h"
 
-/* The marker on path: "filled", "verify:BLOCK", "filling", or "" when absent. */
-static void read_marker(const char *path, char *val, size_t len)
+/* The very file open as fd, opened again with other flags (never by its path). */
+static int reopen(int fd, int flags)
 {
-	ssize_t n = getxattr(path, TARGET_XATTR, val, len - 1);
+	char self[64];
 
-	val[n > 0 ? n : 0] = 0;
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
+	return open(self, flags | O_CLOEXEC);
 }
 
-/* The direct I/O alignment the kernel states for path (statx DIOALIGN), if it does. */
-static bool statx_dioalign(struct target *t, const char *path)
+/* The direct I/O alignment the kernel states for the file open as fd (statx DIOALIGN). */
+static bool statx_dioalign(struct target *t, int fd)
 {
 	struct statx stx;
 
-	if (statx(AT_FDCWD, path, 0, STATX_DIOALIGN, &stx) ||
+	if (statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) ||
 	    !(stx.stx_mask & STATX_DIOALIGN) || !stx.stx_dio_offset_align)
 		return false;
 	t->mem_align = stx.stx_dio_mem_align;
@@ -53,145 +59,156 @@ static bool statx_dioalign(struct target *t, const char *path)
 }
 
 /*
- * Direct I/O alignment for path (existing) or for a new file on device dev:
- * statx where the kernel has it, else the device's logical block size.
+ * Direct I/O alignment for the file open as fd (or, fd -1, a new file on
+ * device dev): statx where the kernel has it, else the device's logical
+ * block size.
  */
-static void dio_alignment(struct target *t, const char *path, bool exists, dev_t dev)
+static void dio_alignment(struct target *t, int fd, dev_t dev)
 {
 	unsigned lbs;
 
-	if (exists && statx_dioalign(t, path))
+	if (fd >= 0 && statx_dioalign(t, fd))
 		return;
 	lbs = blockdev_logical_block_size(dev);
 	t->io_align = lbs ? lbs : 512;
 	t->mem_align = t->io_align;
 }
 
-static int check_free_space(const struct target_spec *s, uint64_t reclaim, char *err, size_t len)
-{
-	char *copy = strdup(s->path);
-	struct statvfs sv;
-	int r;
-
-	if (!copy)
-		return errmsg(err, len, -ENOMEM, "out of memory");
-	r = statvfs(dirname(copy), &sv);
-	if (r) {
-		r = errmsg(err, len, -EINVAL, "cannot create '%s': %s", s->path, strerror(errno));
-	} else if ((uint64_t)sv.f_bavail * sv.f_frsize + reclaim < s->create_size) {
-		char need[32], have[32];
-
-		format_size(need, sizeof(need), s->create_size);
-		format_size(have, sizeof(have), (uint64_t)sv.f_bavail * sv.f_frsize);
-		r = errmsg(err, len, -EINVAL, "not enough free space for '%s': it needs %s, %s is free",
-			 s->path, need, have);
-	}
-	if (!r) {
-		strcpy(copy, s->path);
-		if (access(dirname(copy), W_OK))
-			r = errmsg(err, len, -EINVAL, "cannot create '%s': %s", s->path,
-				 strerror(errno));
-	}
-	free(copy);
-	return r;
-}
-
 /*
  * A device that carries a partition table, file system, RAID or LVM
- * signature is written only when --destroy-signature names that very type.
+ * signature is written only when --destroy-signature names the one it
+ * carries (with several, the list as printed).
  */
-static int check_signature(const struct workload *w, const char *path, char *err, size_t len)
+static int check_signature(const struct workload *w, int fd, const char *path, char *err,
+			   size_t len)
 {
-	char type[64];
-	int r = blockdev_signature(path, type, sizeof(type));
+	char type[256];
+	int r = blockdev_signature(fd, type, sizeof(type));
 
 	if (r < 0)
 		return errmsg(err, len, -EINVAL, "refusing to write to '%s': cannot read its "
 			      "signatures (%s)", path, strerror(-r));
 	if (!r || (w->destroy_signature && !strcmp(w->destroy_signature, type)))
 		return 0;
-	return errmsg(err, len, -EINVAL, "refusing to write to '%s': it carries a %s signature "
-		      "(a partition table, file system, RAID or LVM member); writing destroys it. "
-		      "To do so, add --destroy-signature=%s", path, type, type);
+	return errmsg(err, len, -EINVAL, "refusing to write to '%s': it carries %s %s signature%s "
+		      "(a partition table, file system, RAID or LVM member); writing destroys %s. "
+		      "To do so, add --destroy-signature=%s%s%s", path, r > 1 ? "the" : "a", type,
+		      r > 1 ? "s" : "", r > 1 ? "them" : "it", r > 1 ? "'" : "", type,
+		      r > 1 ? "'" : "");
+}
+
+/* Why the kernel would not let the run hold device dev exclusively. */
+static int device_busy(const char *path, dev_t dev, char *err, size_t len)
+{
+	char why[600];
+
+	if (blockdev_in_use(dev, why, sizeof(why)) > 0)
+		return errmsg(err, len, -EINVAL, "refusing to write to '%s': %s", path, why);
+	return errmsg(err, len, -EINVAL, "refusing to write to '%s': it is mounted or in use (the "
+		      "kernel refused to open it exclusively: a file system, a stacked device or "
+		      "another program holds it)", path);
 }
 
 static int check_block(struct target *t, const struct workload *w, const struct stat *st,
-		       char *err, size_t len)
+		       struct hold *hold, char *err, size_t len)
 {
 	const struct target_spec *s = t->spec;
 	char why[600];
-	int fd, r;
+	int r, ro = 0;
 
 	t->kind = TARGET_BLOCK;
 	if (s->create_size)
 		return errmsg(err, len, -EINVAL, "-c cannot create '%s': it is a block device",
 			    s->path);
-	fd = open(s->path, O_RDONLY);
-	if (fd < 0)
-		return errmsg(err, len, -EINVAL, "cannot open '%s': %s", s->path, strerror(errno));
-	r = blockdev_size(fd, &t->size);
-	close(fd);
+	r = blockdev_size(t->cfd, &t->size);
 	if (r)
 		return errmsg(err, len, -EINVAL, "cannot read the size of '%s': %s", s->path,
 			    strerror(-r));
-	if (!s->write_pct)
+	if (!s->write_pct || w->read_only)
 		return 0;
 	if (!w->allow_device_write)
 		return errmsg(err, len, -EINVAL, "refusing to write to block device '%s': it destroys "
 			    "the data on it; pass --allow-device-write if that is what you want",
 			    s->path);
+	if (!ioctl(t->cfd, BLKROGET, &ro) && ro)
+		return errmsg(err, len, -EINVAL, "cannot write to '%s': the device is read-only",
+			      s->path);
+	/* the kernel's own check first: a mount anywhere, btrfs, dm, md or an O_EXCL holder */
+	r = hold_device(hold, t->cfd, s->path, err, len);
+	if (r == -EBUSY && err[0]) {
+		char who[600];
+
+		snprintf(who, sizeof(who), "%s", err);
+		return errmsg(err, len, -EINVAL, "refusing to write to %s", who);
+	}
+	if (r == -EBUSY)
+		return device_busy(s->path, st->st_rdev, err, len);
+	if (r)
+		return errmsg(err, len, -EINVAL, "refusing to write to '%s': %s", s->path, err);
+	/* what claims no exclusive hold: a loop device it backs, swap, a partition in use */
 	r = blockdev_in_use(st->st_rdev, why, sizeof(why));
 	if (r > 0)
 		return errmsg(err, len, -EINVAL, "refusing to write to '%s': %s", s->path, why);
 	if (r < 0)
 		return errmsg(err, len, -EINVAL, "refusing to write to '%s': cannot tell whether it "
 			    "is in use (%s)", s->path, strerror(-r));
-	return check_signature(w, s->path, err, len);
+	return check_signature(w, t->cfd, s->path, err, len);
 }
 
-/* The marker a finished fill leaves: "filled", or "verify:BLOCK" for --verify blocks. */
-static void fill_marker(const struct workload *w, const struct target_spec *s, char *buf,
-			size_t len)
+/* The marker state a finished fill leaves: filled, or --verify blocks. */
+static enum marker_state fill_state(const struct workload *w)
 {
-	if (w->verify)
-		snprintf(buf, len, "verify:%llu", (unsigned long long)s->block_size);
-	else
-		snprintf(buf, len, "filled");
+	return w->verify ? MARK_VERIFY : MARK_FILLED;
+}
+
+/* An existing file the run writes or lays down anew: not one the kernel uses. */
+static int check_file_free(const struct target *t, const struct stat *st, char *err, size_t len)
+{
+	char why[600];
+
+	if (blockdev_file_in_use(st->st_dev, st->st_ino, "it", why, sizeof(why)) > 0)
+		return errmsg(err, len, -EINVAL, "refusing to write to '%s': %s", t->spec->path, why);
+	return 0;
 }
 
 static int check_file(struct target *t, const struct workload *w, const struct stat *st,
-		      char *err, size_t len)
+		      const struct hold *hold, char *err, size_t len)
 {
 	const struct target_spec *s = t->spec;
-	char mark[32], want[32];
+	struct marker m;
 	bool ours;
 
 	t->kind = TARGET_FILE;
-	read_marker(s->path, mark, sizeof(mark));
-	ours = mark[0] != 0;
+	marker_read(t->cfd, &m);
+	/* marked as iobench's, or made by this very run (a file system without markers) */
+	ours = m.state != MARK_NONE || hold_is_created(hold, t->cfd);
 	if (!s->create_size) {
 		t->size = (uint64_t)st->st_size;
 		if (!t->size)
 			return errmsg(err, len, -EINVAL, "'%s' is empty: give its size with -c<size> "
 				    "to fill it", s->path);
-		if (s->write_pct && !ours && !w->overwrite)
+		if (s->write_pct && !ours && !w->overwrite && !w->read_only)
 			return errmsg(err, len, -EINVAL, "refusing to write to '%s': iobench did not "
-				    "create it; pass --overwrite to allow writing it", s->path);
-		return 0;
+				    "create it%s%s; pass --overwrite to allow writing it", s->path,
+				    m.foreign ? ": " : "", m.foreign ? m.foreign : "");
+		return s->write_pct && !w->read_only ? check_file_free(t, st, err, len) : 0;
 	}
 	if (!ours && !w->overwrite)
-		return errmsg(err, len, -EINVAL, "'%s' exists and iobench did not create it; pass "
-			    "--overwrite to replace it", s->path);
+		return errmsg(err, len, -EINVAL, "'%s' exists and iobench did not create it%s%s; "
+			    "pass --overwrite to replace it", s->path, m.foreign ? ": " : "",
+			    m.foreign ? m.foreign : "");
 	t->size = s->create_size;
 	/* a kept file of the right size and content is used again: --verify needs its blocks */
-	fill_marker(w, s, want, sizeof(want));
-	if ((!strcmp(mark, want) || (!w->verify && !strncmp(mark, "verify:", 7))) &&
-	    (uint64_t)st->st_size == s->create_size) {
-		t->reused = true;
-		return 0;
+	if ((m.state == fill_state(w) && (!w->verify || m.block == s->block_size)) ||
+	    (!w->verify && m.state == MARK_VERIFY)) {
+		if ((uint64_t)st->st_size == s->create_size) {
+			t->reused = true;
+			return s->write_pct ? check_file_free(t, st, err, len) : 0;
+		}
 	}
 	t->create = true;
-	return check_free_space(s, (uint64_t)st->st_blocks * 512, err, len);
+	t->reclaim = (uint64_t)st->st_blocks * 512;
+	return check_file_free(t, st, err, len);
 }
 
 static int check_range(struct target *t, char *err, size_t len)
@@ -257,62 +274,231 @@ static int check_alignment(const struct target *t, char *err, size_t len)
 	return 0;
 }
 
-/* The file system a file lives on, and its device (0 when none backs it, as tmpfs). */
-static void file_facts(struct target *t, const char *path, dev_t dev)
+/* The file system of the file (or directory) open as fd, and its device (0 for tmpfs). */
+static void file_facts(struct target *t, int fd, dev_t dev)
 {
 	struct statfs sf;
 
-	t->fs_type = statfs(path, &sf) ? 0 : (long)sf.f_type;
+	t->fs_type = fstatfs(fd, &sf) ? 0 : (long)sf.f_type;
 	t->dev = major(dev) ? dev : 0;
 }
 
-static int check_one(struct target *t, const struct workload *w, bool null_engine,
-		     char *err, size_t len)
+/* File systems that hold no test files: pseudo file systems of the kernel. */
+static const char *pseudo_fs(long type)
+{
+	switch ((unsigned long)type) {
+	case PROC_SUPER_MAGIC: return "proc";
+	case SYSFS_MAGIC: return "sysfs";
+	case DEBUGFS_MAGIC: return "debugfs";
+	case TRACEFS_MAGIC: return "tracefs";
+	case CGROUP_SUPER_MAGIC: return "cgroup";
+	case CGROUP2_SUPER_MAGIC: return "cgroup2";
+	case SECURITYFS_MAGIC: return "securityfs";
+	case DEVPTS_SUPER_MAGIC: return "devpts";
+	case BPF_FS_MAGIC: return "bpf";
+	}
+	return NULL;
+}
+
+/*
+ * Whether the file system of directory dirfd takes new files with direct
+ * I/O: an unnamed O_TMPFILE (nothing appears in the directory, and it is
+ * gone when closed). 0 when it does or the kernel cannot tell, else -EINVAL.
+ */
+static int check_new_direct(const struct target *t, char *err, size_t len)
+{
+	int fd;
+
+	if (!(t->spec->cache & CACHE_DIRECT))
+		return 0;
+	fd = openat(t->dirfd, ".", O_TMPFILE | O_RDWR | O_DIRECT | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	if (errno != EINVAL)	/* no O_TMPFILE here (EOPNOTSUPP, EISDIR): the open will tell */
+		return 0;
+	fd = openat(t->dirfd, ".", O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return errmsg(err, len, -EINVAL, "'%s': its file system does not support direct I/O "
+		      "(-Su/-Sh); use -Sb", t->spec->path);
+}
+
+/* A file to create: its directory must exist, be one, take files and be writable. */
+static int check_new_file(struct target *t, char *err, size_t len)
+{
+	const char *path = t->spec->path, *slash = strrchr(path, '/');
+	char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+	const char *kind;
+	struct statvfs sv;
+	struct stat st;
+	struct statfs sf;
+	int r = 0;
+
+	t->name = slash ? slash + 1 : path;
+	if (!dir)
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	t->dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (t->dirfd < 0)
+		r = errmsg(err, len, -EINVAL, "cannot create '%s': %s '%s' %s", path,
+			   errno == ENOTDIR ? "" : "its directory", dir,
+			   errno == ENOENT ? "does not exist" : errno == ENOTDIR ?
+			   "is not a directory" : strerror(errno));
+	else if (!fstatat(t->dirfd, t->name, &st, AT_SYMLINK_NOFOLLOW))
+		r = errmsg(err, len, -EINVAL, "'%s' is a symbolic link to a missing file; iobench "
+			   "creates files only where nothing is", path);
+	else if (fstat(t->dirfd, &st) || fstatfs(t->dirfd, &sf) || fstatvfs(t->dirfd, &sv))
+		r = errmsg(err, len, -EINVAL, "cannot create '%s': %s", path, strerror(errno));
+	else if ((kind = pseudo_fs((long)sf.f_type)))
+		r = errmsg(err, len, -EINVAL, "cannot create '%s': '%s' is in %s, a file system of "
+			   "the kernel's that holds no test files", path, dir, kind);
+	else if (t->spec->create_size && (sv.f_flag & ST_RDONLY))
+		r = errmsg(err, len, -EINVAL, "cannot create '%s': its file system is mounted "
+			   "read-only", path);
+	else if (t->spec->create_size && access(dir, W_OK))
+		r = errmsg(err, len, -EINVAL, "cannot create '%s': %s", path, strerror(errno));
+	if (!r) {
+		t->idev = st.st_dev;
+		t->iino = st.st_ino;
+		dio_alignment(t, -1, st.st_dev);
+		file_facts(t, t->dirfd, st.st_dev);
+		if (t->spec->create_size)
+			r = check_new_direct(t, err, len);
+	}
+	free(dir);
+	return r;
+}
+
+/* A file's directory and name for removing it, through its real path when it is a link. */
+static int file_place(struct target *t, char *err, size_t len)
+{
+	const char *path = t->spec->path, *slash;
+	struct stat a, b;
+	char *dir;
+
+	if (lstat(path, &a) || !S_ISREG(a.st_mode)) {	/* a link: follow it to the file */
+		t->real = realpath(path, NULL);
+		if (!t->real)
+			return errmsg(err, len, -EINVAL, "cannot resolve '%s': %s", path,
+				      strerror(errno));
+		path = t->real;
+	}
+	slash = strrchr(path, '/');
+	t->name = slash ? slash + 1 : path;
+	dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+	if (!dir)
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	t->dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	free(dir);
+	if (t->dirfd < 0 || fstatat(t->dirfd, t->name, &a, AT_SYMLINK_NOFOLLOW) ||
+	    fstat(t->cfd, &b) || a.st_dev != b.st_dev || a.st_ino != b.st_ino)
+		return errmsg(err, len, -EINVAL, "'%s' changed while it was being checked; "
+			      "nothing was written", t->spec->path);
+	return 0;
+}
+
+/* A file the run writes or creates must not be on a read-only file system. */
+static int check_writable_fs(int fd, const char *path, char *err, size_t len)
+{
+	struct statvfs sv;
+
+	if (!fstatvfs(fd, &sv) && (sv.f_flag & ST_RDONLY))
+		return errmsg(err, len, -EINVAL, "refusing to write to '%s': its file system is "
+			      "mounted read-only", path);
+	return 0;
+}
+
+/* Names a target that is neither a regular file nor a block device. */
+static int not_a_target(const char *path, mode_t mode, char *err, size_t len)
+{
+	const char *what = S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO (named pipe)" :
+			   S_ISCHR(mode) ? "a character device, not a block device" :
+			   S_ISSOCK(mode) ? "a socket" : "not a regular file";
+
+	return errmsg(err, len, -EINVAL, "'%s' is %s: give a regular file or a block device", path,
+		      what);
+}
+
+static int check_existing(struct target *t, const struct workload *w, int pfd,
+			  struct hold *hold, char *err, size_t len)
 {
 	const struct target_spec *s = t->spec;
+	bool writes = (s->write_pct || s->create_size) && !w->read_only;
 	struct stat st;
 	int r;
 
-	t->fd = -1;
+	if (fstat(pfd, &st))
+		return errmsg(err, len, -EINVAL, "cannot access '%s': %s", s->path, strerror(errno));
+	if (!S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode))
+		return not_a_target(s->path, st.st_mode, err, len);
+	t->cfd = reopen(pfd, O_RDONLY);
+	if (t->cfd < 0)
+		return errmsg(err, len, -EINVAL, "cannot open '%s': %s", s->path, strerror(errno));
+	t->idev = S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev;
+	t->iino = S_ISBLK(st.st_mode) ? 0 : st.st_ino;
+	if (S_ISBLK(st.st_mode)) {
+		r = check_block(t, w, &st, hold, err, len);
+		dio_alignment(t, t->cfd, st.st_rdev);
+		t->dev = st.st_rdev;
+		return r;
+	}
+	r = check_file(t, w, &st, hold, err, len);
+	if (!r && writes)
+		r = check_writable_fs(t->cfd, s->path, err, len);
+	if (!r)
+		r = file_place(t, err, len);
+	if (!r)
+		r = hold_file(hold, t->cfd, s->path, writes, err, len);
+	if (r == -EBUSY)
+		r = -EINVAL;
+	dio_alignment(t, t->cfd, st.st_dev);
+	file_facts(t, t->cfd, st.st_dev);
+	if (!r && (s->cache & CACHE_DIRECT)) {	/* direct I/O must work before anything is done */
+		int fd = reopen(t->cfd, O_RDONLY | O_DIRECT);
+
+		if (fd < 0 && errno == EINVAL)
+			r = errmsg(err, len, -EINVAL, "'%s': its file system does not support direct "
+				   "I/O (-Su/-Sh); use -Sb", s->path);
+		if (fd >= 0)
+			close(fd);
+	}
+	return r;
+}
+
+static int check_one(struct target *t, const struct workload *w, bool null_engine,
+		     struct hold *hold, char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	size_t n = strlen(s->path);
+	int pfd, r;
+
 	if (null_engine) {
 		t->kind = TARGET_NULL;
 		t->size = w->null_size;
 		return check_range(t, err, len);
 	}
-	if (stat(s->path, &st)) {
+	if (!n)
+		return errmsg(err, len, -EINVAL, "a target needs a name");
+	/* the one look-up of the path: everything after works on what it found */
+	pfd = open(s->path, O_PATH | O_CLOEXEC);
+	if (pfd < 0) {
 		if (errno != ENOENT)
 			return errmsg(err, len, -EINVAL, "cannot access '%s': %s", s->path,
-				    strerror(errno));
-		if (!s->create_size)
-			return errmsg(err, len, -EINVAL, "'%s' does not exist; create it with "
-				    "-c<size>", s->path);
+				      strerror(errno));
+		if (s->path[n - 1] == '/')
+			return errmsg(err, len, -EINVAL, "'%s' ends in '/', a directory's name: give a "
+				      "file or a block device", s->path);
 		t->kind = TARGET_FILE;
 		t->size = s->create_size;
-		t->create = true;
-		r = check_free_space(s, 0, err, len);
-		if (!r) {
-			char *copy = strdup(s->path);
-
-			if (copy && !stat(dirname(copy), &st)) {
-				dio_alignment(t, s->path, false, st.st_dev);
-				file_facts(t, copy, st.st_dev);
-			}
-			free(copy);
-		}
-	} else if (S_ISDIR(st.st_mode)) {
-		return errmsg(err, len, -EINVAL, "'%s' is a directory: give a file or a block "
-			    "device", s->path);
-	} else if (S_ISBLK(st.st_mode)) {
-		r = check_block(t, w, &st, err, len);
-		dio_alignment(t, s->path, true, st.st_rdev);
-		t->dev = st.st_rdev;
-	} else if (S_ISREG(st.st_mode)) {
-		r = check_file(t, w, &st, err, len);
-		dio_alignment(t, s->path, true, st.st_dev);
-		file_facts(t, s->path, st.st_dev);
+		t->create = s->create_size != 0;
+		r = check_new_file(t, err, len);
+		if (!r && !s->create_size)
+			return 1;	/* made by an earlier target of the run, or missing */
 	} else {
-		return errmsg(err, len, -EINVAL, "'%s' is not a regular file or a block device",
-			    s->path);
+		r = check_existing(t, w, pfd, hold, err, len);
+		close(pfd);
 	}
 	if (r)
 		return r;
@@ -330,17 +516,16 @@ static void check_extents(struct target *t)
 	enum { N = 256 };
 	struct fiemap *fm = calloc(1, sizeof(*fm) + N * sizeof(struct fiemap_extent));
 	uint64_t pos = t->spec->base_offset, data = 0;
-	int fd = open(t->spec->path, O_RDONLY);
 	bool last = false;
 
-	if (fd < 0 || !fm)
-		goto out;
+	if (!fm)
+		return;
 	while (!last && pos < t->end) {
 		fm->fm_start = pos;
 		fm->fm_length = t->end - pos;
 		fm->fm_flags = FIEMAP_FLAG_SYNC;
 		fm->fm_extent_count = N;
-		if (ioctl(fd, FS_IOC_FIEMAP, fm) < 0)
+		if (ioctl(t->cfd, FS_IOC_FIEMAP, fm) < 0)
 			goto out;
 		if (!fm->fm_mapped_extents)
 			break;
@@ -359,102 +544,204 @@ static void check_extents(struct target *t)
 	t->unbacked = t->end - t->spec->base_offset - data;
 	t->unbacked_known = true;
 out:
-	if (fd >= 0)
-		close(fd);
 	free(fm);
 }
 
 /* The devices under a target; a file still to be created lives where its directory does. */
 static void resolve_devices(struct target *t)
 {
-	char *copy = strdup(t->spec->path);
+	char *copy = strdup(t->spec->path), *slash;
 
 	if (!copy)
 		return;
-	if (device_resolve(t->spec->path, &t->chain) == -ENOENT)
-		device_resolve(dirname(copy), &t->chain);
+	if (device_resolve(t->spec->path, &t->chain) == -ENOENT) {
+		slash = strrchr(copy, '/');
+		if (slash)
+			slash[slash == copy] = 0;
+		device_resolve(slash ? copy : ".", &t->chain);
+	}
 	free(copy);
+}
+
+/* Whether targets a and b are the same file or device (or the same file to create). */
+static bool same_file(const struct target *a, const struct target *b)
+{
+	if (a->kind == TARGET_NULL || a->kind != b->kind || a->idev != b->idev || a->iino != b->iino)
+		return false;
+	if (a->cfd >= 0 || b->cfd >= 0)	/* existing: the identity is the inode */
+		return a->cfd >= 0 && b->cfd >= 0;
+	return a->name && b->name && !strcmp(a->name, b->name);	/* same directory, same name */
 }
 
 /*
  * A file an earlier target of the run creates (two fio jobs on one file):
- * target i takes that target's facts and checks only its own range.
- * Returns 1 when so, 0 when not, or -EINVAL.
+ * target i takes that target's facts and checks only its own range. A
+ * missing file (missing set) that no earlier target creates is an error.
  */
-static int same_as_earlier(struct target *t, unsigned i, bool null_engine, char *err, size_t len)
+static int same_as_earlier(struct target *t, unsigned i, int missing, char *err, size_t len)
 {
 	const struct target_spec *s = t[i].spec;
 
-	if (null_engine || s->create_size)
-		return 0;
 	for (unsigned j = 0; j < i; j++) {
 		int r;
 
-		if (!t[j].create || strcmp(t[j].spec->path, s->path))
+		if (!t[j].create || !same_file(&t[i], &t[j]))
 			continue;
+		if (s->create_size && s->create_size != t[j].spec->create_size)
+			return errmsg(err, len, -EINVAL, "'%s' is named twice with -c (as '%s' too)",
+				      s->path, t[j].spec->path);
+		if (s->create_size)
+			return errmsg(err, len, -EINVAL, "'%s' is named twice with -c%s%s%s", s->path,
+				      strcmp(s->path, t[j].spec->path) ? " (as '" : "",
+				      strcmp(s->path, t[j].spec->path) ? t[j].spec->path : "",
+				      strcmp(s->path, t[j].spec->path) ? "' too)" : "");
+		if (t[i].cfd >= 0)
+			close(t[i].cfd);
+		if (t[i].dirfd >= 0)
+			close(t[i].dirfd);
+		free(t[i].real);
 		t[i] = t[j];
 		t[i].spec = s;
 		t[i].create = false;
 		t[i].same_as = j + 1;
+		t[i].cfd = t[i].dirfd = t[i].fd = -1;
+		t[i].real = NULL;
 		r = check_range(&t[i], err, len);
-		if (!r)
-			r = check_alignment(&t[i], err, len);
-		return r ? r : 1;
+		return r ? r : check_alignment(&t[i], err, len);
+	}
+	if (missing)
+		return errmsg(err, len, -EINVAL, "'%s' does not exist; create it with -c<size>",
+			      s->path);
+	return 0;
+}
+
+/*
+ * Files to create, summed per file system: each must have room for all of
+ * them (less what the files they replace give back), not each alone.
+ */
+static int check_free_space(const struct target *t, unsigned n, char *err, size_t len)
+{
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t need = 0, reclaim = 0, have;
+		char a[32], b[32];
+		struct statvfs sv;
+		bool first = true;
+
+		if (!t[i].create)
+			continue;
+		for (unsigned j = 0; j < n && first; j++)	/* the first of its file system sums */
+			first = !(j < i && t[j].create && t[j].idev == t[i].idev);
+		if (!first)
+			continue;
+		for (unsigned j = i; j < n; j++) {
+			if (t[j].create && (j == i || (t[j].idev == t[i].idev))) {
+				need += t[j].spec->create_size;
+				reclaim += t[j].reclaim;
+			}
+		}
+		if (fstatvfs(t[i].dirfd >= 0 ? t[i].dirfd : t[i].cfd, &sv))
+			return errmsg(err, len, -EINVAL, "cannot create '%s': %s", t[i].spec->path,
+				      strerror(errno));
+		have = (uint64_t)sv.f_bavail * sv.f_frsize;
+		if (have + reclaim >= need)
+			continue;
+		format_size(a, sizeof(a), need);
+		format_size(b, sizeof(b), have);
+		if (need == t[i].spec->create_size)
+			return errmsg(err, len, -EINVAL, "not enough free space for '%s': it needs %s, "
+				      "%s is free", t[i].spec->path, a, b);
+		return errmsg(err, len, -EINVAL, "not enough free space for the files to create on the "
+			      "file system of '%s': they need %s together, %s is free", t[i].spec->path,
+			      a, b);
 	}
 	return 0;
 }
 
 int targets_check(struct target *t, const struct workload *w, bool null_engine,
-		  char *err, size_t len)
+		  struct hold *hold, char *err, size_t len)
 {
+	int r;
+
 	for (unsigned i = 0; i < w->ntargets; i++) {
 		memset(&t[i], 0, sizeof(t[i]));
 		t[i].spec = &w->targets[i];
-		t[i].fd = -1;
+		t[i].fd = t[i].cfd = t[i].dirfd = -1;
 	}
 	for (unsigned i = 0; i < w->ntargets; i++) {
-		int r = same_as_earlier(t, i, null_engine, err, len);
-
-		if (r == 1)
-			continue;
-		if (!r)
-			r = check_one(&t[i], w, null_engine, err, len);
+		r = check_one(&t[i], w, null_engine, hold, err, len);
+		if (r >= 0 && !null_engine)
+			r = same_as_earlier(t, i, r, err, len);
 		if (!r && w->read_only && !null_engine && (t[i].spec->write_pct || t[i].create))
 			r = errmsg(err, len, -EINVAL, "--read-only: the run would %s '%s'; nothing was "
 				   "written", t[i].create ? "create" : "write to", t[i].spec->path);
 		if (r)
 			return r;
+		if (t[i].same_as)
+			continue;
 		if (!null_engine)
 			resolve_devices(&t[i]);
 		if (t[i].kind == TARGET_FILE && !t[i].create)
 			check_extents(&t[i]);
-		for (unsigned j = 0; j < i; j++)
-			if (t[i].create && t[j].create && !strcmp(t[i].spec->path, t[j].spec->path))
-				return errmsg(err, len, -EINVAL, "'%s' is named twice with -c",
-					    t[i].spec->path);
 	}
-	return 0;
+	return null_engine ? 0 : check_free_space(t, w->ntargets, err, len);
+}
+
+/* Opens the new file (or lays an existing one down anew, in place); -errno with a message. */
+static int open_for_fill(struct target *t, bool *direct, char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	int fd, flags = O_RDWR | O_CLOEXEC;
+
+	if (t->cfd >= 0) {	/* ours (or --overwrite), checked on this very inode */
+		fd = reopen(t->cfd, flags | (*direct ? O_DIRECT : 0));
+		if (fd < 0 && *direct && errno == EINVAL) {
+			*direct = false;
+			fd = reopen(t->cfd, flags);
+		}
+		if (fd >= 0 && ftruncate(fd, 0)) {
+			int e = errno;
+
+			close(fd);
+			return errmsg(err, len, -e, "cannot lay down '%s' anew: %s", s->path, strerror(e));
+		}
+	} else {
+		flags |= O_CREAT | O_EXCL | O_NOFOLLOW;
+		fd = openat(t->dirfd, t->name, flags | (*direct ? O_DIRECT : 0), 0644);
+		if (fd < 0 && *direct && errno == EINVAL) {
+			*direct = false;
+			fd = openat(t->dirfd, t->name, flags, 0644);
+		}
+		if (fd < 0 && errno == EEXIST)
+			return errmsg(err, len, -EEXIST, "'%s' appeared after the checks (another "
+				      "process made it); nothing was written to it", s->path);
+	}
+	if (fd < 0)
+		return errmsg(err, len, -errno, "cannot create '%s': %s", s->path, strerror(errno));
+	return fd;
 }
 
 static int create_file(struct target *t, const struct workload *w, unsigned idx,
-		       char *err, size_t len)
+		       struct hold *hold, char *err, size_t len)
 {
 	const struct target_spec *s = t->spec;
 	uint64_t size = s->create_size;
 	bool direct = !(size % 4096);
 	uint64_t t0 = clock_ns();
+	char why[600];
 	int fd, r;
 
-	unlink(s->path);	/* ours or --overwrite: checked already */
-	fd = open(s->path, O_WRONLY | O_CREAT | O_EXCL | (direct ? O_DIRECT : 0), 0644);
-	if (fd < 0 && direct && errno == EINVAL) {
-		direct = false;
-		fd = open(s->path, O_WRONLY | O_CREAT | O_EXCL, 0644);
-	}
+	fd = open_for_fill(t, &direct, err, len);
 	if (fd < 0)
-		return errmsg(err, len, -errno, "cannot create '%s': %s", s->path, strerror(errno));
+		return fd;
+	r = hold_created(hold, fd, t->dirfd, t->name, s->path, err, len);
+	if (r) {
+		close(fd);
+		return r;
+	}
 	t->created = true;
-	if (fsetxattr(fd, TARGET_XATTR, "filling", 7, 0))
+	if (t->cfd < 0)
+		t->cfd = reopen(fd, O_RDONLY);
+	if (marker_write(fd, MARK_FILLING, 0, why, sizeof(why)))
 		t->unmarked = true;
 	if (!w->quiet) {
 		char sz[32];
@@ -473,21 +760,18 @@ static int create_file(struct target *t, const struct workload *w, unsigned idx,
 	if (!r) {
 		/* Reads must come from the device, not from the pages just written. */
 		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-		if (!t->unmarked) {
-			char mark[32];
-
-			fill_marker(w, s, mark, sizeof(mark));
-			fsetxattr(fd, TARGET_XATTR, mark, strlen(mark), 0);
-		}
+		if (!t->unmarked)
+			marker_write(fd, fill_state(w), (uint32_t)s->block_size, why, sizeof(why));
 		if (!w->quiet)
 			fprintf(stderr, "iobench: created '%s' in %.1f s\n", s->path,
 				(double)(clock_ns() - t0) / 1e9);
 		if (t->unmarked && !w->quiet)
-			fprintf(stderr, "iobench: warning: the file system of '%s' takes no user "
-				"extended attributes, so a later run cannot tell it is iobench's\n",
-				s->path);
+			fprintf(stderr, "iobench: warning: '%s' is not marked as iobench's (%s), so a "
+				"later run cannot tell it is iobench's\n", s->path, why);
 	}
 	close(fd);
+	if (!r && t->cfd < 0)
+		r = errmsg(err, len, -errno, "cannot open '%s': %s", s->path, strerror(errno));
 	return r;
 }
 
@@ -512,66 +796,62 @@ static bool takes_no_nowait(const struct target *t)
 	return no;
 }
 
-static int open_one(struct target *t, char *err, size_t len)
+/* Opens target t for its I/O, through base (the descriptor the checks kept). */
+static int open_one(struct target *t, int base, bool read_only, char *err, size_t len)
 {
 	const struct target_spec *s = t->spec;
-	int flags = s->write_pct ? O_RDWR : O_RDONLY;
+	int flags = s->write_pct && !read_only ? O_RDWR : O_RDONLY;
 
 	if (s->cache & CACHE_DIRECT)
 		flags |= O_DIRECT;
 	if (s->cache & CACHE_WRITE_THROUGH)
 		flags |= O_DSYNC;
-	if (t->kind == TARGET_BLOCK && s->write_pct && !t->shared)
-		flags |= O_EXCL;	/* the kernel refuses it while mounted or held */
-	t->fd = open(s->path, flags);
-	/* udev probes a device just written for a moment: an exclusive open waits up to 1 s */
-	for (int i = 0; t->fd < 0 && errno == EBUSY && (flags & O_EXCL) && i < 20; i++) {
-		nanosleep(&(struct timespec){ 0, 50000000 }, NULL);
-		t->fd = open(s->path, flags);
-	}
+	if (s->cache & CACHE_SYNC)
+		flags |= O_SYNC;
+	t->fd = reopen(base, flags);
 	if (t->fd >= 0) {
 		t->no_nowait = (flags & O_DIRECT) && takes_no_nowait(t);
 		return 0;
 	}
-	if (errno == EBUSY && (flags & O_EXCL))
-		return errmsg(err, len, -EBUSY, "cannot open '%s' for writing: another process holds "
-			      "it (still after 1 s)", s->path);
 	if (errno == EINVAL && (flags & O_DIRECT))
 		return errmsg(err, len, -EINVAL, "'%s': its file system does not support direct I/O "
 			    "(-Su/-Sh); use -Sb", s->path);
 	return errmsg(err, len, -errno, "cannot open '%s': %s", s->path, strerror(errno));
 }
 
-int targets_open(struct target *t, const struct workload *w, char *err, size_t len)
+int targets_open(struct target *t, const struct workload *w, struct hold *hold, char *err,
+		 size_t len)
 {
 	int r = 0;
 
-	for (unsigned i = 0; i < w->ntargets; i++)	/* a device opened twice takes O_EXCL once */
-		for (unsigned j = 0; j < i && !t[i].shared; j++)
-			t[i].shared = !strcmp(t[i].spec->path, t[j].spec->path);
 	for (unsigned i = 0; !r && i < w->ntargets; i++) {
+		int base;
+
 		if (t[i].kind == TARGET_NULL)
 			continue;
 		if (t[i].create)
-			r = create_file(&t[i], w, i, err, len);
+			r = create_file(&t[i], w, i, hold, err, len);
+		base = t[i].same_as ? t[t[i].same_as - 1].cfd : t[i].cfd;
 		if (!r)
-			r = open_one(&t[i], err, len);
+			r = open_one(&t[i], base, w->read_only, err, len);
 		/* A new file may state a stricter alignment than its device. */
-		if (!r && t[i].created && statx_dioalign(&t[i], t[i].spec->path))
+		if (!r && t[i].created && statx_dioalign(&t[i], t[i].fd))
 			r = check_alignment(&t[i], err, len);
 	}
-	if (r)
-		targets_close(t, w->ntargets, false);
 	return r;
 }
 
-void targets_close(struct target *t, unsigned n, bool keep)
+void targets_close(struct target *t, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
 		if (t[i].fd >= 0)
 			close(t[i].fd);
-		t[i].fd = -1;
-		if (t[i].created && !keep)
-			unlink(t[i].spec->path);
+		if (t[i].cfd >= 0)
+			close(t[i].cfd);
+		if (t[i].dirfd >= 0)
+			close(t[i].dirfd);
+		free(t[i].real);
+		t[i].real = NULL;
+		t[i].fd = t[i].cfd = t[i].dirfd = -1;
 	}
 }

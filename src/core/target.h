@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * target.h: turning a target_spec into an open file descriptor, safely.
- * targets_check() looks at every target and refuses what must not be done
- * (a missing or foreign file, a mounted device, a misaligned direct I/O
- * range) before anything is created or written; targets_open() then creates
- * and fills files with random data and opens every target.
+ * targets_check() opens every target once, by its path, and decides
+ * everything on what it opened (never on a second look-up of the path):
+ * it refuses what must not be done (a missing or foreign file, a device in
+ * use, a misaligned direct I/O range, too little free space on a file
+ * system) before anything is created or written, and takes the run's holds
+ * (O_EXCL on devices it writes, locks on files). targets_open() then creates
+ * and fills files with random data in the directories the checks opened,
+ * and opens every target again through the descriptor the checks kept.
  */
 #ifndef IOB_TARGET_H
 #define IOB_TARGET_H
@@ -42,26 +46,34 @@ struct target {
 	bool unbacked_known;	/* the file system answered FIEMAP */
 	bool no_nowait;		/* direct I/O that cannot be issued without blocking (RWF_NOWAIT fails) */
 	unsigned same_as;	/* 1 + the earlier target that creates this same file, or 0 */
-	bool shared;		/* an earlier target has the same path (O_EXCL is taken once) */
+	int cfd;		/* the target as the checks opened it (read-only), or -1 */
+	int dirfd;		/* a file: the directory it is in (O_PATH), or -1 */
+	const char *name;	/* a file: its name in dirfd (points into spec->path or real) */
+	char *real;		/* a file reached through a symbolic link: its real path */
+	dev_t idev;		/* identity: the file (or, to create, its directory) ... */
+	ino_t iino;		/* ... device and inode */
+	uint64_t reclaim;	/* bytes a file to lay down anew frees first */
 };
 
-/* Name of the extended attribute that marks files iobench created. */
-#define TARGET_XATTR "user.iobench"
+struct hold;
 
 /*
  * Checks every target of w without creating, opening for write, or writing
- * anything. Fills t[0..w->ntargets-1]. Returns 0, or -EINVAL with a message.
+ * anything; fills t[0..w->ntargets-1] and takes hold's locks and claims.
+ * Returns 0, or -EINVAL with a message (then targets_close() t).
  */
 int targets_check(struct target *t, const struct workload *w, bool null_engine,
-		  char *err, size_t len);
+		  struct hold *hold, char *err, size_t len);
 
 /*
- * Creates and fills the files to create, then opens every target. On
- * failure closes and removes what it made. Returns 0 or -errno with a message.
+ * Creates and fills the files to create (recorded in hold, which removes
+ * them at its release), then opens every target. Returns 0, -EINTR when a
+ * signal stopped a fill, or another -errno with a message.
  */
-int targets_open(struct target *t, const struct workload *w, char *err, size_t len);
+int targets_open(struct target *t, const struct workload *w, struct hold *hold, char *err,
+		 size_t len);
 
-/* Closes every target; removes the files this run created unless keep. */
-void targets_close(struct target *t, unsigned n, bool keep);
+/* Closes every descriptor of t[0..n-1] (files are removed by the hold, not here). */
+void targets_close(struct target *t, unsigned n);
 
 #endif

@@ -18,18 +18,28 @@ int blockdev_size(int fd, uint64_t *size);
 unsigned blockdev_logical_block_size(dev_t dev);
 
 /*
- * Whether the block device dev or any partition of it is mounted, used by a
- * stacked device (dm, md, LVM: sysfs holders) or used as swap. Returns 1 and
- * a description in why, 0 when free, -errno when it cannot tell.
+ * Whether the block device dev or any partition of it is mounted (in this or
+ * any other mount namespace, by its number or as a mount's source: btrfs),
+ * a member of a mounted btrfs, used by a stacked device (dm, md, LVM: sysfs
+ * holders), the backing device of a loop device, or used as swap. Returns 1
+ * and a description in why, 0 when free, -errno when it cannot tell.
  */
 int blockdev_in_use(dev_t dev, char *why, size_t len);
 
 /*
- * What libblkid finds on the device at path: a partition table (its type,
- * e.g. "gpt", "dos"), a file system, RAID or LVM signature (e.g. "ext4",
- * "linux_raid_member", "LVM2_member"). Returns 1 and the type in type, 0 when
- * it finds nothing, or -errno when it cannot look.
+ * Whether the regular file dev:ino (named name in messages) is in use by
+ * the kernel: the backing file of a loop device, or an active swap file.
+ * Returns 1 with a description in why, or 0.
  */
-int blockdev_signature(const char *path, char *type, size_t len);
+int blockdev_file_in_use(dev_t dev, ino_t ino, const char *name, char *why, size_t len);
+
+/*
+ * What libblkid finds on the device open as fd: partition tables (their
+ * type, e.g. "gpt", "dos"), file system, RAID or LVM signatures (e.g.
+ * "ext4", "linux_raid_member", "LVM2_member"), every one of them. Returns
+ * how many, with their types in type ("gpt, ext4"), 0 when it finds
+ * nothing, or -errno when it cannot look.
+ */
+int blockdev_signature(int fd, char *type, size_t len);
 
 #endif

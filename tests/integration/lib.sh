@@ -106,3 +106,14 @@ new_zram() {
 	i=0; while [ ! -b "$ZDEV" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 	[ -b "$ZDEV" ] || skip "$ZDEV did not appear"
 }
+
+# Marker files and keys of this test's runs stay in the test's own directory.
+IOBENCH_STATE_DIR=$T/state
+export IOBENCH_STATE_DIR
+
+# case_ KIND TEXT: announces one safety case (KIND: input, guard, fault or
+# signal); docs/safety.md counts these lines and t99_safety_doc checks the count.
+case_() { echo "--- [$1] $2"; }
+
+# same_bytes FILE SUM: FILE's md5 is still SUM.
+same_bytes() { [ "$(md5sum < "$1")" = "$2" ] || fail "$1 changed"; }

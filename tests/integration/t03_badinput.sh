@@ -3,6 +3,7 @@
 cd "$T" || fail "cd"
 echo "some user data" > foreign.txt
 truncate -s 1M small.dat
+mkfifo fifo
 setfattr -n user.iobench -v filled small.dat 2>/dev/null
 
 # bad ARGS... ; NAMED: iobench must exit 2, print one line naming NAMED, and create nothing.
@@ -40,9 +41,14 @@ bad "not a multiple of" -b4K -B100 -Sh -d1 small.dat
 bad "not enough free space" -c1000T -d1 huge.dat
 bad "iobench did not create it" -w50 -d1 foreign.txt
 bad "iobench did not create it" -c1M -d1 foreign.txt
-bad "not a regular file or a block device" -d1 /dev/null
-bad "not a regular file or a block device" -w10 -d1 /dev/zero
+bad "'/dev/null' is a character device" -d1 /dev/null
+bad "'/dev/zero' is a character device" -w10 -d1 /dev/zero
 bad "named twice" -c1M -d1 new.dat new.dat
+bad "named twice" -c1M -d1 new.dat ./new.dat
+bad "'b.dat/' ends in '/'" -c1M -d1 a.dat b.dat/
+bad "nodir/x.dat" -c1M -d1 a.dat nodir/x.dat
+bad "is a FIFO" -d1 fifo
+bad "holds no test files" -c1M -d1 /proc/iobench-test.dat
 bad "Windows" -c1M 'C:\Temp\x.dat'
 bad "-o" -o0 -c1M new.dat
 bad "more than half" -o4096 -t1024 -b1G -c1G new.dat

@@ -32,6 +32,31 @@ run_ok -c4M --ios=100 -b4K --keep "$T/mine.dat"
 run_ok --ios=100 -b4K -w100 "$T/mine.dat"
 [ -e "$T/mine.dat" ] || fail "a file this run did not create was removed"
 
+case_ guard "a marker copied with its file (cp -a) is not honoured: the copy is the user's"
+run_ok -c1M --ios=10 -b4K --keep "$T/orig.dat"
+cp -a "$T/orig.dat" "$T/copy.dat"
+getfattr -n user.iobench "$T/copy.dat" >/dev/null 2>&1 || fail "cp -a did not copy the marker"
+csum=$(md5sum < "$T/copy.dat")
+run_rc 2 --ios=50 -b4K -w100 "$T/copy.dat"
+grep -q "not one this machine's iobench made for this very file" "$T/err" || fail "message: $(cat "$T/err")"
+run_rc 2 -c2M --ios=10 -b4K "$T/copy.dat"
+same_bytes "$T/copy.dat" "$csum"
+run_ok --ios=50 -b4K -w100 "$T/orig.dat"
+
+case_ guard "a marker set by hand (the old plain form, or the new form forged) is not honoured"
+head -c 1048576 /dev/urandom > "$T/forged.dat"
+fsum=$(md5sum < "$T/forged.dat")
+setfattr -n user.iobench -v filled "$T/forged.dat"
+run_rc 2 --ios=50 -b4K -w100 "$T/forged.dat"
+run_rc 2 -c2M --ios=10 "$T/forged.dat"
+v=$(getfattr --only-values -n user.iobench "$T/orig.dat" | sed "s/ino=[0-9]*/ino=$(stat -c %i "$T/forged.dat")/")
+setfattr -n user.iobench -v "$v" "$T/forged.dat"
+run_rc 2 --ios=50 -b4K -w100 "$T/forged.dat"
+same_bytes "$T/forged.dat" "$fsum"
+
+case_ guard "a marker made with another state directory's key is not honoured"
+IOBENCH_STATE_DIR=$T/other-state run_rc 2 --ios=50 -b4K -w100 "$T/orig.dat"
+
 say "a read-only directory target for -c fails cleanly"
 mkdir "$T/ro" && chmod 555 "$T/ro"
 if [ "$(id -u)" != 0 ]; then

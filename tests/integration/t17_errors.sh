@@ -8,6 +8,11 @@ mount "$LOOP" "$T/mnt" && MOUNTS="$T/mnt" || skip "cannot mount"
 # a sparse file four times the file system: writing into its holes runs out of space
 truncate -s 64M "$T/mnt/sparse.dat"
 
+case_ input "free space is summed per file system: two files that fit alone but not together"
+run_rc 2 -c9M -d1 "$T/mnt/a.dat" "$T/mnt/b.dat"
+grep -q "they need 18MiB together" "$T/err" || fail "message: $(cat "$T/err")"
+[ ! -e "$T/mnt/a.dat" ] || fail "a.dat was created before b.dat was refused"
+
 say "ENOSPC: the run stops at once, naming the target, the offset and the operation"
 t0=$(date +%s)
 run_rc 1 -d20 -W0 -b64K -o4 -w100 -Sh --overwrite -Rjson "$T/mnt/sparse.dat"
@@ -38,8 +43,11 @@ i=0	# a file system just written can be busy for a moment
 while ! mount -o remount,ro "$T/mnt" 2>/dev/null; do
 	i=$((i + 1)); [ $i -lt 30 ] || fail "remount ro"; sleep 0.1
 done
-run_rc 1 --ios=100 -b4K -w50 -Sh --overwrite "$T/mnt/ro.dat"
-grep -q "Read-only file system" "$T/err" || fail "message: $(cat "$T/err")"
+run_rc 2 --ios=100 -b4K -w50 -Sh --overwrite "$T/mnt/ro.dat"
+grep -q "its file system is mounted read-only" "$T/err" || fail "message: $(cat "$T/err")"
+run_rc 2 -c1M --ios=100 -b4K "$T/mnt/new.dat"
+grep -q "cannot create '$T/mnt/new.dat': its file system is mounted read-only" "$T/err" ||
+	fail "message: $(cat "$T/err")"
 run_ok --ios=100 -b4K -Sh "$T/mnt/ro.dat"
 
 say "EIO from device-mapper's error target"

@@ -1,0 +1,279 @@
+/* SPDX-License-Identifier: MIT */
+/* outfile.c: output files written whole or not at all (see outfile.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/errmsg.h"
+#include "util/outfile.h"
+
+/* The stream's writes go through here, so the first error keeps its errno. */
+static ssize_t sink_write(void *cookie, const char *buf, size_t n)
+{
+	struct outfile *o = cookie;
+	size_t done = 0;
+
+	while (done < n) {
+		ssize_t r = write(o->fd, buf + done, n - done);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			if (!o->werr)
+				o->werr = r < 0 ? errno : EIO;
+			errno = o->werr;
+			return done ? (ssize_t)done : -1;
+		}
+		done += (size_t)r;
+	}
+	return (ssize_t)done;
+}
+
+static int sink_close(void *cookie)
+{
+	struct outfile *o = cookie;
+	int r = close(o->fd);
+
+	o->fd = -1;
+	return r;
+}
+
+/* /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N: the descriptor N, or -1. */
+static int named_fd(const char *path)
+{
+	const char *n = NULL;
+	char *end;
+	long v;
+
+	if (!strcmp(path, "/dev/stdout") || !strcmp(path, "-"))
+		return 1;
+	if (!strcmp(path, "/dev/stderr"))
+		return 2;
+	if (!strncmp(path, "/dev/fd/", 8))
+		n = path + 8;
+	else if (!strncmp(path, "/proc/self/fd/", 14))
+		n = path + 14;
+	if (!n || !*n)
+		return -1;
+	v = strtol(n, &end, 10);
+	return *end || v < 0 || v > INT_MAX ? -1 : (int)v;
+}
+
+/*
+ * Follows symbolic links from path (at most 40) to what they end at, which
+ * may not exist yet. Returns a new string, or NULL with errno set.
+ */
+static char *resolve_links(const char *path)
+{
+	char *cur = strdup(path);
+
+	for (int i = 0; cur && i < 40; i++) {
+		char link[PATH_MAX], *next, *slash;
+		struct stat st;
+		ssize_t n;
+
+		if (lstat(cur, &st) || !S_ISLNK(st.st_mode))
+			return cur;
+		n = readlink(cur, link, sizeof(link) - 1);
+		if (n < 0)
+			break;
+		link[n] = 0;
+		slash = strrchr(cur, '/');
+		if (link[0] == '/' || !slash) {
+			next = strdup(link);
+		} else if ((next = malloc((size_t)(slash - cur) + 2 + (size_t)n))) {
+			memcpy(next, cur, (size_t)(slash - cur) + 1);
+			memcpy(next + (slash - cur) + 1, link, (size_t)n + 1);
+		}
+		free(cur);
+		cur = next;
+	}
+	if (cur)
+		errno = ELOOP;
+	free(cur);
+	return NULL;
+}
+
+/* The directory part of path ("." when none), as a new string. */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return strdup(".");
+	if (slash == path)
+		return strdup("/");
+	return strndup(path, (size_t)(slash - path));
+}
+
+int outfile_check(const char *path, char *err, size_t len)
+{
+	char *dest, *dir;
+	struct stat st;
+	int r = 0;
+
+	if (!*path)
+		return errmsg(err, len, -EINVAL, "an output file needs a name");
+	if (named_fd(path) >= 0)
+		return 0;
+	dest = resolve_links(path);
+	if (!dest)
+		return errmsg(err, len, -EINVAL, "cannot write '%s': %s", path, strerror(errno));
+	if (!stat(dest, &st)) {
+		if (S_ISDIR(st.st_mode))
+			r = errmsg(err, len, -EINVAL, "cannot write '%s': it is a directory", path);
+		else if (access(dest, W_OK))
+			r = errmsg(err, len, -EINVAL, "cannot write '%s': %s", path, strerror(errno));
+		if (r || !S_ISREG(st.st_mode)) {	/* a pipe or a device: written in place */
+			free(dest);
+			return r;
+		}
+	} else if (errno != ENOENT) {
+		r = errmsg(err, len, -EINVAL, "cannot write '%s': %s", path, strerror(errno));
+	} else if (dest[strlen(dest) - 1] == '/') {
+		r = errmsg(err, len, -EINVAL, "cannot write '%s': it names a directory", path);
+	}
+	if (!r) {
+		/* a regular file is replaced by a new one beside it: its directory must take it */
+		dir = dir_of(dest);
+		if (!dir)
+			r = errmsg(err, len, -ENOMEM, "out of memory");
+		else if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+			r = errmsg(err, len, -EINVAL, "cannot write '%s': its directory '%s' %s", path,
+				   dir, errno == ENOENT ? "does not exist" : "is not a directory");
+		else if (access(dir, W_OK))
+			r = errmsg(err, len, -EINVAL, "cannot write '%s': its directory '%s': %s", path,
+				   dir, strerror(errno));
+		free(dir);
+	}
+	free(dest);
+	return r;
+}
+
+/* A temporary file beside dest, with dest's mode and owner (or the umask's mode). */
+static int open_temp(struct outfile *o, char *err, size_t len)
+{
+	char *dir = dir_of(o->dest);
+	const char *base = strrchr(o->dest, '/');
+	struct stat st;
+	mode_t mask;
+	size_t n;
+	int fd;
+
+	base = base ? base + 1 : o->dest;
+	n = (dir ? strlen(dir) : 0) + strlen(base) + 32;
+	o->tmp = dir ? malloc(n) : NULL;
+	if (!o->tmp) {
+		free(dir);
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	}
+	snprintf(o->tmp, n, "%s/.%s.iobench-XXXXXX", dir, base);
+	free(dir);
+	fd = mkstemp(o->tmp);
+	if (fd < 0) {
+		int e = errno;
+
+		free(o->tmp);
+		o->tmp = NULL;
+		return errmsg(err, len, -e, "cannot write '%s': %s", o->path, strerror(e));
+	}
+	if (!stat(o->dest, &st)) {
+		fchmod(fd, st.st_mode & 07777);
+		if (fchown(fd, st.st_uid, st.st_gid))
+			(void)0;	/* another owner's file: the new one stays ours */
+	} else {
+		mask = umask(0);
+		umask(mask);
+		fchmod(fd, 0666 & ~mask);
+	}
+	return fd;
+}
+
+int outfile_open(struct outfile *o, const char *path, char *err, size_t len)
+{
+	static const cookie_io_functions_t io = { .write = sink_write, .close = sink_close };
+	struct stat st;
+	int fd = named_fd(path), r;
+
+	memset(o, 0, sizeof(*o));
+	o->path = path;
+	o->fd = -1;
+	if (fd >= 0) {
+		fd = dup(fd);
+	} else {
+		o->dest = resolve_links(path);
+		if (!o->dest)
+			return errmsg(err, len, -errno, "cannot write '%s': %s", path, strerror(errno));
+		if (!stat(o->dest, &st) && !S_ISREG(st.st_mode)) {
+			/* a pipe, a terminal, /dev/null: written in place, never truncated */
+			fd = open(o->dest, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+			free(o->dest);
+			o->dest = NULL;
+		} else {
+			fd = open_temp(o, err, len);
+			if (fd < 0) {
+				free(o->dest);
+				o->dest = NULL;
+				return fd;
+			}
+		}
+	}
+	if (fd < 0)
+		return errmsg(err, len, -errno, "cannot write '%s': %s", path, strerror(errno));
+	o->fd = fd;
+	o->f = fopencookie(o, "w", io);
+	if (!o->f) {
+		r = errmsg(err, len, -ENOMEM, "out of memory");
+		close(fd);
+		outfile_abort(o);
+		return r;
+	}
+	return 0;
+}
+
+int outfile_commit(struct outfile *o, char *err, size_t len)
+{
+	int e = 0;
+
+	if (!o->f)
+		return errmsg(err, len, -EBADF, "cannot write '%s': not open", o->path);
+	if (fflush(o->f) || ferror(o->f))
+		e = o->werr ? o->werr : EIO;
+	if (!e && o->tmp && fsync(o->fd) && errno != EINVAL)
+		e = errno;
+	if (fclose(o->f) && !e)
+		e = errno ? errno : EIO;
+	o->f = NULL;
+	if (!e && o->tmp && rename(o->tmp, o->dest))
+		e = errno;
+	if (!e) {
+		free(o->tmp);
+		o->tmp = NULL;
+	}
+	outfile_abort(o);
+	return e ? errmsg(err, len, -e, "cannot write '%s': %s", o->path, strerror(e)) : 0;
+}
+
+void outfile_abort(struct outfile *o)
+{
+	if (o->f)
+		fclose(o->f);
+	o->f = NULL;
+	if (o->tmp)
+		unlink(o->tmp);	/* our own temporary file, never the destination */
+	free(o->tmp);
+	free(o->dest);
+	o->tmp = o->dest = NULL;
+}
+
+int outfile_flush_stdout(FILE *f, char *err, size_t len)
+{
+	if (!fflush(f) && !ferror(f))
+		return 0;
+	return errmsg(err, len, -(errno ? errno : EIO), "cannot write the report to standard "
+		      "output: %s", strerror(errno ? errno : EIO));
+}
