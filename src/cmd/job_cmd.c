@@ -240,6 +240,8 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ho
 			code = EXIT_RUN_FAILED;
 		}
 		if (res[g].interrupted) {
+			if (!res[g].measured && res[g].error[0])	/* while a file was made */
+				fprintf(stderr, "iobench: %s\n", res[g].error);
 			code = EXIT_INTERRUPTED;
 			break;
 		}

@@ -46,6 +46,7 @@ struct quick_opts {
 /* One cell of the table: what a test measured, or nothing. */
 struct quick_cell {
 	bool done;
+	bool partial;		/* the test was interrupted or stopped by an error: a partial figure */
 	double mbps, iops, lat_us;
 };
 
@@ -187,6 +188,7 @@ static int run_one(struct quick_opts *o, const struct quick_test *t, bool write,
 		double secs = (double)res.test_ns / 1e9;
 
 		cell->done = true;
+		cell->partial = !res.complete;
 		cell->mbps = (double)c.bytes / 1e6 / secs;
 		cell->iops = (double)c.ios / secs;
 		cell->lat_us = counts_lat_mean(&c) / 1e3;
@@ -194,15 +196,17 @@ static int run_one(struct quick_opts *o, const struct quick_test *t, bool write,
 			fprintf(stderr, " %10.2f MB/s %10.0f IOPS\n", cell->mbps, cell->iops);
 	}
 	r = res.failed ? EXIT_RUN_FAILED : res.interrupted ? EXIT_INTERRUPTED : 0;
-	if (res.failed)
-		fprintf(stderr, "iobench: %s\n", res.error);
+	if (res.failed || (res.interrupted && !res.measured && res.error[0]))
+		fprintf(stderr, "%siobench: %s\n", o->quiet ? "" : "\n", res.error);
 	run_result_release(&res);
 	return r;
 }
 
 static void print_cell(const struct quick_cell *c)
 {
-	if (c->done)
+	if (c->done && c->partial)
+		printf(" | %9.2f* | %9.0f* | %9.1f*", c->mbps, c->iops, c->lat_us);
+	else if (c->done)
 		printf(" | %10.2f | %10.0f | %10.1f", c->mbps, c->iops, c->lat_us);
 	else
 		printf(" | %10s | %10s | %10s", "-", "-", "-");
@@ -227,6 +231,13 @@ static void print_table(const struct quick_opts *o, struct quick_cell cells[][2]
 		printf("\n");
 	}
 	printf("\nMB/s = 10^6 bytes/s, as CrystalDiskMark; us = mean latency in microseconds.\n");
+	for (size_t i = 0; i < NTESTS; i++) {
+		if (cells[i][0].partial || cells[i][1].partial) {
+			printf("* PARTIAL: the test was interrupted or stopped before its time was up; "
+			       "its figure covers only what it measured.\n");
+			break;
+		}
+	}
 	if (o->is_device && !o->allow_device_write)
 		printf("Write tests skipped: '%s' is a block device (--allow-device-write runs them).\n",
 		       o->path);

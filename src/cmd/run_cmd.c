@@ -121,6 +121,8 @@ int cmd_run(int argc, char **argv)
 			(unsigned long long)res.nerrors, res.error);
 		code = EXIT_RUN_FAILED;
 	} else if (res.interrupted) {
+		if (!res.measured && res.error[0])
+			fprintf(stderr, "iobench: %s\n", res.error);
 		code = EXIT_INTERRUPTED;
 	}
 	run_result_release(&res);

@@ -6,6 +6,7 @@
  * write content asked for), and its engine over its files and buffers.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -108,6 +109,8 @@ static int verify_stream(struct run_ctx *ctx, struct stream *s, struct gen_param
 	s->v.blocks = (gp->end - gp->base) / bs;
 	s->v.seed = ctx->w->seed;
 	s->v.thread = thread;
+	s->v.seq = ctx->journals ? ctx->journals[ti].next_seq - 1 : 0;	/* above every earlier run's */
+	s->v.lower_bound = ctx->journals && ctx->journals[ti].unfinished;
 	gp->base = base;
 	if (gp->random_align)
 		gp->random_align = n * bs;
@@ -317,13 +320,50 @@ int build_verify_tables(struct run_ctx *ctx)
 	ctx->vtables = calloc(w->ntargets, sizeof(*ctx->vtables));
 	if (!ctx->vtables)
 		return -ENOMEM;
+	ctx->journals = calloc(w->ntargets, sizeof(*ctx->journals));
+	if (!ctx->journals)
+		return -ENOMEM;
 	for (unsigned i = 0; i < w->ntargets; i++) {
-		uint64_t n = (ctx->targets[i].end - w->targets[i].base_offset) / w->targets[i].block_size;
+		const struct target_spec *s = &w->targets[i];
+		const struct target *t = &ctx->targets[i];
+		uint64_t n = (t->end - s->base_offset) / s->block_size;
 
-		if (n <= VERIFY_TABLE_MAX && !(ctx->vtables[i] = calloc(n ? n : 1, sizeof(uint32_t))))
+		if (n > VERIFY_TABLE_MAX)
+			continue;
+		if (!(ctx->vtables[i] = calloc(n ? n : 1, sizeof(uint32_t))))
 			return -ENOMEM;
+		journal_load(&ctx->journals[i], t->cfd, s->block_size, s->base_offset / s->block_size,
+			     n, t->created, ctx->vtables[i]);
+		if (s->write_pct || t->created)
+			journal_begin(&ctx->journals[i]);
 	}
 	return 0;
+}
+
+void build_verify_save(struct run_ctx *ctx, char *note, size_t len)
+{
+	note[0] = 0;
+	for (unsigned i = 0; ctx->journals && i < ctx->w->ntargets; i++) {
+		struct journal *j = &ctx->journals[i];
+		uint64_t next = j->next_seq;
+
+		if (j->begun) {
+			for (unsigned k = 0; k < ctx->nworkers; k++)
+				for (unsigned s = 0; s < ctx->workers[k].nstreams; s++)
+					if (ctx->workers[k].streams[s].target == i &&
+					    ctx->workers[k].streams[s].v.seq + 1 > next)
+						next = ctx->workers[k].streams[s].v.seq + 1;
+			/* the journal claims only what is on stable storage */
+			if (fsync(ctx->targets[i].fd))
+				snprintf(j->note, sizeof(j->note), "cannot sync '%s' (%s): its journal "
+					 "stays marked unfinished", ctx->w->targets[i].path,
+					 strerror(errno));
+			else
+				journal_save(j, ctx->vtables[i], next);
+		}
+		if (!note[0] && j->note[0])
+			snprintf(note, len, "%s", j->note);
+	}
 }
 
 int build_source_buffers(struct run_ctx *ctx)
@@ -402,5 +442,6 @@ void build_free(struct run_ctx *ctx)
 		for (unsigned i = 0; i < ctx->w->ntargets; i++)
 			free(ctx->vtables[i]);
 	free(ctx->vtables);
+	free(ctx->journals);
 }
 

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/journal.h"
 #include "core/target.h"
 #include "core/worker.h"
 #include "job/workload.h"
@@ -26,6 +27,7 @@ struct run_ctx {
 	unsigned nworkers;
 	char **src_bufs;		/* -Z<size> buffers, one per target */
 	uint32_t **vtables;		/* --verify: last write number per block, one per target */
+	struct journal *journals;	/* --verify: each target's journal across runs */
 	pthread_barrier_t ready, go;
 	pthread_barrier_t ended, scanned;	/* workers only: done with I/O; io_uring threads counted */
 	atomic_int stop;
@@ -47,8 +49,18 @@ int build_check_memory(const struct workload *w, const struct target *tg, char *
 /* The -Z<size> source buffers and --dedupe blocks, one per target that needs one. */
 int build_source_buffers(struct run_ctx *ctx);
 
-/* --verify's tables of the last write of each block (NULL beyond 2^24 blocks). */
+/*
+ * --verify's tables of the last write of each block (NULL beyond 2^24
+ * blocks), loaded from each target's journal; a target the run writes has
+ * its journal marked unfinished until build_verify_save().
+ */
 int build_verify_tables(struct run_ctx *ctx);
+
+/*
+ * After the run: syncs each target the run wrote under --verify and saves
+ * its journal. Returns the first note worth reporting in note ("" if none).
+ */
+void build_verify_save(struct run_ctx *ctx, char *note, size_t len);
 
 /*
  * Every worker of every job: streams, units, buffers. Returns 0, -ENOMEM,

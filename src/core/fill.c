@@ -10,6 +10,7 @@
 
 #include "core/fill.h"
 #include "core/gen.h"
+#include "core/journal.h"
 #include "core/verify.h"
 
 #define FILL_CHUNK (8u << 20)
@@ -54,7 +55,8 @@ static void submit_chunk(struct filler *f, int fd, uint64_t off, unsigned n)
 
 	if (f->verify_block)
 		for (unsigned i = 0; i + f->verify_block <= n; i += f->verify_block)
-			verify_format((char *)f->buf[b] + i, f->verify_block, off + i, 0, 0, f->seed);
+			verify_format((char *)f->buf[b] + i, f->verify_block, off + i, 0,
+				      JOURNAL_FILL_SEQ, f->seed);
 	else
 		gen_fill(&f->rng, f->buf[b], n);
 	f->off[b] = off;

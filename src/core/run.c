@@ -147,6 +147,8 @@ static uint64_t last_window_end(const struct run_ctx *ctx)
 struct watch {
 	uint64_t window_start, window_end;	/* planned; window_end UINT64_MAX in count mode */
 	uint64_t stop_time;			/* when a signal came, else UINT64_MAX */
+	uint64_t paused_ns;			/* how long the process was stopped (SIGSTOP, Ctrl-Z) */
+	unsigned pauses;
 	struct cpu_times *cpu_a, *cpu_b;
 	int ncpu_a, ncpu_b;
 	bool cpu_a_taken;
@@ -196,6 +198,8 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 {
 	const struct workload *w = ctx->w;
 	bool warm_said = false;
+	uint64_t late = 0, t;	/* the latest a wait has come back since the last SIGCONT */
+	int sig;
 
 	while (atomic_load(&ctx->finished) < ctx->nworkers) {
 		uint64_t now = clock_ns(), next = now + 100000000ull;
@@ -231,7 +235,20 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 			continue;
 		ts.tv_sec = (time_t)((next - now) / 1000000000ull);
 		ts.tv_nsec = (long)((next - now) % 1000000000ull);
-		if (sigtimedwait(sigs, NULL, &ts) > 0 && wt->stop_time == UINT64_MAX) {
+		sig = sigtimedwait(sigs, NULL, &ts);
+		t = clock_ns();
+		if (t > next && t - next > late)	/* how late a wait came back */
+			late = t - next;
+		if (sig == SIGCONT) {
+			/* stopped (SIGSTOP, Ctrl-Z) and continued: the late wait was the pause */
+			if (late) {
+				wt->paused_ns += late;
+				wt->pauses++;
+			}
+			late = 0;
+			continue;
+		}
+		if (sig > 0 && wt->stop_time == UINT64_MAX) {
 			wt->stop_time = clock_ns();
 			atomic_store(&ctx->stop, 1);
 			signal(SIGINT, SIG_DFL);
@@ -352,6 +369,9 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 	}
 	if (wt->stop_time < end)
 		end = wt->stop_time;
+	for (unsigned i = 0; res->failed && i < ctx->nworkers; i++)	/* an error's stop ends it */
+		if (ctx->workers[i].stopped_at && ctx->workers[i].stopped_at < end)
+			end = ctx->workers[i].stopped_at;
 	if (end == UINT64_MAX)		/* count mode, no worker finished its count */
 		end = clock_ns();
 	res->measured = end > wt->window_start;
@@ -364,6 +384,8 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 		r->start_ns -= wt->window_start;
 	}
 	res->interrupted = wt->stop_time != UINT64_MAX;
+	res->paused_ns = wt->paused_ns;
+	res->pauses = wt->pauses;
 	res->complete = res->measured && !res->interrupted && !res->failed;
 	res->interval_ns = ctx->w->interval_ns;
 	res->nintervals = (unsigned)((res->test_ns + res->interval_ns - 1) / res->interval_ns);
@@ -599,7 +621,7 @@ int run_execute(const struct workload *w, struct hold *hold, struct run_result *
 	struct run_ctx ctx = { .w = w };
 	const struct engine_ops *ops;
 	sigset_t sigs, old;
-	int r;
+	int r, sig;
 
 	memset(res, 0, sizeof(*res));
 	if (check_threads(w, err, len))
@@ -638,9 +660,15 @@ int run_execute(const struct workload *w, struct hold *hold, struct run_result *
 	sigemptyset(&sigs);
 	sigaddset(&sigs, SIGINT);
 	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGCONT);	/* taken by the main thread: a stop of the process is noticed */
 	pthread_sigmask(SIG_BLOCK, &sigs, &old);
 	r = targets_open(ctx.targets, w, hold, err, len);
-	if (!r) {
+	if (r == -EINTR) {	/* Ctrl-C while a file was laid down: a run that never measured */
+		res->interrupted = true;
+		snprintf(res->error, sizeof(res->error), "%s", err);
+		host_info_read(&res->host);
+		r = 0;
+	} else if (!r) {
 		r = build_source_buffers(&ctx);
 		if (!r)
 			r = build_verify_tables(&ctx);
@@ -664,14 +692,16 @@ int run_execute(const struct workload *w, struct hold *hold, struct run_result *
 			r = run_workers(&ctx, res, &sigs, err, len);
 		if (!r)
 			end_fsync(&ctx, res);
+		if (!r && w->verify)	/* what the writes left, for the next run to check */
+			build_verify_save(&ctx, res->verify.journal, sizeof(res->verify.journal));
 		if (!r)
 			host_info_read(&res->host);
 	}
 	targets_close(ctx.targets, w->ntargets);
 	build_free(&ctx);
 	/* A signal that came after the workers ended must not kill the report. */
-	while (sigtimedwait(&sigs, NULL, &(struct timespec){ 0 }) > 0)
-		res->interrupted = true;
+	while ((sig = sigtimedwait(&sigs, NULL, &(struct timespec){ 0 })) > 0)
+		res->interrupted |= sig != SIGCONT;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return r == -EINVAL ? -EIO : r;
 }

@@ -64,9 +64,12 @@ struct run_result {
 	unsigned ndevs;
 	bool complete;			/* the whole planned window was measured */
 	bool interrupted;		/* stopped by SIGINT or SIGTERM */
+	uint64_t paused_ns;		/* the process was stopped (SIGSTOP, Ctrl-Z) this long while it ran */
+	unsigned pauses;		/* how many times */
 	bool measured;			/* the window opened at all */
 	bool failed;			/* an I/O error stopped the run */
-	char error[512];		/* what failed, when failed; or the first error continued past */
+	char error[512];		/* what failed, when failed; the first error continued past;
+					   or, interrupted before it measured, what was under way */
 	uint64_t nerrors;		/* I/O errors continued past (--continue-on-error) */
 	struct {
 		uint64_t written, checked, bad;	/* --verify: blocks written, read and checked, mismatches */
@@ -74,13 +77,16 @@ struct run_result {
 		uint64_t first_offset;
 		const char *first_kind;
 		bool tables_partial;		/* a target had too many blocks to track lost writes */
+		char journal[600];		/* what the journals across runs say, "" when nothing */
 	} verify;
 	int error_code;			/* its errno, when failed */
 };
 
 /*
  * Runs w. Returns 0 when the run took place, even if interrupted or stopped
- * by an I/O error (see res->complete and res->failed); -EINVAL when the
+ * by an I/O error (see res->complete and res->failed; interrupted while a
+ * file was being created, res->measured is false and res->error says so,
+ * though res->failed is not set); -EINVAL when the
  * workload cannot run on these targets (nothing was created or written);
  * another -errno when setting up failed. err gets the message. The devices,
  * locks and created files the run takes go into hold (hold.h), which the

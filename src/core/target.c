@@ -676,6 +676,11 @@ int targets_check(struct target *t, const struct workload *w, bool null_engine,
 				   "written", t[i].create ? "create" : "write to", t[i].spec->path);
 		if (r)
 			return r;
+		for (unsigned j = 0; w->verify && !null_engine && j < i; j++)
+			if (t[i].same_as == j + 1 || same_file(&t[i], &t[j]))
+				return errmsg(err, len, -EINVAL, "--verify: '%s' is named twice (as '%s' "
+					      "too); each target's blocks are tracked on their own, so "
+					      "name it once", t[i].spec->path, t[j].spec->path);
 		if (t[i].same_as)
 			continue;
 		if (!null_engine)

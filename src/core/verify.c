@@ -180,7 +180,7 @@ enum verify_kind verify_check(const void *buf, uint32_t len, uint64_t offset, ui
 		memcpy(bad->want, bad->got, sizeof(bad->want));
 		memcpy(bad->want, &want.seq, sizeof(want.seq));
 		bad->have_want = true;
-		return bad->kind = bad->found.seq < want_seq ? VERIFY_LOST : VERIFY_CORRUPT;
+		return bad->kind = bad->found.seq < want_seq ? VERIFY_LOST : VERIFY_NEWER;
 	}
 	return VERIFY_OK;
 }
@@ -191,8 +191,11 @@ const char *verify_kind_name(enum verify_kind k)
 	case VERIFY_OK: return "ok";
 	case VERIFY_NOT_WRITTEN: return "not an iobench block (never written with --verify)";
 	case VERIFY_MISPLACED: return "misplaced write (a block written for another offset)";
-	case VERIFY_LOST: return "lost write (an older version of the block)";
+	case VERIFY_LOST: return "lost write (the block holds an older write than the last one "
+				 "acknowledged)";
 	case VERIFY_CORRUPT: return "corrupt block (bad checksum)";
+	case VERIFY_NEWER: return "unexpected write (the block is newer than the last write "
+				  "recorded for it)";
 	}
 	return "?";
 }
@@ -217,7 +220,8 @@ void verify_describe(const struct verify_bad *bad, char *buf, size_t len)
 		snprintf(buf + n, len - (size_t)n, " (its header: offset %llu, thread %u, write %llu)",
 			 (unsigned long long)bad->found.offset, bad->found.thread,
 			 (unsigned long long)bad->found.seq);
-	if (bad->kind == VERIFY_LOST && n > 0 && strlen(buf) + 40 < len)
-		snprintf(buf + strlen(buf), len - strlen(buf), "; the last write was write %llu",
+	if ((bad->kind == VERIFY_LOST || bad->kind == VERIFY_NEWER) && n > 0 &&
+	    strlen(buf) + 40 < len)
+		snprintf(buf + strlen(buf), len - strlen(buf), "; the last write recorded is write %llu",
 			 (unsigned long long)bad->want_seq);
 }

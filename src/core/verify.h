@@ -24,7 +24,8 @@ struct verify_hdr {
 	uint64_t offset;	/* where the block belongs, bytes */
 	uint32_t len;		/* its size */
 	uint32_t thread;	/* the thread that wrote it */
-	uint64_t seq;		/* that thread's write number (0: written when the file was made) */
+	uint64_t seq;		/* the write's number: 1 when the file was laid down, then above
+				   every earlier run's (the journal keeps count across runs) */
 	uint64_t seed;		/* the run's seed */
 	uint64_t time_ns;	/* CLOCK_REALTIME when it was formatted */
 	uint64_t hash;		/* xxh3-64 of the block with this field zero */
@@ -37,6 +38,7 @@ enum verify_kind {
 	VERIFY_MISPLACED,	/* a valid block that belongs at another offset */
 	VERIFY_LOST,		/* a valid block older than the last write of this offset */
 	VERIFY_CORRUPT,		/* a header that is wrong for its block, or a bad checksum */
+	VERIFY_NEWER,		/* a valid block newer than the last write known of this offset */
 };
 
 /* What a failed check found. */
@@ -56,7 +58,8 @@ void verify_format(void *buf, uint32_t len, uint64_t offset, uint32_t thread, ui
 
 /*
  * Checks the block read at offset. want_seq is the number of the last write
- * of this block in this run (VERIFY_SEQ_UNKNOWN when none). Returns VERIFY_OK
+ * of this block, in this run or in the journal (VERIFY_SEQ_UNKNOWN when
+ * none). Returns VERIFY_OK
  * or the kind of mismatch, with the details in bad.
  */
 #define VERIFY_SEQ_UNKNOWN UINT64_MAX

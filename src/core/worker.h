@@ -36,7 +36,8 @@ struct verify_state {
 	uint32_t *table;		/* the target's last write number per block (0: none yet), or NULL */
 	uint64_t base;			/* offset of block 0 */
 	uint64_t blocks;		/* blocks in the table */
-	uint64_t seq;			/* this stream's last write number */
+	uint64_t seq;			/* this stream's last write number (above every earlier run's) */
+	bool lower_bound;		/* the table came from an unfinished journal: newer blocks pass */
 	uint64_t seed;
 	uint32_t thread;
 	uint64_t written, checked, bad;
@@ -117,6 +118,7 @@ struct worker {
 	atomic_int *stop;		/* set on Ctrl-C or by a worker that failed */
 
 	struct io_error error;
+	uint64_t stopped_at;		/* when this worker's error stopped the run, or 0 */
 	struct verify_bad vfirst;	/* --verify: the first mismatch this worker found */
 	unsigned vfirst_target;
 	bool vhave;

@@ -310,6 +310,8 @@ int report_fio_json(FILE *f, const struct workload *groups, const struct run_res
 		const struct workload *w = &groups[g];
 		json_t *du;
 
+		if (!res[g].measured)	/* interrupted before it measured: fio lists no such job */
+			continue;
 		if (w->group_reporting) {
 			json_array_append_new(jobs, job_obj(w, &res[g], 0, w->njobs, -1));
 		} else {

@@ -515,6 +515,7 @@ static json_t *verify_json(const struct workload *w, const struct run_result *re
 		json_integer((json_int_t)res->verify.first_offset) : NULL);
 	set(o, "first_mismatch_kind", res->verify.bad ? json_string(res->verify.first_kind) : NULL);
 	set(o, "lost_writes_tracked", json_boolean(!res->verify.tables_partial));
+	set(o, "journal_note", res->verify.journal[0] ? json_string(res->verify.journal) : NULL);
 	return o;
 }
 
@@ -665,6 +666,7 @@ int report_json(FILE *f, const struct workload *w, const struct run_result *res)
 	set(root, "command_line", str_or_null(w->cmdline));
 	set(root, "complete", json_boolean(res->complete));
 	set(root, "interrupted", json_boolean(res->interrupted));
+	set(root, "paused_s", json_real((double)res->paused_ns / 1e9));
 	set(root, "error", res->failed ? json_string(res->error) : NULL);
 	set(root, "io_errors", json_integer((json_int_t)res->nerrors));
 	set(root, "first_io_error", res->nerrors ? json_string(res->error) : NULL);

@@ -597,6 +597,8 @@ static void notes(FILE *f, const struct workload *w, const struct run_result *re
 			res->verify.bad == 1 ? "" : "es",
 			res->verify.tables_partial ? " (a target has more than 16M blocks: lost writes "
 			"go unseen there)" : "");
+		if (res->verify.journal[0])
+			fprintf(f, "verify: %s\n", res->verify.journal);
 		if (res->verify.bad)
 			fprintf(f, "VERIFY FAILED: %s\n", res->verify.first);
 	}

@@ -100,6 +100,11 @@ static void run_warnings(const struct workload *w, const struct run_result *res,
 		warn(v, "short_run", "the measured window was %.2f s with %llu I/Os: too short to "
 		     "trust; measure 30 s or more after a warm-up", (double)res->test_ns / 1e9,
 		     (unsigned long long)ios);
+	if (res->measured && res->pauses)
+		warn(v, "paused", "iobench was stopped (SIGSTOP or Ctrl-Z) for %.1f s in all while it "
+		     "ran: I/Os in flight count the pause as latency, and IOPS and MiB/s include the "
+		     "time it did nothing; measure again without stopping it",
+		     (double)res->paused_ns / 1e9);
 	if (res->measured && w->warmup_ns == 0 && !w->count_based)
 		warn(v, "no_warmup", "no warm-up (-W0): the first interval includes start-up");
 	if (res->measured && res->io_workers.threads) {

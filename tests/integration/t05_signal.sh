@@ -63,6 +63,48 @@ jq -e '.jobs | length == 1 and .[0].jobname == "one" and .[0].read.io_bytes > 0'
 	fail "job file: partial fio-json: $(head -c 300 "$T/out5")"
 [ -z "$(ls "$T/jobs")" ] || fail "job file: left $(ls "$T/jobs")"
 
+case_ signal "SIGSTOP then SIGCONT while measuring: the pause is reported and warned of"
+"$IOBENCH" -c16M -d4 -W0 -r -b4K -o4 -Sh -Rjson "$f" >"$T/out6" 2>"$T/err6" &
+pid=$!
+wait_for measuring "$T/err6"
+sleep 0.5
+kill -STOP $pid; sleep 2; kill -CONT $pid
+wait $pid; rc=$?
+[ $rc = 0 ] || fail "exit $rc after a pause, wanted 0"
+jq -e '.paused_s >= 1.5 and ([.warnings[].code] | index("paused"))' "$T/out6" >/dev/null ||
+	fail "pause not reported: $(jq -c '{paused_s, w: [.warnings[].code]}' "$T/out6")"
+
+case_ signal "SIGINT in the quick suite: the partial figure is marked"
+mkdir "$T/q"
+"$IOBENCH" quick --size=16M --duration=30 --warmup=0 "$T/q" >"$T/out7" 2>"$T/err7" &
+pid=$!
+wait_for "SEQ1M Q8T1 *read" "$T/err7"
+sleep 1
+kill -INT $pid
+wait $pid; rc=$?
+[ $rc = 130 ] || fail "quick: exit $rc, wanted 130"
+grep -q '^SEQ1M Q8T1 .*\*' "$T/out7" && grep -q "PARTIAL" "$T/out7" || fail "quick: no partial mark: $(cat "$T/out7")"
+[ -z "$(ls "$T/q")" ] || fail "quick: left $(ls "$T/q")"
+
+case_ signal "SIGINT while a later job-file group lays down its file: the JSON says interrupted"
+free_kb=$(df -Pk "$T" | awk 'NR == 2 { print $4 }')
+if [ "$free_kb" -gt 10000000 ]; then
+	mkdir "$T/jobs2"
+	printf '[one]\nsize=1m\nrw=read\nioengine=psync\nfilename=a.dat\n[two]\nstonewall\nsize=8g\nrw=read\nioengine=psync\nfilename=b.dat\n' > "$T/late.fio"
+	(cd "$T/jobs2" && exec "$IOBENCH" "$T/late.fio" --output-format=json >"$T/out8" 2>"$T/err8") &
+	pid=$!
+	wait_for "creating 'b.dat'" "$T/err8"
+	kill -INT $pid
+	wait $pid; rc=$?
+	[ $rc = 130 ] || fail "late group: exit $rc, wanted 130"
+	jq -e 'length == 2 and .[0].complete == true and .[1].interrupted == true and .[1].complete == false' \
+		"$T/out8" >/dev/null || fail "late group: JSON $(jq -c '[.[] | {complete, interrupted}]' "$T/out8")"
+	grep -q "interrupted while creating" "$T/err8" || fail "late group: no message"
+	[ -z "$(ls "$T/jobs2")" ] || fail "late group: left $(ls "$T/jobs2")"
+else
+	echo "skipped: the late-group case (under 10G free)"
+fi
+
 say "SIGINT while creating the file: removed, exit 130"
 free_kb=$(df -Pk "$T" | awk 'NR == 2 { print $4 }')
 [ "$free_kb" -gt 10000000 ] || { echo "skipping the creation case: under 10G free"; exit 0; }
