@@ -64,16 +64,54 @@ static uint64_t buffer_bytes(const struct workload *w, const struct target *tg)
 	return sum;
 }
 
+/* Series slots per stream, not yet bounded: the window's intervals, or a fixed number. */
+static uint64_t series_slots(const struct workload *w)
+{
+	uint64_t n;
+
+	if (w->count_based)
+		return COUNT_MODE_INTERVALS;
+	n = (w->duration_ns + w->interval_ns - 1) / w->interval_ns;
+	return n ? n : 1;
+}
+
+/* The thread x target streams of the workload: each keeps its own series. */
+static uint64_t stream_count(const struct workload *w)
+{
+	uint64_t n = 0;
+
+	for (unsigned j = 0; j < w->njobs; j++)
+		n += (uint64_t)w->jobs[j].threads * w->jobs[j].ntargets;
+	return n;
+}
+
+uint64_t build_series_bytes(const struct workload *w)
+{
+	return series_slots(w) * stream_count(w) * sizeof(struct interval);
+}
+
 int build_check_memory(const struct workload *w, const struct target *tg, char *err, size_t len)
 {
-	uint64_t need = buffer_bytes(w, tg);
+	uint64_t bufs = buffer_bytes(w, tg), series = build_series_bytes(w);
 	uint64_t ram = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
 	char a[32], b[32];
 
-	if (need <= ram / 2)
+	if (series_slots(w) > SERIES_MAX_SLOTS)
+		return errmsg(err, len, -EINVAL, "the per-interval series would hold %llu intervals "
+			      "(-d over -D), more than %u: use a longer interval (-D)",
+			      (unsigned long long)series_slots(w), SERIES_MAX_SLOTS);
+	if (bufs + series <= ram / 2)
 		return 0;
-	format_size(a, sizeof(a), need);
-	format_size(b, sizeof(b), ram);
+	format_bytes(b, sizeof(b), ram);
+	if (series > bufs) {
+		format_bytes(a, sizeof(a), series);
+		return errmsg(err, len, -EINVAL, "the per-interval series would take %s (%llu "
+			      "intervals of -D for each of %llu thread-target streams), more than "
+			      "half of this machine's %s: use a longer interval (-D) or a shorter -d",
+			      a, (unsigned long long)series_slots(w),
+			      (unsigned long long)stream_count(w), b);
+	}
+	format_bytes(a, sizeof(a), bufs);
 	return errmsg(err, len, -EINVAL, "the I/O buffers would take %s (threads x outstanding x "
 		    "block size x 2), more than half of this machine's %s", a, b);
 }
@@ -81,12 +119,9 @@ int build_check_memory(const struct workload *w, const struct target *tg, char *
 /* Series slots per stream: the window's intervals, or a fixed number when counting I/Os. */
 unsigned build_series_slots(const struct workload *w)
 {
-	uint64_t n;
+	uint64_t n = series_slots(w);
 
-	if (w->count_based)
-		return COUNT_MODE_INTERVALS;
-	n = (w->duration_ns + w->interval_ns - 1) / w->interval_ns;
-	return n ? (unsigned)n : 1;
+	return n > SERIES_MAX_SLOTS ? SERIES_MAX_SLOTS : (unsigned)n;
 }
 
 /* Sets up stream s of worker wk for target ti, as relative thread rel. */

@@ -28,6 +28,9 @@ struct run_ctx {
 	char **src_bufs;		/* -Z<size> buffers, one per target */
 	uint32_t **vtables;		/* --verify: last write number per block, one per target */
 	struct journal *journals;	/* --verify: each target's journal across runs */
+	pthread_mutex_t gate_lock;	/* the threads wait for all of them to exist (run.c) */
+	pthread_cond_t gate_cond;
+	int gate;			/* 0 wait, 1 go on, -1 end: a thread could not be started */
 	pthread_barrier_t ready, go;
 	pthread_barrier_t ended, scanned;	/* workers only: done with I/O; io_uring threads counted */
 	atomic_int stop;
@@ -40,10 +43,20 @@ struct thread_arg {
 	struct worker *w;
 };
 
+/* The most intervals a series holds (194 days of 1 s intervals). */
+#define SERIES_MAX_SLOTS (1u << 24)
+
 /* Series slots per stream: the window's intervals, or a fixed number when counting. */
 unsigned build_series_slots(const struct workload *w);
 
-/* The I/O buffers would take more than half the machine's memory: -EINVAL with a message. */
+/* Bytes the per-interval series of every stream take. */
+uint64_t build_series_bytes(const struct workload *w);
+
+/*
+ * The I/O buffers and the per-interval series would take more than half the
+ * machine's memory, or the series more than SERIES_MAX_SLOTS intervals:
+ * -EINVAL with a message naming which, and what to change.
+ */
 int build_check_memory(const struct workload *w, const struct target *tg, char *err, size_t len);
 
 /* The -Z<size> source buffers and --dedupe blocks, one per target that needs one. */

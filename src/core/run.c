@@ -53,11 +53,38 @@ static void count_io_worker(void *arg, int owner, double cpu_s)
 	}
 }
 
+/*
+ * Every thread waits here until all of them exist: then they go on to the
+ * barriers (true), or, when one could not be started, they end at once
+ * (false), so no thread is ever left waiting for one that does not exist.
+ */
+static bool gate_wait(struct run_ctx *ctx)
+{
+	int open;
+
+	pthread_mutex_lock(&ctx->gate_lock);
+	while (!ctx->gate)
+		pthread_cond_wait(&ctx->gate_cond, &ctx->gate_lock);
+	open = ctx->gate > 0;
+	pthread_mutex_unlock(&ctx->gate_lock);
+	return open;
+}
+
+static void gate_set(struct run_ctx *ctx, int state)
+{
+	pthread_mutex_lock(&ctx->gate_lock);
+	ctx->gate = state;
+	pthread_cond_broadcast(&ctx->gate_cond);
+	pthread_mutex_unlock(&ctx->gate_lock);
+}
+
 static void *worker_main(void *arg)
 {
 	struct thread_arg *ta = arg;
 	struct worker *wk = ta->w;
 
+	if (!gate_wait(ta->ctx))
+		return NULL;
 	wk->os_tid = gettid();
 	wk->pin_error = wk->cpu >= 0 ? affinity_pin(wk->cpu) : 0;
 	if (!wk->pin_error)
@@ -267,6 +294,8 @@ static int start_threads(struct run_ctx *ctx, struct thread_arg *args, char *err
 	unsigned started = 0;
 	int r = 0;
 
+	pthread_mutex_init(&ctx->gate_lock, NULL);
+	pthread_cond_init(&ctx->gate_cond, NULL);
 	pthread_barrier_init(&ctx->ready, NULL, ctx->nworkers + 1);
 	pthread_barrier_init(&ctx->go, NULL, ctx->nworkers + 1);
 	pthread_barrier_init(&ctx->ended, NULL, ctx->nworkers);
@@ -278,12 +307,14 @@ static int start_threads(struct run_ctx *ctx, struct thread_arg *args, char *err
 			break;
 	}
 	if (r) {
-		/* The barriers count on every thread: have the missing ones pass too. */
-		atomic_store(&ctx->stop, 1);
-		for (unsigned i = started; i < ctx->nworkers; i++)
-			atomic_fetch_add(&ctx->finished, 1);
-		return errmsg(err, len, -r, "cannot start worker thread %u: %s", started, strerror(r));
+		/* the threads that exist end at the gate, before any barrier */
+		gate_set(ctx, -1);
+		for (unsigned i = 0; i < started; i++)
+			pthread_join(ctx->workers[i].tid, NULL);
+		return errmsg(err, len, -r, "cannot start worker thread %u of %u: %s (a limit on "
+			      "processes, ulimit -u?)", started, ctx->nworkers, strerror(r));
 	}
+	gate_set(ctx, 1);
 	return 0;
 }
 
@@ -594,6 +625,60 @@ static int check_threads(const struct workload *w, char *err, size_t len)
 	return 0;
 }
 
+/*
+ * What a long series costs, said before the run: about 110 bytes of JSON
+ * (or CSV) per interval per stream, and 64 bytes of memory.
+ */
+#define SERIES_NOTE_BYTES (100ull << 20)
+static void series_note(const struct workload *w)
+{
+	uint64_t mem = build_series_bytes(w), out = mem / sizeof(struct interval) * 110;
+
+	if (w->quiet || (!w->json_path && !w->json_stdout && !w->series_csv) ||
+	    out < SERIES_NOTE_BYTES)
+		return;
+	fprintf(stderr, "iobench: note: the per-interval series (%u intervals for each thread and "
+		"target) takes %.0f MiB of memory and makes about %.0f MB of %s; -D sets the "
+		"interval\n", build_series_slots(w), (double)mem / 1048576.0, (double)out / 1e6,
+		w->series_csv && !w->json_path && !w->json_stdout ? "CSV" : "JSON");
+}
+
+/* io_uring rings hold at most this many entries (the kernel's IORING_MAX_ENTRIES). */
+#define URING_MAX_DEPTH 32768
+
+/* A thread's I/Os in flight must fit in its engine's queue: io_uring's ring, libaio's context. */
+static int check_depth(const struct workload *w, const struct engine_ops *ops, char *err,
+		       size_t len)
+{
+	unsigned long long max = 0;
+	FILE *f;
+
+	if (ops == &engine_io_uring) {
+		max = URING_MAX_DEPTH;
+	} else if (ops == &engine_libaio && (f = fopen("/proc/sys/fs/aio-max-nr", "r"))) {
+		if (fscanf(f, "%llu", &max) != 1)
+			max = 0;
+		fclose(f);
+	}
+	for (unsigned j = 0; max && j < w->njobs; j++) {
+		const struct job_spec *job = &w->jobs[j];
+
+		for (unsigned k = 0; k < job->threads && (k == 0 || job->per_clone); k++) {
+			unsigned long long depth = 0;
+
+			for (unsigned i = 0; i < job->ntargets; i++)
+				depth += w->targets[job_target(job, k, i)].outstanding;
+			if (depth > max)
+				return errmsg(err, len, -EINVAL, "%llu I/Os in flight per thread (-o, "
+					      "iodepth, over its targets) are more than the %s engine "
+					      "takes: %llu (%s)", depth, ops->name, max,
+					      ops == &engine_io_uring ? "an io_uring ring's most entries"
+								      : "/proc/sys/fs/aio-max-nr");
+		}
+	}
+	return 0;
+}
+
 int run_precheck(const struct workload *w, struct hold *hold, char *err, size_t len)
 {
 	struct run_result res = { 0 };
@@ -604,6 +689,8 @@ int run_precheck(const struct workload *w, struct hold *hold, char *err, size_t 
 	if (!t)
 		return errmsg(err, len, -ENOMEM, "out of memory");
 	r = check_threads(w, err, len);
+	if (!r)
+		r = check_depth(w, ops, err, len);
 	if (!r)
 		r = targets_check(t, w, ops == &engine_null, hold, err, len);
 	if (!r)
@@ -635,6 +722,8 @@ int run_execute(const struct workload *w, struct hold *hold, struct run_result *
 	}
 	ops = pick_engine(w, res);
 	res->engine = ops->name;
+	if (check_depth(w, ops, err, len))
+		return -EINVAL;
 	res->ntargets = w->ntargets;
 	res->targets = ctx.targets = calloc(w->ntargets, sizeof(*ctx.targets));
 	if (!ctx.targets)
@@ -657,6 +746,7 @@ int run_execute(const struct workload *w, struct hold *hold, struct run_result *
 	}
 	if (res->engine_note[0] && !w->quiet)
 		fprintf(stderr, "iobench: %s\n", res->engine_note);
+	series_note(w);
 	sigemptyset(&sigs);
 	sigaddset(&sigs, SIGINT);
 	sigaddset(&sigs, SIGTERM);

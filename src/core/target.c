@@ -645,8 +645,8 @@ static int check_free_space(const struct target *t, unsigned n, char *err, size_
 		have = (uint64_t)sv.f_bavail * sv.f_frsize;
 		if (have + reclaim >= need)
 			continue;
-		format_size(a, sizeof(a), need);
-		format_size(b, sizeof(b), have);
+		format_bytes(a, sizeof(a), need);
+		format_bytes(b, sizeof(b), have);
 		if (need == t[i].spec->create_size)
 			return errmsg(err, len, -EINVAL, "not enough free space for '%s': it needs %s, "
 				      "%s is free", t[i].spec->path, a, b);

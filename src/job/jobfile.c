@@ -25,6 +25,8 @@
 #define EXPANDED_MAX (64 * 1024)
 #define SECTION_NAME_MAX 255
 #define INCLUDE_DEPTH_MAX 16
+#define INCLUDES_MAX 1024		/* include files read in all, however nested */
+#define INCLUDED_BYTES_MAX (64u << 20)	/* and their bytes */
 #define SECTIONS_MAX 4096
 #define OPTIONS_MAX 4096	/* per section */
 #define FILE_MAX (16 * 1024 * 1024)
@@ -415,6 +417,14 @@ static int include(struct parser *p, const char *name, const char *file, const c
 		snprintf(why, sizeof(why), "%s", p->err);
 		free(path);
 		return errmsg(p->err, p->errlen, -EINVAL, "%s: include: %s", where, why);
+	}
+	/* a budget over the whole document: nesting alone can multiply the work without end */
+	if (++p->doc->nincluded > INCLUDES_MAX ||
+	    (p->doc->included_bytes += len) > INCLUDED_BYTES_MAX) {
+		free(buf);
+		free(path);
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: include: more than %d included files "
+			      "or %d MiB of them in all", where, INCLUDES_MAX, INCLUDED_BYTES_MAX >> 20);
 	}
 	p->depth++;
 	r = parse_buf(p, path ? path : file, buf, len);

@@ -33,6 +33,8 @@ struct jf_section {
 struct jf_doc {
 	struct jf_section *sec;
 	unsigned nsec;
+	unsigned nincluded;	/* include files read so far, all job files together */
+	size_t included_bytes;	/* and their bytes: both have a budget */
 };
 
 /*

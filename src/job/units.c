@@ -136,6 +136,23 @@ void format_size(char *buf, size_t len, uint64_t bytes)
 	snprintf(buf, len, "%llu%s", (unsigned long long)bytes, names[i]);
 }
 
+void format_bytes(char *buf, size_t len, uint64_t bytes)
+{
+	static const char *names[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	double v = (double)bytes;
+	unsigned i = 0;
+
+	if (!(bytes & 1023) || bytes < 1024) {	/* exact: as format_size */
+		format_size(buf, len, bytes);
+		return;
+	}
+	while (i < 5 && v >= 1024) {
+		v /= 1024;
+		i++;
+	}
+	snprintf(buf, len, "%.*f %s", v < 10 ? 2 : v < 100 ? 1 : 0, v, names[i]);
+}
+
 int parse_pattern(const char *s, size_t slen, bool text, unsigned char *out, size_t max,
 		  unsigned *n)
 {

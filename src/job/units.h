@@ -40,4 +40,7 @@ int parse_pattern(const char *s, size_t slen, bool text, unsigned char *out, siz
 /* Formats a byte count the way DiskSpd does: "8KiB", "1GiB", or "1000B". */
 void format_size(char *buf, size_t len, uint64_t bytes);
 
+/* For messages: exact sizes as format_size, others rounded ("79.8 GiB"). */
+void format_bytes(char *buf, size_t len, uint64_t bytes);
+
 #endif

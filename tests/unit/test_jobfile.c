@@ -29,10 +29,20 @@ static struct fio_plan plan;
 /* Include files for the tests: "inc.fio" holds two options, "loop.fio" includes itself. */
 static int test_loader(const char *path, char **buf, size_t *len, char *e, size_t elen)
 {
+	/* "fan0.fio" includes "fan1.fio" ten times, and so on down to "fan6.fio": 10^6 files */
+	static char fan[16 * 10 + 1];
 	const char *text = !strcmp(path, "inc.fio") ? "iodepth=16\nbs=8k\n" :
 			   !strcmp(path, "loop.fio") ? "include loop.fio\n" :
+			   !strcmp(path, "fan6.fio") ? "; empty\n" :
+			   !strncmp(path, "fan", 3) ? fan :
 			   !strcmp(path, "sect.fio") ? "[x]\n" : NULL;
 
+	if (text == fan) {
+		fan[0] = 0;
+		for (int i = 0; i < 10; i++)
+			snprintf(fan + strlen(fan), sizeof(fan) - strlen(fan), "include fan%c.fio\n",
+				 path[3] + 1);
+	}
 	if (!text) {
 		snprintf(e, elen, "cannot read '%s': No such file or directory", path);
 		return -ENOENT;
@@ -241,6 +251,7 @@ static void test_errors(void **state)
 		{ "[a]\nbs=${NOCLOSE\n", "'${' without a closing '}'" },
 		{ "[a]\ninclude missing.fio\n", "t.fio:2: include: cannot read 'missing.fio'" },
 		{ "[a]\ninclude loop.fio\n", "nested deeper than" },
+		{ "[a]\ninclude fan0.fio\n", "more than 1024 included files" },
 		{ "[a]\ninclude sect.fio\n", "an included file may not hold [sections]" },
 		{ "[a]\nb@d=1\n", "is not an option name" },
 		{ "[global]\nbs=4k\n", "defines no job" },
