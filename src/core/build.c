@@ -156,6 +156,51 @@ static int verify_stream(struct run_ctx *ctx, struct stream *s, struct gen_param
 	return 0;
 }
 
+/*
+ * Thread rel's range of target t under fio's offset_increment and size:
+ * [*base, *end). Returns -ERANGE when it holds no block.
+ */
+static int thread_range(const struct target_spec *sp, const struct target *t, unsigned rel,
+			uint64_t *base, uint64_t *end)
+{
+	uint64_t b = sp->base_offset, e = t->end;
+
+	if (sp->clone_offset && rel > (UINT64_MAX - b) / sp->clone_offset)
+		return -ERANGE;
+	b += rel * sp->clone_offset;
+	if (sp->range_len && b < e && e - b > sp->range_len)
+		e = b + sp->range_len;
+	if (b >= e || e - b < target_max_block(sp))
+		return -ERANGE;
+	*base = b;
+	*end = e;
+	return 0;
+}
+
+int build_check_ranges(const struct workload *w, const struct target *tg, char *err, size_t len)
+{
+	for (unsigned j = 0; j < w->njobs; j++) {
+		const struct job_spec *job = &w->jobs[j];
+
+		for (unsigned k = 0; k < job->threads; k++) {
+			for (unsigned i = 0; i < job->ntargets; i++) {
+				unsigned ti = job_target(job, k, i);
+				const struct target_spec *sp = &w->targets[ti];
+				uint64_t b, e;
+
+				if (tg[ti].kind == TARGET_NULL && !tg[ti].end)
+					continue;
+				if ((sp->clone_offset || sp->range_len) && thread_range(sp, &tg[ti], k, &b, &e))
+					return errmsg(err, len, -EINVAL, "job '%s': thread %u's range "
+						      "(offset + offset_increment x %u, and size) lies past "
+						      "the end of '%s'", job->name ? job->name : "", k, k,
+						      sp->path);
+			}
+		}
+	}
+	return 0;
+}
+
 static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsigned rel,
 		       unsigned nthreads, unsigned thread, uint64_t seed)
 {
@@ -191,12 +236,9 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 		s->vary |= VARY_FSYNC;
 	s->fd = t->fd;
 	if (sp->clone_offset || sp->range_len) {	/* fio's offset_increment and size */
-		gp.base += rel * sp->clone_offset;
-		if (sp->range_len && gp.base + sp->range_len < gp.end)
-			gp.end = gp.base + sp->range_len;
-		gp.start = 0;
-		if (gp.base >= gp.end || gp.end - gp.base < gp.block)
+		if (thread_range(sp, t, rel, &gp.base, &gp.end))
 			return -ERANGE;
+		gp.start = 0;
 	}
 	if (ctx->w->verify && verify_stream(ctx, s, &gp, ti, rel, nthreads, thread))
 		return -EDOM;

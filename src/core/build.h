@@ -59,6 +59,12 @@ uint64_t build_series_bytes(const struct workload *w);
  */
 int build_check_memory(const struct workload *w, const struct target *tg, char *err, size_t len);
 
+/*
+ * Every thread's range (fio's offset_increment and size) holds a block of
+ * its target: else -EINVAL with a message naming the job and thread.
+ */
+int build_check_ranges(const struct workload *w, const struct target *tg, char *err, size_t len);
+
 /* The -Z<size> source buffers and --dedupe blocks, one per target that needs one. */
 int build_source_buffers(struct run_ctx *ctx);
 

@@ -696,6 +696,8 @@ int run_precheck(const struct workload *w, struct hold *hold, char *err, size_t 
 	if (!r)
 		r = build_check_memory(w, t, err, len);
 	if (!r)
+		r = build_check_ranges(w, t, err, len);
+	if (!r)
 		r = check_verify_room(w, t, err, len);
 	targets_close(t, w->ntargets);
 	free(t);
@@ -734,6 +736,8 @@ int run_execute(const struct workload *w, struct hold *hold, struct run_result *
 	r = targets_check(ctx.targets, w, ops == &engine_null, hold, err, len);
 	if (!r)
 		r = build_check_memory(w, ctx.targets, err, len);
+	if (!r)
+		r = build_check_ranges(w, ctx.targets, err, len);
 	if (!r)
 		r = check_verify_room(w, ctx.targets, err, len);
 	if (!r && res->ncpus_pinned && !w->naffinity)

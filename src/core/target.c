@@ -24,7 +24,6 @@
 #include <unistd.h>
 #include <linux/fs.h>
 #include <linux/fiemap.h>
-#include <linux/magic.h>
 #include <sys/ioctl.h>
 
 #include "core/clock.h"
@@ -35,6 +34,7 @@
 #include "job/units.h"
 #include "util/errmsg.h"
 #include "platform/blockdev.h"
+#include "platform/kernelfs.h"
 
 /* The very file open as fd, opened again with other flags (never by its path). */
 static int reopen(int fd, int flags)
@@ -74,27 +74,71 @@ static void dio_alignment(struct target *t, int fd, dev_t dev)
 	t->mem_align = t->io_align;
 }
 
+/* Whether every comma-separated name in a is in list b ("ext4, dos"), and as many. */
+static bool same_names(const char *a, const char *b)
+{
+	unsigned na = 0, nb = 0;
+
+	for (const char *p = a; *p; ) {
+		size_t n;
+
+		p += strspn(p, ", ");
+		n = strcspn(p, ", ");
+		if (!n)
+			break;
+		na++;
+		for (const char *q = b; ; ) {
+			size_t m;
+
+			q += strspn(q, ", ");
+			m = strcspn(q, ", ");
+			if (!m)
+				return false;
+			if (m == n && !strncmp(p, q, n))
+				break;
+			q += m;
+		}
+		p += n;
+	}
+	for (const char *q = b; *q; q += strcspn(q, ", ")) {
+		q += strspn(q, ", ");
+		nb += *q != 0;
+	}
+	return na && na == nb;
+}
+
 /*
  * A device that carries a partition table, file system, RAID or LVM
- * signature is written only when --destroy-signature names the one it
- * carries (with several, the list as printed).
+ * signature is written only when --destroy-signature names the ones it
+ * carries (with several, all of them, comma-separated, in any order).
  */
+/* "ext4, dos" as "ext4,dos" in out: one shell word. */
+static const char *nospace(const char *list, char *out)
+{
+	char *o = out;
+
+	for (const char *p = list; *p; p++)
+		if (*p != ' ')
+			*o++ = *p;
+	*o = 0;
+	return out;
+}
+
 static int check_signature(const struct workload *w, int fd, const char *path, char *err,
 			   size_t len)
 {
-	char type[256];
+	char type[256], word[256];
 	int r = blockdev_signature(fd, type, sizeof(type));
 
 	if (r < 0)
 		return errmsg(err, len, -EINVAL, "refusing to write to '%s': cannot read its "
 			      "signatures (%s)", path, strerror(-r));
-	if (!r || (w->destroy_signature && !strcmp(w->destroy_signature, type)))
+	if (!r || (w->destroy_signature && same_names(w->destroy_signature, type)))
 		return 0;
 	return errmsg(err, len, -EINVAL, "refusing to write to '%s': it carries %s %s signature%s "
 		      "(a partition table, file system, RAID or LVM member); writing destroys %s. "
-		      "To do so, add --destroy-signature=%s%s%s", path, r > 1 ? "the" : "a", type,
-		      r > 1 ? "s" : "", r > 1 ? "them" : "it", r > 1 ? "'" : "", type,
-		      r > 1 ? "'" : "");
+		      "To do so, add --destroy-signature=%.*s", path, r > 1 ? "the" : "a", type,
+		      r > 1 ? "s" : "", r > 1 ? "them" : "it", (int)sizeof(type), nospace(type, word));
 }
 
 /* Why the kernel would not let the run hold device dev exclusively. */
@@ -283,23 +327,6 @@ static void file_facts(struct target *t, int fd, dev_t dev)
 	t->dev = major(dev) ? dev : 0;
 }
 
-/* File systems that hold no test files: pseudo file systems of the kernel. */
-static const char *pseudo_fs(long type)
-{
-	switch ((unsigned long)type) {
-	case PROC_SUPER_MAGIC: return "proc";
-	case SYSFS_MAGIC: return "sysfs";
-	case DEBUGFS_MAGIC: return "debugfs";
-	case TRACEFS_MAGIC: return "tracefs";
-	case CGROUP_SUPER_MAGIC: return "cgroup";
-	case CGROUP2_SUPER_MAGIC: return "cgroup2";
-	case SECURITYFS_MAGIC: return "securityfs";
-	case DEVPTS_SUPER_MAGIC: return "devpts";
-	case BPF_FS_MAGIC: return "bpf";
-	}
-	return NULL;
-}
-
 /*
  * Whether the file system of directory dirfd takes new files with direct
  * I/O: an unnamed O_TMPFILE (nothing appears in the directory, and it is
@@ -351,7 +378,7 @@ static int check_new_file(struct target *t, char *err, size_t len)
 			   "creates files only where nothing is", path);
 	else if (fstat(t->dirfd, &st) || fstatfs(t->dirfd, &sf) || fstatvfs(t->dirfd, &sv))
 		r = errmsg(err, len, -EINVAL, "cannot create '%s': %s", path, strerror(errno));
-	else if ((kind = pseudo_fs((long)sf.f_type)))
+	else if ((kind = kernelfs_name((long)sf.f_type)))
 		r = errmsg(err, len, -EINVAL, "cannot create '%s': '%s' is in %s, a file system of "
 			   "the kernel's that holds no test files", path, dir, kind);
 	else if (t->spec->create_size && (sv.f_flag & ST_RDONLY))
@@ -427,7 +454,7 @@ static int check_existing(struct target *t, const struct workload *w, int pfd,
 	const struct target_spec *s = t->spec;
 	bool writes = (s->write_pct || s->create_size) && !w->read_only;
 	struct stat st;
-	int r;
+	int r, attr = 0;
 
 	if (fstat(pfd, &st))
 		return errmsg(err, len, -EINVAL, "cannot access '%s': %s", s->path, strerror(errno));
@@ -455,6 +482,8 @@ static int check_existing(struct target *t, const struct workload *w, int pfd,
 		r = -EINVAL;
 	dio_alignment(t, t->cfd, st.st_dev);
 	file_facts(t, t->cfd, st.st_dev);
+	if (!ioctl(t->cfd, FS_IOC_GETFLAGS, &attr))
+		t->compressed = attr & FS_COMPR_FL;
 	if (!r && (s->cache & CACHE_DIRECT)) {	/* direct I/O must work before anything is done */
 		int fd = reopen(t->cfd, O_RDONLY | O_DIRECT);
 

@@ -45,6 +45,7 @@ struct target {
 	uint64_t unbacked;	/* bytes of the range in holes or unwritten extents (FIEMAP) */
 	bool unbacked_known;	/* the file system answered FIEMAP */
 	bool no_nowait;		/* direct I/O that cannot be issued without blocking (RWF_NOWAIT fails) */
+	bool compressed;	/* the file is marked for compression (chattr +c, FS_COMPR_FL) */
 	unsigned same_as;	/* 1 + the earlier target that creates this same file, or 0 */
 	int cfd;		/* the target as the checks opened it (read-only), or -1 */
 	int dirfd;		/* a file: the directory it is in (O_PATH), or -1 */

@@ -45,6 +45,9 @@ static int add_target(struct group *g, struct target_spec **out)
 	return 0;
 }
 
+/* existing_size(): path is neither a regular file nor a block device. */
+#define EFTYPE_TARGET (-10000)
+
 /* The size of an existing file or device at path; 0 when it does not exist. */
 static int existing_size(const char *path, uint64_t *size, bool *exists)
 {
@@ -61,7 +64,7 @@ static int existing_size(const char *path, uint64_t *size, bool *exists)
 		return 0;
 	}
 	if (!S_ISBLK(st.st_mode))
-		return 0;	/* targets_check refuses it with its own message */
+		return EFTYPE_TARGET;	/* a directory, FIFO, character device: no target */
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return -errno;
@@ -344,6 +347,18 @@ static int plan_target(struct planner *p, struct group *g, const struct fjob *j,
 	}
 	t->path = path;
 	r = existing_size(t->path, &have, &exists);
+	if (r == EFTYPE_TARGET) {
+		struct stat st;
+		const char *what = stat(t->path, &st) ? "not a regular file" :
+				   S_ISDIR(st.st_mode) ? "a directory" :
+				   S_ISFIFO(st.st_mode) ? "a FIFO (named pipe)" :
+				   S_ISCHR(st.st_mode) ? "a character device, not a block device" :
+				   "not a regular file";
+
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': '%s' is %s: give a regular "
+			      "file or a block device%s", j->where, j->name, t->path, what,
+			      !strcmp(what, "a directory") ? " (directory= names a directory)" : "");
+	}
 	if (r)
 		return errmsg(p->err, p->errlen, r, "%s: job '%s': cannot look at '%s': %s",
 			      j->where, j->name, t->path, strerror(-r));

@@ -2,6 +2,7 @@
 /* device.c: walking sysfs from a target to the block devices beneath it. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
@@ -191,29 +192,42 @@ static void walk(struct device_chain *c, const char *dir, unsigned level)
 	walk_children(c, dir, "multipath", level + 1);	/* NVMe native multipath paths */
 }
 
-/* Mount facts of the file system with device number dev, from /proc/self/mountinfo. */
-static void mount_info(struct device_chain *c, dev_t dev)
+/*
+ * Mount facts of the file system holding path, from /proc/self/mountinfo:
+ * the mount with path's mount ID (statx), else the one with its device
+ * number (btrfs gives each subvolume a device number of its own, so only
+ * the mount ID finds its mount).
+ */
+static void mount_info(struct device_chain *c, const char *path, dev_t dev)
 {
 	FILE *f = fopen("/proc/self/mountinfo", "r");
+	struct statx stx;
+	unsigned long long want = 0;
 	char line[4096];
 
 	if (!f)
 		return;
+	if (!statx(AT_FDCWD, path, 0, STATX_MNT_ID, &stx) && (stx.stx_mask & STATX_MNT_ID))
+		want = stx.stx_mnt_id;
 	while (fgets(line, sizeof(line), f)) {
 		unsigned ma, mi;
+		unsigned long long id;
 		char mnt[512], opts[512], fstype[32], source[512], super[512];
 		char *dash = strstr(line, " - ");
 
-		if (!dash || sscanf(line, "%*s %*s %u:%u %*s %511s %511s", &ma, &mi, mnt, opts) != 4)
+		if (!dash || sscanf(line, "%llu %*s %u:%u %*s %511s %511s", &id, &ma, &mi, mnt,
+				    opts) != 5)
 			continue;
-		if (ma != major(dev) || mi != minor(dev))
+		if (want ? id != want : (ma != major(dev) || mi != minor(dev)))
 			continue;
+		super[0] = 0;
 		if (sscanf(dash + 3, "%31s %511s %511s", fstype, source, super) < 2)
 			continue;
 		snprintf(c->fs_type, sizeof(c->fs_type), "%s", fstype);
 		snprintf(c->mount_point, sizeof(c->mount_point), "%s", mnt);
 		snprintf(c->mount_source, sizeof(c->mount_source), "%s", source);
 		snprintf(c->mount_options, sizeof(c->mount_options), "%s", opts);
+		snprintf(c->super_options, sizeof(c->super_options), "%s", super);
 	}
 	fclose(f);
 }
@@ -230,7 +244,7 @@ int device_resolve(const char *path, struct device_chain *c)
 		dev = st.st_rdev;
 	} else {
 		dev = st.st_dev;
-		mount_info(c, dev);
+		mount_info(c, path, dev);
 	}
 	if (major(dev))
 		walk_dev(c, dev, 0);

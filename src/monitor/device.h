@@ -38,6 +38,7 @@ struct device_chain {
 	char mount_point[512];
 	char mount_source[512];
 	char mount_options[512];
+	char super_options[512];	/* the file system's own (after " - " in mountinfo): compress=... */
 	char no_device[160];	/* why no block device holds the target, or "" */
 };
 

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "report/jtext.h"
 #include "report/report.h"
 #include "report/summary.h"
 #include "version.h"
@@ -211,9 +212,9 @@ static json_t *job_obj(const struct workload *w, const struct run_result *res, u
 	if (!s)
 		return o;
 	active = summary_build_jobs(s, res, j0, j1, thread);
-	set(o, "jobname", json_string(js->name));
+	set(o, "jobname", json_text(js->name));
 	if (js->description)
-		set(o, "desc", json_string(js->description));
+		set(o, "desc", json_text(js->description));
 	set(o, "groupid", json_integer(js->group));
 	set(o, "error", json_integer(res->failed ? (res->error_code ? res->error_code : EIO) : 0));
 	if (w->continue_on_error) {	/* fio adds these with continue_on_error */
@@ -228,16 +229,16 @@ static json_t *job_obj(const struct workload *w, const struct run_result *res, u
 	}
 	set(o, "eta", json_integer(0));
 	set(o, "elapsed", json_integer((json_int_t)((res->end_ns_real + 999999999ull) / 1000000000ull)));
-	set(opts, "name", json_string(js->name));
-	set(opts, "rw", json_string(t->random_align ? (t->write_pct == 0 ? "randread" :
+	set(opts, "name", json_text(js->name));
+	set(opts, "rw", json_text(t->random_align ? (t->write_pct == 0 ? "randread" :
 			t->write_pct == 100 ? "randwrite" : "randrw") : (t->write_pct == 0 ? "read" :
 			t->write_pct == 100 ? "write" : "rw")));
 	snprintf(bs, sizeof(bs), "%llu", (unsigned long long)t->block_size);
-	set(opts, "bs", json_string(bs));
+	set(opts, "bs", json_text(bs));
 	snprintf(bs, sizeof(bs), "%u", t->outstanding * js->ntargets);
-	set(opts, "iodepth", json_string(bs));
+	set(opts, "iodepth", json_text(bs));
 	snprintf(bs, sizeof(bs), "%u", js->threads);
-	set(opts, "numjobs", json_string(bs));
+	set(opts, "numjobs", json_text(bs));
 	if (!w->group_reporting)
 		set(o, "job options", opts);
 	else
@@ -274,7 +275,7 @@ static json_t *disk_util(const struct run_result *res)
 			continue;
 		diskstats_delta(&d->a, &d->b, &dd);
 		o = json_object();
-		set(o, "name", json_string(d->name));
+		set(o, "name", json_text(d->name));
 		set(o, "read_ios", json_integer((json_int_t)dd.rd_ios));
 		set(o, "write_ios", json_integer((json_int_t)dd.wr_ios));
 		set(o, "read_sectors", json_integer((json_int_t)dd.rd_sectors));
@@ -302,10 +303,10 @@ int report_fio_json(FILE *f, const struct workload *groups, const struct run_res
 	clock_gettime(CLOCK_REALTIME, &now);
 	t = now.tv_sec;
 	strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", localtime(&t));
-	set(root, "fio version", json_string("iobench-" IOBENCH_VERSION));
+	set(root, "fio version", json_text("iobench-" IOBENCH_VERSION));
 	set(root, "timestamp", json_integer((json_int_t)now.tv_sec));
 	set(root, "timestamp_ms", json_integer((json_int_t)now.tv_sec * 1000 + now.tv_nsec / 1000000));
-	set(root, "time", json_string(when));
+	set(root, "time", json_text(when));
 	for (unsigned g = 0; g < ngroups; g++) {
 		const struct workload *w = &groups[g];
 		json_t *du;

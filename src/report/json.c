@@ -13,6 +13,7 @@
 
 #include "platform/host.h"
 #include "report/devcheck.h"
+#include "report/jtext.h"
 #include "report/verdict.h"
 #include "report/report.h"
 #include "report/summary.h"
@@ -38,7 +39,7 @@ static json_t *jnum(uint64_t v)
 
 static json_t *str_or_null(const char *s)
 {
-	return s && *s ? json_string(s) : json_null();
+	return s && *s ? json_text(s) : json_null();
 }
 
 static json_t *latency(const struct io_counts *c, const struct hist *h)
@@ -113,12 +114,12 @@ static json_t *target_spec_json(const struct target_spec *t, const struct worklo
 	static const char *bufs[] = { "random", "zero", "source" };
 	json_t *o = json_object();
 
-	set(o, "path", json_string(t->path));
+	set(o, "path", json_text(t->path));
 	set(o, "block_size", jnum(t->block_size));
 	set(o, "create_size", t->create_size ? jnum(t->create_size) : NULL);
 	set(o, "base_offset", jnum(t->base_offset));
 	set(o, "max_offset", t->max_offset ? jnum(t->max_offset) : NULL);
-	set(o, "pattern", json_string(t->random_align ? "random" : "sequential"));
+	set(o, "pattern", json_text(t->random_align ? "random" : "sequential"));
 	set(o, "random_alignment", t->random_align ? jnum(t->random_align) : NULL);
 	set(o, "sequential_stride", t->random_align ? NULL : jnum(t->stride));
 	set(o, "thread_stride", jnum(t->thread_stride));
@@ -127,7 +128,7 @@ static json_t *target_spec_json(const struct target_spec *t, const struct worklo
 	set(o, "threads", w->pool_threads ? NULL : jnum(t->threads));
 	set(o, "direct", json_boolean(t->cache & CACHE_DIRECT));
 	set(o, "write_through", json_boolean(t->cache & CACHE_WRITE_THROUGH));
-	set(o, "write_buffers", json_string(bufs[t->buf]));
+	set(o, "write_buffers", json_text(bufs[t->buf]));
 	set(o, "source_buffer_size", t->buf == BUF_SOURCE ? jnum(t->buf_source_size) : NULL);
 	return o;
 }
@@ -136,7 +137,7 @@ static json_t *workload_json(const struct workload *w, const struct run_result *
 {
 	json_t *o = json_object(), *t = json_array();
 
-	set(o, "engine", json_string(res->engine));
+	set(o, "engine", json_text(res->engine));
 	set(o, "duration_s", w->ios_per_thread ? NULL : json_real((double)w->duration_ns / 1e9));
 	set(o, "warmup_s", json_real((double)w->warmup_ns / 1e9));
 	set(o, "cooldown_s", json_real((double)w->cooldown_ns / 1e9));
@@ -186,9 +187,9 @@ static json_t *blockdev_json(const struct blockdev_info *d)
 	char dev[32];
 
 	snprintf(dev, sizeof(dev), "%u:%u", d->major, d->minor);
-	set(o, "name", json_string(d->name));
-	set(o, "device", json_string(dev));
-	set(o, "kind", json_string(d->kind));
+	set(o, "name", json_text(d->name));
+	set(o, "device", json_text(dev));
+	set(o, "kind", json_text(d->kind));
 	set(o, "level", json_integer(d->level));
 	set(o, "model", str_or_null(d->model));
 	set(o, "size", jnum(d->size));
@@ -282,7 +283,7 @@ static json_t *crosscheck_json(const struct devcheck *c)
 	set(o, "app_queue_depth", json_real(c->app_qd));
 	set(o, "device_queue_depth", fig(c->m.avg_queue_length));
 	for (unsigned i = 0; i < c->nnotes; i++)
-		json_array_append_new(causes, json_string(c->note[i]));
+		json_array_append_new(causes, json_text(c->note[i]));
 	set(o, "likely_causes", causes);
 	set(o, "counters_reset", json_boolean(c->d.reset));
 	return o;
@@ -335,8 +336,8 @@ static json_t *devices_json(const struct devcheck *c, unsigned n, uint64_t test_
 		char dev[32];
 
 		snprintf(dev, sizeof(dev), "%u:%u", c[i].info->major, c[i].info->minor);
-		set(o, "name", json_string(c[i].info->name));
-		set(o, "device", json_string(dev));
+		set(o, "name", json_text(c[i].info->name));
+		set(o, "device", json_text(dev));
 		set(o, "counters", json_boolean(c[i].have));
 		set(o, "perfmon", c[i].have ? report_perfmon_json(&c[i].m, &c[i].q) : NULL);
 		set(o, "iostat", c[i].have ? report_iostat_json(&c[i].m) : NULL);
@@ -352,17 +353,18 @@ static json_t *verdict_json(const struct verdict *v)
 	json_t *o = json_object(), *loads = json_array();
 
 	set(o, "rotational", json_boolean(v->rotational));
+	set(o, "not_judged", v->not_judged ? json_text(v->not_judged) : NULL);
 	set(o, "latency_mean_ms", json_real(v->mean_ms));
 	set(o, "latency_p99_ms", json_real(v->p99_ms));
-	set(o, "latency", json_string(v->latency));
-	set(o, "latency_text", json_string(v->latency_text));
+	set(o, "latency", json_text(v->latency));
+	set(o, "latency_text", json_text(v->latency_text));
 	set(o, "queue_length", v->queue_length >= 0 ? json_real(v->queue_length) : NULL);
 	set(o, "queue_bottleneck", json_boolean(v->queue_flag));
-	set(o, "resembles", json_string(v->resembles));
+	set(o, "resembles", json_text(v->resembles));
 	for (int i = 0; v->small_random && i < 3; i++) {
 		json_t *l = json_object();
 
-		set(l, "load", json_string(v->loads[i].name));
+		set(l, "load", json_text(v->loads[i].name));
 		set(l, "iops_needed", json_real(v->loads[i].iops));
 		set(l, "carries", json_boolean(v->loads[i].carries));
 		json_array_append_new(loads, l);
@@ -378,8 +380,8 @@ static json_t *warnings_json(const struct verdict *v)
 	for (unsigned i = 0; i < v->nwarn; i++) {
 		json_t *o = json_object();
 
-		set(o, "code", json_string(v->warn[i].code));
-		set(o, "message", json_string(v->warn[i].text));
+		set(o, "code", json_text(v->warn[i].code));
+		set(o, "message", json_text(v->warn[i].text));
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -413,15 +415,15 @@ static json_t *targets_json(const struct workload *w, const struct run_result *r
 		char dev[32];
 
 		snprintf(dev, sizeof(dev), "%u:%u", major(t->dev), minor(t->dev));
-		set(o, "path", json_string(w->targets[i].path));
-		set(o, "type", json_string(kinds[t->kind]));
+		set(o, "path", json_text(w->targets[i].path));
+		set(o, "type", json_text(kinds[t->kind]));
 		set(o, "size", jnum(t->size));
 		set(o, "range_end", jnum(t->end));
 		set(o, "created", json_boolean(t->created));
 		set(o, "reused", json_boolean(t->reused));
 		set(o, "file_system", t->kind == TARGET_FILE ? str_or_null(host_fs_name(t->fs_type))
 							    : NULL);
-		set(o, "device", t->dev ? json_string(dev) : NULL);
+		set(o, "device", t->dev ? json_text(dev) : NULL);
 		set(o, "direct_io_alignment", t->kind == TARGET_NULL ? NULL : jnum(t->io_align));
 		set(o, "mount_point", str_or_null(t->chain.mount_point));
 		set(o, "mount_options", str_or_null(t->chain.mount_options));
@@ -445,7 +447,7 @@ static json_t *iso_time(const struct timespec *t0, uint64_t offset_ns)
 	snprintf(buf, sizeof(buf), "%04d-%02d-%02dT%02d:%02d:%02d.%06uZ", tm.tm_year + 1900,
 		 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
 		 (unsigned)(ns % 1000000000ull / 1000));
-	return json_string(buf);
+	return json_text(buf);
 }
 
 static json_t *phases_json(const struct run_result *res)
@@ -510,12 +512,12 @@ static json_t *verify_json(const struct workload *w, const struct run_result *re
 	set(o, "written", json_integer((json_int_t)res->verify.written));
 	set(o, "checked", json_integer((json_int_t)res->verify.checked));
 	set(o, "mismatches", json_integer((json_int_t)res->verify.bad));
-	set(o, "first_mismatch", res->verify.bad ? json_string(res->verify.first) : NULL);
+	set(o, "first_mismatch", res->verify.bad ? json_text(res->verify.first) : NULL);
 	set(o, "first_mismatch_offset", res->verify.bad ?
 		json_integer((json_int_t)res->verify.first_offset) : NULL);
-	set(o, "first_mismatch_kind", res->verify.bad ? json_string(res->verify.first_kind) : NULL);
+	set(o, "first_mismatch_kind", res->verify.bad ? json_text(res->verify.first_kind) : NULL);
 	set(o, "lost_writes_tracked", json_boolean(!res->verify.tables_partial));
-	set(o, "journal_note", res->verify.journal[0] ? json_string(res->verify.journal) : NULL);
+	set(o, "journal_note", res->verify.journal[0] ? json_text(res->verify.journal) : NULL);
 	return o;
 }
 
@@ -529,7 +531,7 @@ static json_t *results_json(const struct workload *w, const struct run_result *r
 		json_t *t = summary_json(res, (int)i);
 
 		json_object_set_new(t, "target", json_integer(i));
-		json_object_set_new(t, "path", json_string(w->targets[i].path));
+		json_object_set_new(t, "path", json_text(w->targets[i].path));
 		json_array_append_new(targets, t);
 	}
 	for (unsigned i = 0; i < res->nrows; i++) {
@@ -567,7 +569,7 @@ static json_t *histogram_json(const struct run_result *res)
 	struct summary *s = malloc(sizeof(*s));
 	json_t *o = json_object();
 
-	set(o, "unit", json_string("ns"));
+	set(o, "unit", json_text("ns"));
 	set(o, "sub_bucket_bits", json_integer(HIST_SUB_BITS));
 	set(o, "max_bits", json_integer(HIST_MAX_BITS));
 	set(o, "relative_error", json_real(1.0 / (2 << HIST_SUB_BITS)));
@@ -660,16 +662,16 @@ int report_json(FILE *f, const struct workload *w, const struct run_result *res)
 
 	for (unsigned i = 0; i < res->nrows; i++)
 		ios += res->rows[i].c[0].ios + res->rows[i].c[1].ios;
-	set(root, "schema", json_string("iobench/result"));
+	set(root, "schema", json_text("iobench/result"));
 	set(root, "schema_version", json_integer(JSON_SCHEMA_VERSION));
-	set(root, "iobench_version", json_string(IOBENCH_VERSION));
+	set(root, "iobench_version", json_text(IOBENCH_VERSION));
 	set(root, "command_line", str_or_null(w->cmdline));
 	set(root, "complete", json_boolean(res->complete));
 	set(root, "interrupted", json_boolean(res->interrupted));
 	set(root, "paused_s", json_real((double)res->paused_ns / 1e9));
-	set(root, "error", res->failed ? json_string(res->error) : NULL);
+	set(root, "error", res->failed ? json_text(res->error) : NULL);
 	set(root, "io_errors", json_integer((json_int_t)res->nerrors));
-	set(root, "first_io_error", res->nerrors ? json_string(res->error) : NULL);
+	set(root, "first_io_error", res->nerrors ? json_text(res->error) : NULL);
 	set(root, "verify", verify_json(w, res));
 	set(root, "workload", workload_json(w, res));
 	set(root, "host", host_json(&res->host));

@@ -68,6 +68,7 @@ static void target_warnings(const struct workload *w, const struct run_result *r
 		const struct target *tg = &res->targets[t];
 		const char *path = w->targets[t].path;
 		uint64_t range = tg->end - w->targets[t].base_offset;
+		const char *comp = NULL;
 		bool zram = false;
 
 		if (tg->kind == TARGET_NULL)
@@ -79,6 +80,14 @@ static void target_warnings(const struct workload *w, const struct run_result *r
 			     "and keeps same-filled pages without storing them: results depend on the "
 			     "data%s", path, w->targets[t].buf == BUF_ZERO
 			     ? "; -Z writes zeros, which zram does not even store" : "");
+		if (!strcmp(tg->chain.fs_type, "btrfs") &&
+		    ((comp = strstr(tg->chain.super_options, "compress")) || tg->compressed))
+			warn(v, "compressing_fs", "'%s' is on a btrfs that compresses what it stores "
+			     "(%.*s): the bytes reaching the device depend on the data%s", path,
+			     comp ? (int)strcspn(comp, ",") : 23, comp ? comp : "the file is marked +c",
+			     w->targets[t].buf == BUF_ZERO || w->targets[t].buf == BUF_PATTERN ||
+			     w->targets[t].compress_pct ? "; these writes compress well, so they "
+			     "measure the compressor more than the device" : "");
 		if (tg->unbacked_known && tg->unbacked * 100 > range)
 			warn(v, "sparse_file", "%.1f%% of the range of '%s' is holes or unwritten "
 			     "extents: reads of it return zeros without device I/O; recreate it with "
@@ -215,6 +224,40 @@ static void judge_class(const struct workload *w, const struct run_result *res,
 		v->loads[i].carries = v->iops >= v->loads[i].iops;
 }
 
+/* Whether warning code was raised. */
+static bool warned(const struct verdict *v, const char *code)
+{
+	for (unsigned i = 0; i < v->nwarn; i++)
+		if (!strcmp(v->warn[i].code, code))
+			return true;
+	return false;
+}
+
+/*
+ * Figures that came from memory (the page cache) or from a file system with
+ * no device under it say nothing of a device: no device class, no latency
+ * rule for one, no application loads.
+ */
+static void not_a_device(struct verdict *v)
+{
+	const char *why = warned(v, "page_cache") ?
+		"the page cache served the I/Os (see the warnings): these are memory's figures" :
+		warned(v, "no_device_data") ?
+		"no block device holds the target (see the warnings): these are its file system's "
+		"figures" : NULL;
+
+	if (!why)
+		return;
+	v->not_judged = why;
+	v->latency = "not judged";
+	snprintf(v->latency_text, sizeof(v->latency_text), "mean %.3f ms, p99 %.3f ms: not judged "
+		 "against any device: %s", v->mean_ms, v->p99_ms, why);
+	snprintf(v->resembles, sizeof(v->resembles), "none: %s", why);
+	v->small_random = false;
+	v->queue_flag = false;
+	v->rotational = false;
+}
+
 void verdict_build(const struct workload *w, const struct run_result *res,
 		   const struct devcheck *c, unsigned nc, struct verdict *v)
 {
@@ -241,6 +284,7 @@ void verdict_build(const struct workload *w, const struct run_result *res,
 	v->queue_flag = v->rotational && v->queue_length - 1 > 2;
 	judge_latency(s, v);
 	judge_class(w, res, s, v);
+	not_a_device(v);
 out:
 	free(s);
 }

@@ -34,6 +34,7 @@ struct verdict {
 	unsigned nwarn;
 	bool measured;			/* there is a verdict at all */
 	bool rotational;		/* judged by the HDD rules */
+	const char *not_judged;		/* why no device was judged (the page cache, no device), or NULL */
 	double mean_ms, p99_ms;
 	const char *latency;		/* "good", "warning", "critical" */
 	char latency_text[400];

@@ -6,8 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "platform/kernelfs.h"
 #include "util/errmsg.h"
 #include "util/outfile.h"
 
@@ -113,6 +116,8 @@ static char *dir_of(const char *path)
 int outfile_check(const char *path, char *err, size_t len)
 {
 	char *dest, *dir;
+	struct statvfs sv;
+	struct statfs sf;
 	struct stat st;
 	int r = 0;
 
@@ -148,6 +153,12 @@ int outfile_check(const char *path, char *err, size_t len)
 		else if (access(dir, W_OK))
 			r = errmsg(err, len, -EINVAL, "cannot write '%s': its directory '%s': %s", path,
 				   dir, strerror(errno));
+		else if (!statvfs(dir, &sv) && (sv.f_flag & ST_RDONLY))
+			r = errmsg(err, len, -EINVAL, "cannot write '%s': its file system is mounted "
+				   "read-only", path);
+		else if (!statfs(dir, &sf) && kernelfs_name(sf.f_type))
+			r = errmsg(err, len, -EINVAL, "cannot write '%s': '%s' is a file system of the "
+				   "kernel's, which holds no files", path, dir);
 		free(dir);
 	}
 	free(dest);

@@ -62,4 +62,9 @@ run_ok -c4M -d0.3 -W0 -t2 -T1M -b64K -Sh -Z -w100 "$T/a.dat" "$T/b.dat"
 [ ! -e "$T/a.dat" ] && [ ! -e "$T/b.dat" ] || fail "created files left behind"
 run_ok -c4M -d0.3 -W0 -r -b4K -Sh -Z1M -w100 "$f"
 grep -q "write buffer size: 1MiB" "$T/out" || fail "-Z1M not reported"
+
+say "a bare file name (no directory part) has its file system named like any other"
+(cd "$T" && "$IOBENCH" -c1M --ios=100 -b4K -Rjson bare.dat >"$T/out" 2>"$T/err") || fail "bare name run"
+jq -e '.targets[0].file_system != null and .targets[0].mount_point != null' "$T/out" >/dev/null ||
+	fail "bare name: $(jq -c '.targets[0] | {file_system, mount_point}' "$T/out")"
 exit 0

@@ -76,6 +76,22 @@ else
 	echo "skipping the partition-table case: no sfdisk"
 fi
 
+case_ guard "two signatures (a dos partition table and ext4): both named, both needed"
+if command -v sfdisk >/dev/null; then
+	new_loop 16
+	mkfs.ext4 -q -F "$LOOP" || fail "mkfs"
+	echo 'label: dos' | sfdisk -q --wipe never "$LOOP" >/dev/null 2>&1
+	sum=$(md5sum < "$LOOPFILE")
+	run_rc 2 --ios=100 -b4K -w100 -Sh --allow-device-write "$LOOP"
+	grep -q "the ext4, dos signatures" "$T/err" && grep -q -- "--destroy-signature=ext4,dos" "$T/err" ||
+		fail "message: $(cat "$T/err")"
+	run_rc 2 --ios=100 -b4K -w100 -Sh --allow-device-write --destroy-signature=ext4 "$LOOP"
+	[ "$(md5sum < "$LOOPFILE")" = "$sum" ] || fail "a refused run changed the device"
+	run_ok --ios=100 -b4K -w100 -Sh --allow-device-write --destroy-signature=dos,ext4 "$LOOP"
+else
+	echo "skipping the two-signature case: no sfdisk"
+fi
+
 say "a file on a file system on a loop device"
 mount "$dev" "$T/mnt" && MOUNTS="$T/mnt"
 run_ok -c32M --ios=2000 -o4 -r -b4K -Sh -w30 "$T/mnt/t.dat"

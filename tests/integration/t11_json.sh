@@ -74,4 +74,9 @@ say "bad output format, unwritable --json path"
 run_rc 2 --engine=null -Rxml x
 run_rc 2 --engine=null -Ryaml x
 run_rc 2 --engine=null --json=/nonexistent/dir/r.json x
+case_ input "a path that is not UTF-8: kept in the JSON as \\xHH, not null"
+bad=$(printf '%s/bad\377name.dat' "$T")
+run_ok -c1M --ios=10 -b4K -Rjson "$bad"
+jq -e --arg p "$T/bad\\xffname.dat" '.targets[0].path == $p' "$T/out" >/dev/null ||
+	fail "path: $(jq -c '.targets[0].path' "$T/out")"
 exit 0

@@ -20,6 +20,11 @@ run_rc 2 -c1M -d1 --json=nodir/r.json new.dat
 grep -q "nodir" "$T/err" || fail "message: $(cat "$T/err")"
 [ ! -e new.dat ] || fail "the run created its target anyway"
 
+case_ input "an output on /proc (a kernel file system) is bad input, before the run"
+run_rc 2 -c1M -d1 --json=/proc/iobench-test.json new.dat
+grep -q "a file system of the kernel's" "$T/err" || fail "message: $(cat "$T/err")"
+[ ! -e new.dat ] || fail "the run created its target anyway"
+
 case_ input "an output that is a directory is bad input"
 mkdir outdir
 run_rc 2 -c1M -d1 --json=outdir new.dat

@@ -257,6 +257,8 @@ static void test_errors(void **state)
 		{ "[global]\nbs=4k\n", "defines no job" },
 		{ "[a]\nfilename=" DIR "/a\n", "does not exist, and the job gives no size" },
 		{ "[a]\nfilename=-\nsize=1m\n", "filename=- (stdin/stdout)" },
+		{ "[a]\nfilename=/dev/null\nsize=1m\n", "'/dev/null' is a character device" },
+		{ "[a]\nfilename=/tmp\nsize=1m\n", "'/tmp' is a directory" },
 		{ "[a]\nfilename=" DIR "/a\nsize=50%\n", "needs '" DIR "/a' to exist" },
 		{ "[a]\nfilename=" DIR "/a\nsize=1m\ntime_based\n", "time_based needs a runtime" },
 		{ "[a]\nfilename=" DIR "/a\nsize=1m\nwait_for=zz\n", "wait_for=zz names no job" },

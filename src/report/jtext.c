@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+/* jtext.c: JSON strings from any bytes (see jtext.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/jtext.h"
+
+/* Length of the valid UTF-8 sequence at s (1-4), or 0 when s starts none. */
+static size_t utf8_seq(const unsigned char *s)
+{
+	unsigned c = s[0], n, min, cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, min = 0x80, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, min = 0x800, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, min = 0x10000, cp = c & 0x07;
+	else
+		return 0;
+	for (unsigned i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+json_t *json_text(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = 0, bad = 0;
+	json_t *j;
+	char *out;
+
+	if (!s)
+		return json_null();
+	while (p[n]) {
+		size_t k = utf8_seq(p + n);
+
+		bad += !k;
+		n += k ? k : 1;
+	}
+	if (!bad)
+		return json_string(s);
+	out = malloc(n + 3 * bad + 1);
+	if (!out)
+		return json_null();
+	for (size_t i = 0, o = 0; i <= n; ) {
+		size_t k = i < n ? utf8_seq(p + i) : 1;
+
+		if (i == n) {
+			out[o] = 0;
+			break;
+		}
+		if (k) {
+			memcpy(out + o, p + i, k);
+			o += k;
+			i += k;
+		} else {
+			snprintf(out + o, 5, "\\x%02x", p[i]);
+			o += 4;
+			i++;
+		}
+	}
+	j = json_string(out);
+	free(out);
+	return j;
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/* Description: JSON text from any bytes: valid UTF-8 kept, every other byte as \xHH. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "report/jtext.h"
+
+/* json_text(in) must be the string want. */
+static void expect(const char *in, const char *want)
+{
+	json_t *j = json_text(in);
+
+	assert_non_null(j);
+	assert_true(json_is_string(j));
+	assert_string_equal(json_string_value(j), want);
+	json_decref(j);
+}
+
+static void test_valid(void **state)
+{
+	(void)state;
+	expect("plain/path.dat", "plain/path.dat");
+	expect("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
+	expect("", "");
+	assert_true(json_is_null(json_text(NULL)));
+}
+
+static void test_invalid(void **state)
+{
+	(void)state;
+	expect("bad\xffname", "bad\\xffname");			/* a byte that starts nothing */
+	expect("\xc0\xaf", "\\xc0\\xaf");			/* an overlong '/' */
+	expect("\xed\xa0\x80", "\\xed\\xa0\\x80");		/* a UTF-16 surrogate */
+	expect("cut\xe2\x82", "cut\\xe2\\x82");			/* a sequence cut short */
+	expect("\xf4\x90\x80\x80", "\\xf4\\x90\\x80\\x80");	/* past U+10FFFF */
+	expect("ok\xc3\xa9\x80", "ok\xc3\xa9\\x80");		/* a stray continuation byte */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_valid),
+		cmocka_unit_test(test_invalid),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
