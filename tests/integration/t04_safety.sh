@@ -4,18 +4,18 @@ f=$T/user.dat
 head -c 4194304 /dev/urandom > "$f"
 sum=$(md5sum < "$f")
 
-say "reading a user's file is allowed and leaves it unchanged"
+case_ guard "reading a user's file is allowed and leaves it unchanged"
 run_ok --ios=500 -r -b4K -Sh "$f"
 [ "$(md5sum < "$f")" = "$sum" ] || fail "a read run changed the file"
 
-say "writing or recreating it is refused, bytes unchanged"
+case_ guard "writing or recreating it is refused, bytes unchanged"
 run_rc 2 --ios=500 -r -b4K -w1 "$f"
 run_rc 2 -c4M --ios=10 "$f"
 run_rc 2 -c8M --ios=10 "$f"
 [ "$(md5sum < "$f")" = "$sum" ] || fail "a refused run changed the file"
 [ "$(stat -c %s "$f")" = 4194304 ] || fail "size changed"
 
-say "--read-only refuses every write, even with --overwrite, and creation; reads run"
+case_ guard "--read-only refuses every write, even with --overwrite, and creation; reads run"
 run_rc 2 --ios=500 -r -b4K -w1 --overwrite --read-only "$f"
 run_rc 2 -c1M --ios=10 --read-only "$T/new.dat"
 [ ! -e "$T/new.dat" ] || fail "--read-only created a file"
@@ -27,7 +27,7 @@ run_ok --ios=500 -r -b4K -w100 -Sh --overwrite "$f"
 [ "$(md5sum < "$f")" != "$sum" ] || fail "--overwrite wrote nothing"
 [ -e "$f" ] || fail "--overwrite removed a file iobench did not create"
 
-say "files iobench created may be written again (marker), and are removed without --keep"
+case_ guard "files iobench created may be written again (marker), and are removed without --keep"
 run_ok -c4M --ios=100 -b4K --keep "$T/mine.dat"
 run_ok --ios=100 -b4K -w100 "$T/mine.dat"
 [ -e "$T/mine.dat" ] || fail "a file this run did not create was removed"
@@ -57,7 +57,7 @@ same_bytes "$T/forged.dat" "$fsum"
 case_ guard "a marker made with another state directory's key is not honoured"
 IOBENCH_STATE_DIR=$T/other-state run_rc 2 --ios=50 -b4K -w100 "$T/orig.dat"
 
-say "a read-only directory target for -c fails cleanly"
+case_ input "a read-only directory target for -c fails cleanly"
 mkdir "$T/ro" && chmod 555 "$T/ro"
 if [ "$(id -u)" != 0 ]; then
 	run_rc 2 -c1M --ios=10 "$T/ro/x.dat"

@@ -11,7 +11,7 @@ wait_for() {
 	done
 }
 
-say "SIGINT while measuring"
+case_ signal "SIGINT while measuring"
 "$IOBENCH" -c16M -d30 -W0 -r -b4K -o4 -Sh "$f" >"$T/out1" 2>"$T/err1" &
 pid=$!
 wait_for measuring "$T/err1"
@@ -26,7 +26,7 @@ grep -q "PARTIAL RESULTS" "$T/out1" || fail "partial results not marked"
 set -- $(total Total "$T/out1"); [ "$2" -gt 0 ] || fail "no partial counts"
 [ ! -e "$f" ] || fail "the created file was left behind"
 
-say "SIGINT with -Rjson: valid partial JSON"
+case_ signal "SIGINT with -Rjson: valid partial JSON"
 "$IOBENCH" -c16M -d30 -W0 -r -b4K -o4 -Sh -Rjson "$f" >"$T/out2" 2>"$T/err2" &
 pid=$!
 wait_for measuring "$T/err2"
@@ -38,7 +38,7 @@ jq -e '.complete == false and .interrupted == true and .results.total.total.ios 
 	"$T/out2" >/dev/null || fail "partial JSON not marked or not valid"
 [ ! -e "$f" ] || fail "the created file was left behind"
 
-say "SIGTERM during warm-up: no results, says so"
+case_ signal "SIGTERM during warm-up: no results, says so"
 "$IOBENCH" -c16M -d30 -W30 -b4K "$f" >"$T/out3" 2>"$T/err3" &
 pid=$!
 wait_for "warming up" "$T/err3"
@@ -48,7 +48,7 @@ wait $pid; rc=$?
 grep -q "interrupted before the measurements began" "$T/out3" || fail "no 'interrupted before' line"
 [ ! -e "$f" ] || fail "the created file was left behind"
 
-say "SIGINT during a job file's first group: no later group, valid fio-json, files removed"
+case_ signal "SIGINT during a job file's first group: no later group, valid fio-json, files removed"
 mkdir "$T/jobs"
 printf '[global]\nsize=16m\ntime_based\nruntime=30\nioengine=psync\n[one]\nrw=randread\n[two]\nstonewall\nrw=randread\n' > "$T/two.fio"
 (cd "$T/jobs" && exec "$IOBENCH" "$T/two.fio" --output-format=fio-json >"$T/out5" 2>"$T/err5") &
@@ -105,7 +105,7 @@ else
 	echo "skipped: the late-group case (under 10G free)"
 fi
 
-say "SIGINT while creating the file: removed, exit 130"
+case_ signal "SIGINT while creating the file: removed, exit 130"
 free_kb=$(df -Pk "$T" | awk 'NR == 2 { print $4 }')
 [ "$free_kb" -gt 10000000 ] || { echo "skipping the creation case: under 10G free"; exit 0; }
 "$IOBENCH" -c8G -d30 -b4K "$f" >"$T/out4" 2>"$T/err4" &

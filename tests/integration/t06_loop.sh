@@ -24,7 +24,7 @@ r1=$(diskstat "$dev" 4)
 set -- $(total Read)
 within $((r1 - r0)) "$2" 1 || fail "device saw $((r1 - r0)) reads, iobench reports $2"
 
-say "writes need --allow-device-write; the device is unchanged when refused"
+case_ guard "writes need --allow-device-write; the device is unchanged when refused"
 run_rc 2 --ios=100 -b4K -w100 -Sh "$dev"
 grep -q -- "--allow-device-write" "$T/err" || fail "message does not name the flag"
 [ "$(md5sum < "$LOOPFILE")" = "$sum" ] || fail "refused run changed the device"
@@ -41,7 +41,7 @@ set -- $(total Write)
 within $((w1 - w0)) "$2" 1 || fail "device saw $((w1 - w0)) writes, iobench reports $2"
 [ "$(md5sum < "$LOOPFILE")" != "$sum" ] || fail "no data written"
 
-say "never while mounted (even with the flag)"
+case_ guard "never while mounted (even with the flag)"
 command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
 mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$dev" || fail "mkfs"
 mkdir "$T/mnt" && mount "$dev" "$T/mnt" || skip "cannot mount ext4 here"
@@ -54,7 +54,7 @@ grep -q "mounted on" "$T/err" || fail "message does not say it is mounted"
 run_ok --ios=100 -b4K -r -Sh "$dev"
 umount "$T/mnt"; MOUNTS=""
 
-say "a file system signature (unmounted): refused unless --destroy-signature names it"
+case_ guard "a file system signature (unmounted): refused unless --destroy-signature names it"
 sum=$(md5sum < "$LOOPFILE")
 run_rc 2 --ios=100 -b4K -w100 -Sh --allow-device-write "$dev"
 grep -q "ext4 signature" "$T/err" && grep -q -- "--destroy-signature=ext4" "$T/err" || fail "message: $(cat "$T/err")"
@@ -63,7 +63,7 @@ run_rc 2 --ios=100 -b4K -w100 -Sh --allow-device-write --destroy-signature=xfs "
 run_rc 2 --ios=100 -b4K -w100 -Sh --destroy-signature=ext4 "$dev"
 run_ok --ios=100 -b4K -r -Sh "$dev"
 
-say "a partition table: refused the same way"
+case_ guard "a partition table: refused the same way"
 if command -v sfdisk >/dev/null; then
 	new_loop 16
 	echo 'label: gpt' | sfdisk -q "$LOOP" >/dev/null 2>&1 || fail "sfdisk"

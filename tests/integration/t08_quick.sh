@@ -12,7 +12,7 @@ done
 grep -q "RND4K Q32T1 read" "$T/err" || fail "no progress messages"
 [ -z "$(ls -A "$T/d")" ] || fail "test file left behind: $(ls -A "$T/d")"
 
-say "quick refuses a test file it did not create"
+case_ guard "quick refuses a test file it did not create"
 echo "precious" > "$T/d/iobench-quick.dat"
 run_rc 2 quick --size=32M --duration=0.3 --warmup=0 "$T/d"
 [ "$(cat "$T/d/iobench-quick.dat")" = precious ] || fail "the user's file was changed"
@@ -29,7 +29,7 @@ run_rc 2 quick "$T/nonexistent"
 run_ok quick --help
 grep -q "usage: iobench quick" "$T/out" || fail "no usage"
 
-say "quick on a block device: reads only without --allow-device-write"
+case_ guard "quick on a block device: reads only without --allow-device-write"
 [ "$(id -u)" = 0 ] || exit 0
 new_loop 64
 sum=$(md5sum < "$LOOPFILE")

@@ -13,7 +13,7 @@ run_rc 2 -c9M -d1 "$T/mnt/a.dat" "$T/mnt/b.dat"
 grep -q "they need 18MiB together" "$T/err" || fail "message: $(cat "$T/err")"
 [ ! -e "$T/mnt/a.dat" ] || fail "a.dat was created before b.dat was refused"
 
-say "ENOSPC: the run stops at once, naming the target, the offset and the operation"
+case_ fault "ENOSPC: the run stops at once, naming the target, the offset and the operation"
 t0=$(date +%s)
 run_rc 1 -d20 -W0 -b64K -o4 -w100 -Sh --overwrite -Rjson "$T/mnt/sparse.dat"
 t1=$(date +%s)
@@ -23,7 +23,7 @@ grep -Eq "write error on '$T/mnt/sparse.dat' at offset [0-9]+ \(65536 bytes\): N
 jq -e '.complete == false and (.error | test("No space left")) and .io_errors == 0' "$T/out" >/dev/null ||
 	fail "JSON: $(jq -c '{complete, error, io_errors}' "$T/out")"
 
-say "--continue-on-error: the errors are counted per thread and the run lasts its time"
+case_ fault "--continue-on-error: the errors are counted per thread and the run lasts its time"
 rm -f "$T/mnt/sparse.dat"; truncate -s 64M "$T/mnt/sparse.dat"
 run_rc 1 -d2 -W0 -b64K -o4 -t2 -w100 -Sh --overwrite --continue-on-error -Rjson "$T/mnt/sparse.dat"
 jq -e '.complete == true and .error == null and .io_errors > 0 and
@@ -34,7 +34,7 @@ grep -q "I/O errors, counted and continued past" "$T/err" || fail "no summary on
 run_rc 1 --ios=2000 -b64K -o4 -w100 -Sh --overwrite --continue-on-error=write "$T/mnt/sparse.dat"
 grep -q "I/O ERRORS" "$T/out" || fail "the text report does not show the errors"
 
-say "a read-only file system: refused before any I/O"
+case_ guard "a read-only file system: refused before any I/O"
 rm -f "$T/mnt/sparse.dat"
 sync	# the freed blocks are free once the journal commits
 head -c 65536 /dev/urandom > "$T/mnt/ro.dat" || fail "cannot write ro.dat"
@@ -50,7 +50,7 @@ grep -q "cannot create '$T/mnt/new.dat': its file system is mounted read-only" "
 	fail "message: $(cat "$T/err")"
 run_ok --ios=100 -b4K -Sh "$T/mnt/ro.dat"
 
-say "EIO from device-mapper's error target"
+case_ fault "EIO from device-mapper's error target"
 if command -v dmsetup >/dev/null && dmsetup targets 2>/dev/null | grep -q '^error'; then
 	name=iobench-err-$$
 	echo "0 8192 error" | dmsetup create "$name" || fail "dmsetup create"

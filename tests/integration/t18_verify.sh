@@ -17,7 +17,7 @@ jq -e '.verify.written > 10000 and .verify.checked > 20000 and .verify.mismatche
 	.verify.lost_writes_tracked' "$T/out" >/dev/null || fail "mixed run: $(jq -c .verify "$T/out")"
 grep -q "verify: .* 0 mismatches" "$T/err" && fail "summary went to stderr"
 
-say "a flipped byte: exactly that block, corrupt, the bytes shown; exit 1"
+case_ fault "a flipped byte: exactly that block, corrupt, the bytes shown; exit 1"
 printf '\377' | dd of="$f" bs=1 seek=$((100 * BS + 1000)) conv=notrunc status=none
 run_rc 1 --verify --ios=4096 -b4K -o8 -w0 -Sh -Rjson "$f"
 jq -e '.verify.mismatches == 1 and .verify.first_mismatch_offset == 409600 and
@@ -32,7 +32,7 @@ run_rc 1 --verify --continue-on-error=verify --ios=4096 -b4K -o8 -w0 -Sh -Rjson 
 jq -e '.verify.checked >= 4096 and .verify.mismatches == 3 and .complete == true' "$T/out" >/dev/null ||
 	fail "continue: $(jq -c .verify "$T/out")"
 
-say "each kind is named at its own offset"
+case_ fault "each kind is named at its own offset"
 run_rc 1 --verify --ios=4096 -b4K -o1 -w0 -Sh -B$((9 * BS)) -f$((10 * BS)) -Rjson "$f"
 jq -e '.verify.first_mismatch_offset == 36864 and (.verify.first_mismatch_kind | startswith("misplaced"))' \
 	"$T/out" >/dev/null || fail "misplaced: $(jq -c .verify "$T/out")"
@@ -48,7 +48,7 @@ grep -q "creating '$T/plain.dat'" "$T/err" || fail "the plain file was not laid 
 run_ok --verify -c8M --ios=100 -b4K -w0 -Sh "$T/plain.dat"
 grep -q "creating" "$T/err" && fail "a --verify file of the same block size was laid down again"
 
-say "bad combinations are refused before any I/O"
+case_ input "bad combinations are refused before any I/O"
 run_rc 2 --verify -Z --ios=10 "$f"
 run_rc 2 --verify -r2K -b4K --ios=10 "$f"
 run_rc 2 --verify --engine=null --ios=10 x

@@ -59,6 +59,39 @@ kill -INT $first; wait $first
 grep -q "PARTIAL RESULTS" first.out || fail "the first run was broken: $(cat first.err)"
 [ ! -e busy.dat ] || fail "the first run's file was left behind"
 
+case_ guard "the created file replaced by another during the run: left alone, and said so"
+"$IOBENCH" -c1M -d30 -b4K -Sh swap.dat >first.out 2>first.err &
+first=$!
+i=0; while ! grep -q measuring first.err; do
+	i=$((i + 1)); [ $i -lt 100 ] || fail "the run never started"; sleep 0.1; done
+mv swap.dat moved.dat && cp foreign.dat swap.dat
+kill -INT $first; wait $first
+grep -q "'swap.dat' is no longer the file this run created" first.err || fail "message: $(cat first.err)"
+same_bytes swap.dat "$sum"
+rm -f moved.dat swap.dat
+
+case_ fault "the created file cannot be removed at the end: named, exit 1"
+if [ "$(id -u)" = 0 ] && command -v chattr >/dev/null; then
+	mkdir imm
+	"$IOBENCH" -c1M -d30 -b4K -Sh imm/x.dat >first.out 2>first.err &
+	first=$!
+	i=0; while ! grep -q measuring first.err; do
+		i=$((i + 1)); [ $i -lt 100 ] || fail "the run never started"; sleep 0.1; done
+	if chattr +i imm 2>/dev/null; then
+		kill -INT $first; wait $first; rc=$?
+		chattr -i imm
+		grep -q "cannot remove 'imm/x.dat', which this run created: Operation not permitted" \
+			first.err || fail "message: $(cat first.err)"
+		[ $rc = 130 ] || [ $rc = 1 ] || fail "exit $rc"
+	else
+		kill -INT $first; wait $first
+		echo "skipped: this file system takes no immutable flag (chattr +i)"
+	fi
+	rm -rf imm
+else
+	echo "skipped: the removal-failure case (needs root and chattr)"
+fi
+
 case_ signal "SIGPIPE: the reader of the output goes away; the run ends and removes its file"
 { "$IOBENCH" -c16M -d2 -b4K pipe.dat 2>&1; echo $? > rc; } | head -n 1 > /dev/null
 [ -s rc ] || fail "no exit status"
