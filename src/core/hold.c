@@ -108,22 +108,39 @@ static int lock(struct hold_entry *e, int want, const struct stat *st, char *err
 	return 0;
 }
 
-int hold_file(struct hold *h, int fd, const char *path, bool write, char *err, size_t len)
+/* The entry of the file open as fd, added (with a descriptor of its own) when new. */
+static struct hold_entry *entry_of(struct hold *h, int fd, const char *path, struct stat *st,
+				   char *err, size_t len)
 {
 	struct hold_entry *e;
-	struct stat st;
 
-	if (fstat(fd, &st))
-		return errmsg(err, len, -errno, "cannot access '%s': %s", path, strerror(errno));
-	e = find(h, st.st_dev, st.st_ino);
-	if (!e) {
-		e = add(h, &st, path);
-		if (!e)
-			return errmsg(err, len, -ENOMEM, "out of memory");
-		e->fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-		if (e->fd < 0)
-			return errmsg(err, len, -errno, "cannot hold '%s': %s", path, strerror(errno));
+	if (fstat(fd, st)) {
+		errmsg(err, len, -errno, "cannot access '%s': %s", path, strerror(errno));
+		return NULL;
 	}
+	e = find(h, st->st_dev, st->st_ino);
+	if (e)
+		return e;
+	e = add(h, st, path);
+	if (!e) {
+		errmsg(err, len, -ENOMEM, "out of memory");
+		return NULL;
+	}
+	e->fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+	if (e->fd < 0) {
+		errmsg(err, len, -errno, "cannot hold '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	return e;
+}
+
+int hold_file(struct hold *h, int fd, const char *path, bool write, char *err, size_t len)
+{
+	struct stat st;
+	struct hold_entry *e = entry_of(h, fd, path, &st, err, len);
+
+	if (!e)
+		return -EIO;
 	return lock(e, write ? LOCK_EX : LOCK_SH, &st, err, len);
 }
 
@@ -182,22 +199,15 @@ int hold_device(struct hold *h, int fd, const char *path, char *err, size_t len)
 int hold_created(struct hold *h, int fd, int dirfd, const char *name, const char *path,
 		 char *err, size_t len)
 {
-	struct hold_entry *e;
 	struct stat st;
+	struct hold_entry *e = entry_of(h, fd, path, &st, err, len);
 
-	if (fstat(fd, &st))
-		return errmsg(err, len, -errno, "cannot access '%s': %s", path, strerror(errno));
-	e = find(h, st.st_dev, st.st_ino);
-	if (!e) {
-		e = add(h, &st, path);
-		if (!e)
-			return errmsg(err, len, -ENOMEM, "out of memory");
-		e->fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-	}
+	if (!e)
+		return -EIO;
 	if (!e->created) {
 		e->dirfd = fcntl(dirfd, F_DUPFD_CLOEXEC, 3);
 		e->name = strdup(name);
-		if (e->fd < 0 || e->dirfd < 0 || !e->name)
+		if (e->dirfd < 0 || !e->name)
 			return errmsg(err, len, -ENOMEM, "cannot hold '%s': out of resources", path);
 		e->created = true;
 	}

@@ -44,18 +44,8 @@ faultfs_start() {
 
 faultfs_stop() {
 	[ -n "$FAULTMNT" ] || return 0
-	if mountpoint -q "$FAULTMNT"; then
-		# held for a moment (a loop device just detached): retry for two seconds
-		faultfs_i=0
-		while ! fusermount3 -u "$FAULTMNT" 2>/dev/null; do
-			faultfs_i=$((faultfs_i + 1))
-			if [ $faultfs_i -ge 20 ]; then
-				umount -l "$FAULTMNT" || echo "faultfs_stop: cannot unmount $FAULTMNT" >&2
-				break
-			fi
-			sleep 0.1
-		done
-	fi
+	# lib.sh's unmount: retried for two seconds (a loop device just detached), then lazy
+	mountpoint -q "$FAULTMNT" && unmount "$FAULTMNT"
 	faultfs_m=""
 	for faultfs_x in ${MOUNTS:-}; do
 		[ "$faultfs_x" = "$FAULTMNT" ] || faultfs_m="$faultfs_m $faultfs_x"

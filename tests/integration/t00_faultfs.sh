@@ -1,29 +1,8 @@
-#!/bin/sh
-# SPDX-License-Identifier: MIT
-# faultfs_selftest.sh: checks faultfs and faultfs.sh by hand, with dd, as root:
-# data lands at the right offsets, each rule does what it says on the file and
-# through a loop device over it, "after N" and the counters count, bad control
-# lines are refused. Exits 0 (pass), 1 (fail) or 77 (skip).
-# Usage: sh tests/helpers/faultfs_selftest.sh [path/to/faultfs]
-set -u
-here=$(cd "$(dirname "$0")" && pwd)
-FAULTFS=${1:-${FAULTFS:-$here/../../build/tests/faultfs}}
-T=$(mktemp -d /tmp/faultfs-selftest.XXXXXX)
-MOUNTS=""
-LOOPS=""
-
-cleanup() {
-	for l in $LOOPS; do losetup -d "$l" || echo "cleanup: cannot detach $l" >&2; done
-	faultfs_stop
-	for m in $MOUNTS; do umount -l "$m"; done
-	rm -rf "$T"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-fail() { echo "FAIL: $*"; exit 1; }
-skip() { echo "SKIP: $*"; exit 77; }
-say() { echo "--- $*"; }
-. "$here/faultfs.sh"
+# Description: faultfs itself (tests/helpers/faultfs.c), with dd, before other tests rely on it:
+# data lands at the right offsets, each rule does what it says on the file and through a loop
+# device over it, "after N" and the counters count, bad control lines are refused.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../helpers/faultfs.sh"
 [ "$(id -u)" = 0 ] || skip "needs root"
 
 # rd BLOCK [DEV]: one 4 KiB O_DIRECT read; wr BLOCK [DEV] [FLAG]: writes $T/pat there.
@@ -146,4 +125,4 @@ cat "$FAULTCTL"
 faultfs_stop
 ! mountpoint -q "$T/fault" && [ ! -e "$T/fault/disk" ] || fail "still mounted after faultfs_stop"
 (FAULTFS=/nonexistent; faultfs_start 1) >/dev/null; [ $? = 77 ] || fail "no skip without the binary"
-echo "PASS"
+exit 0
