@@ -45,13 +45,19 @@ case_ guard "an ext4 mounted only in another mount namespace"
 new_loop 32
 mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$LOOP" || fail "mkfs.ext4"
 ns_dev=$LOOP ns_file=$LOOPFILE
-unshare -m --propagation private sh -c "mount $ns_dev $T/mnt && echo ready > $T/ns.ready && exec sleep 60" &
+# a private mount of our own to mount under: what the other namespace mounts there stays
+# there, even where / is no mount point to make private (a chroot)
+mkdir "$T/ns" && mount -t tmpfs tmpfs "$T/ns" && MOUNTS="$T/ns" || fail "tmpfs"
+mount --make-private "$T/ns" || fail "make-private"
+mkdir "$T/ns/mnt"
+unshare -m --propagation unchanged sh -c "mount $ns_dev $T/ns/mnt && echo ready > $T/ns.ready && exec sleep 60" &
 ns=$!
 i=0; while [ ! -s "$T/ns.ready" ]; do i=$((i + 1)); [ $i -lt 50 ] || fail "unshare mount"; sleep 0.1; done
-grep -q " $T/mnt " /proc/self/mountinfo && fail "the mount leaked into this namespace"
+grep -q " $T/ns/mnt " /proc/self/mountinfo && fail "the mount leaked into this namespace"
 readwrite "$ns_dev"
 refused "$ns_dev" "$ns_file" "in another mount namespace" --destroy-signature=ext4
 kill $ns; wait $ns 2>/dev/null
+unmount "$T/ns"; MOUNTS=""
 
 case_ guard "a device another program holds open with O_EXCL"
 new_loop 16

@@ -15,15 +15,26 @@ grep -q "40000 I/Os in flight per thread .* more than the io_uring engine takes:
 case_ fault "a worker thread that cannot be started (ulimit -u): named, exit 1, the created file removed"
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && command -v prlimit >/dev/null; then
 	chmod 711 "$T"; mkdir -m 777 nobody
+	# a copy nobody may run: the build may be under a directory only root can enter (/root)
+	cp "$IOBENCH" nobody/iobench && chmod 755 nobody/iobench || fail "cp"
 	for n in 2 5; do
 		setpriv --reuid=65534 --regid=65534 --clear-groups prlimit --nproc=$n:$n \
-			env IOBENCH_STATE_DIR="$T/nobody/state" "$IOBENCH" -c4M -d2 -t8 -b4K \
+			env IOBENCH_STATE_DIR="$T/nobody/state" "$T/nobody/iobench" -c4M -d2 -t8 -b4K \
 			"$T/nobody/x.dat" >out.txt 2>err.txt
 		rc=$?
 		[ $rc = 1 ] || { cat err.txt; fail "nproc $n: exit $rc, wanted 1"; }
 		grep -q "cannot start worker thread" err.txt || fail "nproc $n: $(cat err.txt)"
 		[ ! -e nobody/x.dat ] || fail "nproc $n: the created file was left"
 	done
+	# a job file: the first group runs, the second cannot start its threads; both files go
+	printf '[a]\nrw=read\nsize=1m\nioengine=psync\nfilename=a.dat\n[b]\nstonewall\nrw=read\nsize=1m\nioengine=psync\nnumjobs=16\nfilename=b.dat\n' \
+		> nobody/two.fio
+	(cd nobody && exec setpriv --reuid=65534 --regid=65534 --clear-groups prlimit --nproc=4:4 \
+		env IOBENCH_STATE_DIR="$T/nobody/state" "$T/nobody/iobench" two.fio >../out.txt 2>../err.txt)
+	rc=$?
+	[ $rc = 1 ] || { cat err.txt; fail "job file: exit $rc, wanted 1"; }
+	grep -q "cannot start worker thread" err.txt || fail "job file: $(cat err.txt)"
+	[ ! -e nobody/a.dat ] && [ ! -e nobody/b.dat ] || fail "job file: left $(ls nobody)"
 else
 	echo "skipped: the process-limit case (needs root, setpriv and prlimit)"
 fi
