@@ -65,6 +65,9 @@ grep -q "write buffer size: 1MiB" "$T/out" || fail "-Z1M not reported"
 
 say "a bare file name (no directory part) has its file system named like any other"
 (cd "$T" && "$IOBENCH" -c1M --ios=100 -b4K -Rjson bare.dat >"$T/out" 2>"$T/err") || fail "bare name run"
-jq -e '.targets[0].file_system != null and .targets[0].mount_point != null' "$T/out" >/dev/null ||
-	fail "bare name: $(jq -c '.targets[0] | {file_system, mount_point}' "$T/out")"
+(cd "$T" && "$IOBENCH" -c1M --ios=100 -b4K -Rjson ./dot.dat >"$T/out2" 2>"$T/err") || fail "./ name run"
+a=$(jq -c '.targets[0] | {file_system, mount_point, device}' "$T/out")
+b=$(jq -c '.targets[0] | {file_system, mount_point, device}' "$T/out2")
+jq -e '.targets[0].file_system != null' "$T/out" >/dev/null && [ "$a" = "$b" ] ||
+	fail "bare name: $a, ./ name: $b"
 exit 0
