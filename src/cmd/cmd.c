@@ -1,10 +1,42 @@
 /* SPDX-License-Identifier: MIT */
 /* cmd.c: what the subcommands share. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "cmd/cmd.h"
 #include "core/hold.h"
+#include "util/outfile.h"
+
+/* SIGINT and SIGTERM, the signals that stop a run. */
+static void stop_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGINT);
+	sigaddset(set, SIGTERM);
+}
+
+void cmd_hold_signals(sigset_t *old)
+{
+	sigset_t set;
+
+	stop_signals(&set);
+	pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+bool cmd_release_signals(const sigset_t *old)
+{
+	bool came = false;
+	sigset_t set;
+
+	stop_signals(&set);
+	while (sigtimedwait(&set, NULL, &(struct timespec){ 0 }) > 0)
+		came = true;
+	outfile_unlink_on_signal();
+	pthread_sigmask(SIG_SETMASK, old, NULL);
+	return came;
+}
 
 void cmd_release_hold(struct hold *h, bool keep, int *code)
 {

@@ -8,6 +8,7 @@
 #ifndef IOB_CMD_H
 #define IOB_CMD_H
 
+#include <signal.h>
 #include <stdbool.h>
 
 #define EXIT_RUN_FAILED 1
@@ -22,6 +23,16 @@ struct hold;
  * EXIT_RUN_FAILED (unless it is already an error).
  */
 void cmd_release_hold(struct hold *h, bool keep, int *code);
+
+/*
+ * SIGINT and SIGTERM are held (blocked; old gets the mask) from before a run
+ * until what it holds is released, so a signal in between cannot end
+ * iobench with its files left behind. cmd_release_signals() takes any that
+ * came (true if one did), has a later one remove the output file being
+ * written, and restores the mask.
+ */
+void cmd_hold_signals(sigset_t *old);
+bool cmd_release_signals(const sigset_t *old);
 
 int cmd_run(int argc, char **argv);
 int cmd_quick(int argc, char **argv);

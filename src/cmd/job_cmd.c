@@ -223,8 +223,9 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ho
 		if (r) {
 			fprintf(stderr, "iobench: %s\n", err);
 			run_result_release(&res[g]);
-			return r == -EINVAL ? EXIT_BAD_INPUT : r == -EINTR ? EXIT_INTERRUPTED
-									      : EXIT_RUN_FAILED;
+			/* bad input only while nothing has run: after a group, the run failed */
+			return r == -EINVAL && !g ? EXIT_BAD_INPUT : r == -EINTR ? EXIT_INTERRUPTED
+										    : EXIT_RUN_FAILED;
 		}
 		(*ran)++;
 		if (a->format == OUT_TEXT)
@@ -292,6 +293,7 @@ static int write_file(const char *path, const char *text, size_t ntext, enum out
 static int precheck(const struct job_args *a, struct fio_plan *plan, struct hold *hold)
 {
 	const char *outs[] = { a->output, a->json_path };
+	struct space_plan space = { 0 };
 	char err[1024];
 
 	for (size_t i = 0; i < sizeof(outs) / sizeof(outs[0]); i++) {
@@ -301,11 +303,13 @@ static int precheck(const struct job_args *a, struct fio_plan *plan, struct hold
 		}
 	}
 	for (unsigned g = 0; g < plan->ngroups; g++) {
-		if (run_precheck(&plan->groups[g], hold, err, sizeof(err))) {
+		if (run_precheck(&plan->groups[g], hold, &space, err, sizeof(err))) {
 			fprintf(stderr, "iobench: %s\n", err);
+			space_plan_free(&space);
 			return EXIT_BAD_INPUT;
 		}
 	}
+	space_plan_free(&space);
 	return 0;
 }
 
@@ -316,21 +320,21 @@ static int run_all(const struct job_args *a, struct fio_plan *plan, struct hold 
 	char *text = NULL, err[256];
 	size_t ntext = 0;
 	FILE *out = a->output ? open_memstream(&text, &ntext) : stdout;
-	sigset_t sigs, old;
-	int code;
+	sigset_t old;
+	int code, held = 0;
 
 	if (!out)
 		return EXIT_RUN_FAILED;
 	/* Between groups too, Ctrl-C must end in the report and the clean-up: held here,
-	 * it stops the next group (run_execute watches for it). */
-	sigemptyset(&sigs);
-	sigaddset(&sigs, SIGINT);
-	sigaddset(&sigs, SIGTERM);
-	pthread_sigmask(SIG_BLOCK, &sigs, &old);
+	 * it stops the next group (run_execute watches for it); the files every group
+	 * created go before the outputs are written. */
+	cmd_hold_signals(&old);
 	code = run_groups(a, plan, hold, res, ran, out);
-	if (sigtimedwait(&sigs, NULL, &(struct timespec){ 0 }) > 0 && !code)
+	cmd_release_hold(hold, a->keep, &held);
+	if (cmd_release_signals(&old) && !code)
 		code = EXIT_INTERRUPTED;
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!code)
+		code = held;
 	if (*ran && a->format != OUT_TEXT && write_json(out, a->format, plan, res, *ran))
 		code = EXIT_RUN_FAILED;
 	if (a->output) {

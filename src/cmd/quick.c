@@ -249,6 +249,7 @@ int cmd_quick(int argc, char **argv)
 				.warmup_ns = 1000000000ull };
 	struct quick_cell cells[NTESTS][2] = { 0 };
 	struct hold hold = { 0 };
+	sigset_t old;
 	char err[1024];
 	bool first = true;
 	int r = parse_opts(argc, argv, &o, err, sizeof(err));
@@ -271,6 +272,7 @@ int cmd_quick(int argc, char **argv)
 			o.is_device ? "reading the first" : "creating a test file of", size,
 			(double)o.duration_ns / 1e9, (double)o.warmup_ns / 1e9);
 	}
+	cmd_hold_signals(&old);	/* Ctrl-C between tests too ends in the clean-up */
 	for (size_t i = 0; !r && i < NTESTS; i++) {
 		for (int wr = 0; !r && wr < 2; wr++) {
 			if (wr && o.is_device && !o.allow_device_write)
@@ -280,6 +282,8 @@ int cmd_quick(int argc, char **argv)
 		}
 	}
 	cmd_release_hold(&hold, o.keep, &r);	/* the test file goes, unless --keep */
+	if (cmd_release_signals(&old) && !r)
+		r = EXIT_INTERRUPTED;
 	print_table(&o, cells);
 	return r;
 }

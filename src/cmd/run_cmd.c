@@ -73,6 +73,8 @@ int cmd_run(int argc, char **argv)
 	struct workload w = { 0 };
 	struct hold hold = { 0 };
 	struct run_result res;
+	sigset_t old;
+	int held = 0;
 	enum cmd_action action;
 	char err[1024];
 	int r, code;
@@ -97,18 +99,24 @@ int cmd_run(int argc, char **argv)
 		workload_release(&w);
 		return EXIT_BAD_INPUT;
 	}
+	cmd_hold_signals(&old);
 	r = run_execute(&w, &hold, &res, err, sizeof(err));
 	if (r) {
 		fprintf(stderr, "iobench: %s\n", err);
 		code = r == -EINVAL ? EXIT_BAD_INPUT : r == -EINTR ? EXIT_INTERRUPTED
 								   : EXIT_RUN_FAILED;
 		cmd_release_hold(&hold, w.keep, &code);
+		cmd_release_signals(&old);
 		run_result_release(&res);
 		workload_release(&w);
 		return code;
 	}
+	/* the files go first: whatever happens while the reports are written, none is left */
+	cmd_release_hold(&hold, w.keep, &held);
+	res.interrupted |= cmd_release_signals(&old);
 	code = write_reports(&w, &res);
-	cmd_release_hold(&hold, w.keep, &code);
+	if (!code)
+		code = held;
 	if (res.failed) {
 		fprintf(stderr, "iobench: %s\n", res.error);
 		code = EXIT_RUN_FAILED;

@@ -140,6 +140,7 @@ static int verify_stream(struct run_ctx *ctx, struct stream *s, struct gen_param
 	if (owned < sp->outstanding)
 		return -EDOM;
 	s->v.table = ctx->vtables ? ctx->vtables[ti] : NULL;
+	s->v.seen = ctx->vseen ? ctx->vseen[ti] : NULL;
 	s->v.base = gp->base;
 	s->v.blocks = (gp->end - gp->base) / bs;
 	s->v.seed = ctx->w->seed;
@@ -398,7 +399,8 @@ int build_verify_tables(struct run_ctx *ctx)
 	if (!ctx->vtables)
 		return -ENOMEM;
 	ctx->journals = calloc(w->ntargets, sizeof(*ctx->journals));
-	if (!ctx->journals)
+	ctx->vseen = calloc(w->ntargets, sizeof(*ctx->vseen));
+	if (!ctx->journals || !ctx->vseen)
 		return -ENOMEM;
 	for (unsigned i = 0; i < w->ntargets; i++) {
 		const struct target_spec *s = &w->targets[i];
@@ -407,14 +409,26 @@ int build_verify_tables(struct run_ctx *ctx)
 
 		if (n > VERIFY_TABLE_MAX)
 			continue;
-		if (!(ctx->vtables[i] = calloc(n ? n : 1, sizeof(uint32_t))))
+		if (!(ctx->vtables[i] = calloc(n ? n : 1, sizeof(uint64_t))))
 			return -ENOMEM;
 		journal_load(&ctx->journals[i], t->cfd, s->block_size, s->base_offset / s->block_size,
 			     n, t->created, ctx->vtables[i]);
+		/* an unfinished journal: which blocks this run sees decides whether it is whole again */
+		if (ctx->journals[i].unfinished && !(ctx->vseen[i] = calloc(n ? n : 1, 1)))
+			return -ENOMEM;
 		if (s->write_pct || t->created)
 			journal_begin(&ctx->journals[i]);
 	}
 	return 0;
+}
+
+/* Whether every one of the n blocks was seen (no map: nothing was in doubt). */
+static bool all_seen(const uint8_t *seen, uint64_t n)
+{
+	for (uint64_t b = 0; seen && b < n; b++)
+		if (!seen[b])
+			return false;
+	return true;
 }
 
 void build_verify_save(struct run_ctx *ctx, char *note, size_t len)
@@ -436,7 +450,7 @@ void build_verify_save(struct run_ctx *ctx, char *note, size_t len)
 					 "stays marked unfinished", ctx->w->targets[i].path,
 					 strerror(errno));
 			else
-				journal_save(j, ctx->vtables[i], next);
+				journal_save(j, ctx->vtables[i], next, all_seen(ctx->vseen[i], j->n));
 		}
 		if (!note[0] && j->note[0])
 			snprintf(note, len, "%s", j->note);
@@ -515,10 +529,14 @@ void build_free(struct run_ctx *ctx)
 		for (unsigned i = 0; i < ctx->w->ntargets; i++)
 			free(ctx->src_bufs[i]);
 	free(ctx->src_bufs);
-	if (ctx->vtables)
-		for (unsigned i = 0; i < ctx->w->ntargets; i++)
+	for (unsigned i = 0; i < ctx->w->ntargets; i++) {
+		if (ctx->vtables)
 			free(ctx->vtables[i]);
+		if (ctx->vseen)
+			free(ctx->vseen[i]);
+	}
 	free(ctx->vtables);
+	free(ctx->vseen);
 	free(ctx->journals);
 }
 

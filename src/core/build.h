@@ -26,7 +26,8 @@ struct run_ctx {
 	struct worker *workers;
 	unsigned nworkers;
 	char **src_bufs;		/* -Z<size> buffers, one per target */
-	uint32_t **vtables;		/* --verify: last write number per block, one per target */
+	uint64_t **vtables;		/* --verify: last write number per block, one per target */
+	uint8_t **vseen;		/* --verify, unfinished journal: the blocks seen this run */
 	struct journal *journals;	/* --verify: each target's journal across runs */
 	pthread_mutex_t gate_lock;	/* the threads wait for all of them to exist (run.c) */
 	pthread_cond_t gate_cond;

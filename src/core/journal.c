@@ -17,7 +17,7 @@
 #include "core/journal.h"
 #include "platform/statedir.h"
 
-#define JOURNAL_MAGIC "iobJrnl1"
+#define JOURNAL_MAGIC "iobJrnl2"	/* 64-bit write numbers */
 
 struct journal_hdr {
 	char magic[8];
@@ -87,18 +87,37 @@ static void dirty_path(const struct journal *j, char *buf, size_t len)
 	snprintf(buf, len, "%s.unfinished", j->path);
 }
 
-void journal_load(struct journal *j, int fd, uint64_t block, uint64_t first, uint64_t n,
-		  bool fresh, uint32_t *table)
+/*
+ * The first write number a run may use: above the journal's, and above
+ * anything a run before it could have reached, even one killed before it
+ * saved its journal: runs number from the time they start, in units of
+ * 100 ns, and no thread formats a --verify block in less than that.
+ */
+static uint64_t run_base(uint64_t journal_next)
 {
-	char dir[3800], name[256], dirty[4300], err[600];
-	struct journal_hdr h;
+	struct timespec ts;
+	uint64_t t;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	t = ((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec) / 100;
+	if (t < JOURNAL_FILL_SEQ + 1)
+		t = JOURNAL_FILL_SEQ + 1;
+	return t > journal_next ? t : journal_next;
+}
+
+void journal_load(struct journal *j, int fd, uint64_t block, uint64_t first, uint64_t n,
+		  bool fresh, uint64_t *table)
+{
+	char dir[3800], name[256], dirty[4300], err[600] = "";
+	struct journal_hdr h = { .block = 0 };
 	int jfd;
 
 	memset(j, 0, sizeof(*j));
 	j->block = block;
 	j->first = first;
 	j->n = n;
-	j->next_seq = JOURNAL_FILL_SEQ + 1;
+	j->fresh = fresh;
+	j->next_seq = run_base(0);
 	if (fresh)
 		for (uint64_t i = 0; i < n; i++)
 			table[i] = JOURNAL_FILL_SEQ;
@@ -110,7 +129,12 @@ void journal_load(struct journal *j, int fd, uint64_t block, uint64_t first, uin
 	if (fresh)
 		return;		/* laid down anew: whatever an old journal said is gone */
 	dirty_path(j, dirty, sizeof(dirty));
-	jfd = open(j->path, O_RDONLY | O_CLOEXEC);
+	j->unfinished = !access(dirty, F_OK);
+	if (j->unfinished)
+		snprintf(j->note, sizeof(j->note), "the journal '%s' was left by a run that did not "
+			 "end: blocks older than it records are lost writes, newer ones are taken as "
+			 "written", j->path);
+	jfd = open(j->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	if (jfd < 0) {
 		if (errno != ENOENT)
 			snprintf(j->note, sizeof(j->note), "cannot read the journal '%s': %s", j->path,
@@ -119,7 +143,8 @@ void journal_load(struct journal *j, int fd, uint64_t block, uint64_t first, uin
 	}
 	if (read_hdr(jfd, &h) || h.block != block) {
 		snprintf(j->note, sizeof(j->note), "the journal '%s' %s; it is not used", j->path,
-			 h.block != block ? "counts in another block size" : "is not a journal");
+			 h.magic[0] && h.block && h.block != block ? "counts in another block size"
+								   : "is not a journal of this iobench");
 		close(jfd);
 		return;
 	}
@@ -140,12 +165,8 @@ void journal_load(struct journal *j, int fd, uint64_t block, uint64_t first, uin
 	}
 	close(jfd);
 	j->loaded = true;
-	j->next_seq = h.next_seq > j->next_seq ? h.next_seq : j->next_seq;
-	j->unfinished = !access(dirty, F_OK);
-	if (j->unfinished)
-		snprintf(j->note, sizeof(j->note), "the journal '%s' was left by a run that did not "
-			 "end: blocks older than it records are lost writes, newer ones are taken as "
-			 "written", j->path);
+	j->old_blocks = h.nblocks;
+	j->next_seq = run_base(h.next_seq);
 }
 
 void journal_begin(struct journal *j)
@@ -163,7 +184,7 @@ void journal_begin(struct journal *j)
 	snprintf(dirty, sizeof(dirty), "%s/journal", dir);
 	mkdir(dirty, 0700);
 	dirty_path(j, dirty, sizeof(dirty));
-	fd = open(dirty, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	fd = open(dirty, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
 	if (fd < 0) {
 		snprintf(j->note, sizeof(j->note), "cannot write the journal '%s': %s", j->path,
 			 strerror(errno));
@@ -179,10 +200,10 @@ void journal_begin(struct journal *j)
 /* Copies the old journal's entries [from, to) into out, zeros where it has none. */
 static int copy_old(int old, uint64_t old_n, int out, uint64_t from, uint64_t to)
 {
-	uint32_t buf[4096];
+	uint64_t buf[2048];
 
 	while (from < to) {
-		uint64_t k = to - from < 4096 ? to - from : 4096, have = 0;
+		uint64_t k = to - from < 2048 ? to - from : 2048, have = 0;
 
 		memset(buf, 0, sizeof(buf));
 		if (old >= 0 && from < old_n) {
@@ -199,7 +220,7 @@ static int copy_old(int old, uint64_t old_n, int out, uint64_t from, uint64_t to
 	return 0;
 }
 
-int journal_save(struct journal *j, const uint32_t *table, uint64_t next_seq)
+int journal_save(struct journal *j, const uint64_t *table, uint64_t next_seq, bool whole)
 {
 	struct journal_hdr h = { .block = j->block, .next_seq = next_seq,
 				 .time_s = (uint64_t)time(NULL) };
@@ -210,15 +231,16 @@ int journal_save(struct journal *j, const uint32_t *table, uint64_t next_seq)
 	if (!j->path[0])
 		return -ENOENT;
 	memcpy(h.magic, JOURNAL_MAGIC, sizeof(h.magic));
-	old = open(j->path, O_RDONLY | O_CLOEXEC);
+	/* laid down anew: nothing of the old journal holds, outside the run's range either */
+	old = j->fresh ? -1 : open(j->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	if (old >= 0 && (read_hdr(old, &oh) || oh.block != j->block)) {
 		close(old);
 		old = -1;
 		oh.nblocks = 0;
 	}
 	h.nblocks = j->first + j->n > oh.nblocks ? j->first + j->n : oh.nblocks;
-	snprintf(tmp, sizeof(tmp), "%s.%d.tmp", j->path, (int)getpid());
-	out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", j->path);
+	out = mkostemp(tmp, O_CLOEXEC);
 	if (out < 0)
 		r = -errno;
 	if (!r && write(out, &h, sizeof(h)) != (ssize_t)sizeof(h))
@@ -242,6 +264,16 @@ int journal_save(struct journal *j, const uint32_t *table, uint64_t next_seq)
 		snprintf(j->note, sizeof(j->note), "cannot save the journal '%s': %s; it stays "
 			 "marked unfinished", j->path, strerror(-r));
 		return r;
+	}
+	/*
+	 * A journal left unfinished stays so until one run has seen every block it
+	 * covers: until then some of its numbers are only lower bounds.
+	 */
+	if (j->unfinished && !(whole && j->first == 0 && j->first + j->n >= h.nblocks)) {
+		snprintf(j->note, sizeof(j->note), "the journal '%s' was left by a run that did not "
+			 "end; this run did not see every block it covers, so it stays a lower bound "
+			 "(blocks newer than it records are taken as written)", j->path);
+		return 0;
 	}
 	dirty_path(j, dirty, sizeof(dirty));
 	unlink(dirty);

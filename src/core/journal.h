@@ -13,8 +13,9 @@
  * Journals live in the state directory (statedir.h), one per target, named
  * after what identifies it: a file by its file system, inode and birth
  * time; a device by its number and size (and a loop device by its backing
- * file). Write numbers are kept as their low 32 bits: a block older by
- * fewer than 2^31 writes is told apart.
+ * file). Write numbers are 64-bit; each run numbers from the time it starts
+ * (in 100 ns units) or above the journal's, whichever is higher, so its
+ * writes are newer than any earlier run's, saved or not.
  */
 #ifndef IOB_JOURNAL_H
 #define IOB_JOURNAL_H
@@ -32,6 +33,8 @@ struct journal {
 	uint64_t n;		/* blocks in the run's table */
 	uint64_t next_seq;	/* the run's writes are numbered from here */
 	bool loaded;		/* a journal was found and put in the run's table */
+	bool fresh;		/* the target was laid down anew: the old journal is void */
+	uint64_t old_blocks;	/* blocks the journal found covers */
 	bool unfinished;	/* it was left by a run that did not end: a lower bound */
 	bool begun;		/* this run marked it unfinished (it writes) */
 	char note[5000];	/* what happened to it, for the report; "" when nothing to say */
@@ -45,7 +48,7 @@ struct journal {
  * went wrong is in j->note.
  */
 void journal_load(struct journal *j, int fd, uint64_t block, uint64_t first, uint64_t n,
-		  bool fresh, uint32_t *table);
+		  bool fresh, uint64_t *table);
 
 /* A writing run begins: the journal is marked unfinished until journal_save(). */
 void journal_begin(struct journal *j);
@@ -53,9 +56,11 @@ void journal_begin(struct journal *j);
 /*
  * Saves table (the run's range) into the journal, whole (a temporary file
  * renamed into place), with next_seq for the next run, and clears the
- * unfinished mark. Call only once the target's writes are synced.
- * Returns 0 or -errno (then j->note says why).
+ * unfinished mark, unless the journal was unfinished and the run did not
+ * see (write, or read and check) every block it covers (whole false).
+ * Call only once the target's writes are synced. Returns 0 or -errno (then
+ * j->note says why).
  */
-int journal_save(struct journal *j, const uint32_t *table, uint64_t next_seq);
+int journal_save(struct journal *j, const uint64_t *table, uint64_t next_seq, bool whole);
 
 #endif

@@ -115,23 +115,28 @@ static bool verified(struct worker *w, struct stream *s, const struct io_unit *u
 
 	if (u->is_write) {
 		v->written++;
-		if (v->table && b < v->blocks)
-			v->table[b] = (uint32_t)written_seq(u);
+		if (v->table && b < v->blocks) {
+			v->table[b] = written_seq(u);
+			if (v->seen)
+				v->seen[b] = 1;
+		}
 		return true;
 	}
 	v->checked++;
-	if (v->table && b < v->blocks && v->table[b]) {
-		/* the table keeps the low 32 bits: the full number nearest the block's own */
-		uint64_t found = written_seq(u);
-
-		want = found + (uint64_t)(int64_t)(int32_t)(v->table[b] - (uint32_t)found);
-	}
+	if (v->table && b < v->blocks && v->table[b])
+		want = v->table[b];
 	switch (verify_check(u->buf, u->len, u->offset, want, &bad)) {
 	case VERIFY_OK:
+		if (v->seen && b < v->blocks)
+			v->seen[b] = 1;
 		return true;
 	case VERIFY_NEWER:
-		if (v->lower_bound)	/* written by the run that left its journal unfinished */
+		if (v->lower_bound) {	/* written by the run that left its journal unfinished */
+			v->table[b] = bad.found.seq;	/* the block as it is: now known */
+			if (v->seen)
+				v->seen[b] = 1;
 			return true;
+		}
 		break;
 	default:
 		break;

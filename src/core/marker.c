@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,12 +60,26 @@ static int make_key(const char *path)
 	return r;
 }
 
-static int load_key(void)
+/*
+ * Loads the key; makes it (and the state directory) only when make is set:
+ * reading a marker never creates anything, a file without a key to check
+ * its marker against is simply not iobench's.
+ */
+static int load_key(bool make)
 {
 	char dir[4096], path[4200];
 
-	if (key_state)
+	if (key_state > 0 || (key_state < 0 && make))
 		return key_state < 0 ? key_state : 0;
+	if (!make) {
+		if (statedir_get(dir, sizeof(dir), 0, key_err, sizeof(key_err)))
+			return -ENOENT;
+		snprintf(path, sizeof(path), "%s/marker.key", dir);
+		if (read_key(path))
+			return -ENOENT;
+		key_state = 1;
+		return 0;
+	}
 	key_state = statedir_get(dir, sizeof(dir), 1, key_err, sizeof(key_err));
 	if (!key_state) {
 		snprintf(path, sizeof(path), "%s/marker.key", dir);
@@ -131,7 +146,7 @@ void marker_read(int fd, struct marker *m)
 	m->foreign = "its iobench marker is not one this machine's iobench made for this very "
 		     "file (copied with it, set by hand, or from an older iobench)";
 	if (sscanf(val, "iobench2 %31s %*s %*s %*s run=%llx mac=%llx%n", state, &run, &sum,
-		   &used) != 3 || (size_t)used != (size_t)n || load_key() ||
+		   &used) != 3 || (size_t)used != (size_t)n || load_key(false) ||
 	    identity(fd, id, sizeof(id)))
 		return;
 	snprintf(body, sizeof(body), "iobench2 %s %s run=%016llx", state, id, run);
@@ -153,7 +168,7 @@ void marker_read(int fd, struct marker *m)
 int marker_write(int fd, enum marker_state state, uint32_t block, char *err, size_t len)
 {
 	char id[160], body[512], st[32];
-	int r = load_key();
+	int r = load_key(true);
 
 	if (r)
 		return errmsg(err, len, r, "%s", key_err);

@@ -221,11 +221,13 @@ static double tv_s(const struct timeval *tv)
  * or SIGTERM stops the workers; it also restores the default action, so a
  * second one ends iobench at once.
  */
+#define PAUSE_MIN_NS 50000000ll	/* a stop shorter than this is not told from scheduling */
 static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sigs)
 {
 	const struct workload *w = ctx->w;
 	bool warm_said = false;
-	uint64_t late = 0, t;	/* the latest a wait has come back since the last SIGCONT */
+	uint64_t last = clock_ns(), t;	/* when the last wait came back */
+	int64_t late = 0;		/* the most a turn overran since the last SIGCONT */
 	int sig;
 
 	while (atomic_load(&ctx->finished) < ctx->nworkers) {
@@ -264,12 +266,17 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 		ts.tv_nsec = (long)((next - now) % 1000000000ull);
 		sig = sigtimedwait(sigs, NULL, &ts);
 		t = clock_ns();
-		if (t > next && t - next > late)	/* how late a wait came back */
-			late = t - next;
+		/*
+		 * How much longer than asked this turn took since the last wait came
+		 * back: a stop (SIGSTOP, Ctrl-Z) shows here, to within the wait (0.1 s
+		 * at most); its SIGCONT may come now or in the next turn.
+		 */
+		if ((int64_t)(t - last) - (int64_t)(next - now) > late)
+			late = (int64_t)(t - last) - (int64_t)(next - now);
+		last = t;
 		if (sig == SIGCONT) {
-			/* stopped (SIGSTOP, Ctrl-Z) and continued: the late wait was the pause */
-			if (late) {
-				wt->paused_ns += late;
+			if (late > PAUSE_MIN_NS) {	/* a SIGCONT with no stop before it is no pause */
+				wt->paused_ns += (uint64_t)late;
 				wt->pauses++;
 			}
 			late = 0;
@@ -679,7 +686,8 @@ static int check_depth(const struct workload *w, const struct engine_ops *ops, c
 	return 0;
 }
 
-int run_precheck(const struct workload *w, struct hold *hold, char *err, size_t len)
+int run_precheck(const struct workload *w, struct hold *hold, struct space_plan *plan, char *err,
+		 size_t len)
 {
 	struct run_result res = { 0 };
 	const struct engine_ops *ops = pick_engine(w, &res);
@@ -699,6 +707,8 @@ int run_precheck(const struct workload *w, struct hold *hold, char *err, size_t 
 		r = build_check_ranges(w, t, err, len);
 	if (!r)
 		r = check_verify_room(w, t, err, len);
+	if (!r && plan && ops != &engine_null)
+		r = targets_plan_space(t, w->ntargets, plan, err, len);
 	targets_close(t, w->ntargets);
 	free(t);
 	return r;

@@ -100,10 +100,13 @@ int run_execute(const struct workload *w, struct hold *hold, struct run_result *
 /*
  * The checks run_execute() makes before it touches anything (targets, sizes,
  * write guards, memory), alone: for a job file's later groups, checked before
- * the first group runs; what they take goes into hold, for the whole run.
+ * the first group runs; what they take goes into hold, for the whole run,
+ * and the files they create into plan (when not NULL), which must fit on
+ * their file systems together with those of the groups checked before.
  * Returns 0 or -EINVAL with a message.
  */
-int run_precheck(const struct workload *w, struct hold *hold, char *err, size_t len);
+int run_precheck(const struct workload *w, struct hold *hold, struct space_plan *plan, char *err,
+		 size_t len);
 
 /* Frees what run_execute() put in res. */
 void run_result_release(struct run_result *res);

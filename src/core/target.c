@@ -74,44 +74,46 @@ static void dio_alignment(struct target *t, int fd, dev_t dev)
 	t->mem_align = t->io_align;
 }
 
-/* Whether every comma-separated name in a is in list b ("ext4, dos"), and as many. */
-static bool same_names(const char *a, const char *b)
+/* Whether name (n bytes) is one of the comma-separated names of list. */
+static bool in_list(const char *name, size_t n, const char *list)
 {
-	unsigned na = 0, nb = 0;
+	for (const char *q = list; *q; ) {
+		size_t m;
 
-	for (const char *p = a; *p; ) {
-		size_t n;
-
-		p += strspn(p, ", ");
-		n = strcspn(p, ", ");
-		if (!n)
-			break;
-		na++;
-		for (const char *q = b; ; ) {
-			size_t m;
-
-			q += strspn(q, ", ");
-			m = strcspn(q, ", ");
-			if (!m)
-				return false;
-			if (m == n && !strncmp(p, q, n))
-				break;
-			q += m;
-		}
-		p += n;
-	}
-	for (const char *q = b; *q; q += strcspn(q, ", ")) {
 		q += strspn(q, ", ");
-		nb += *q != 0;
+		m = strcspn(q, ", ");
+		if (!m)
+			break;
+		if (m == n && !strncmp(name, q, n))
+			return true;
+		q += m;
 	}
-	return na && na == nb;
+	return false;
 }
 
-/*
- * A device that carries a partition table, file system, RAID or LVM
- * signature is written only when --destroy-signature names the ones it
- * carries (with several, all of them, comma-separated, in any order).
- */
+/* Whether every name of a is in b and every name of b in a: the same set, in any order. */
+static bool same_names(const char *a, const char *b)
+{
+	const char *lists[2][2] = { { a, b }, { b, a } };
+	bool any = false;
+
+	for (int k = 0; k < 2; k++) {
+		for (const char *p = lists[k][0]; *p; ) {
+			size_t n;
+
+			p += strspn(p, ", ");
+			n = strcspn(p, ", ");
+			if (!n)
+				break;
+			if (!in_list(p, n, lists[k][1]))
+				return false;
+			any = true;
+			p += n;
+		}
+	}
+	return any;
+}
+
 /* "ext4, dos" as "ext4,dos" in out: one shell word. */
 static const char *nospace(const char *list, char *out)
 {
@@ -226,6 +228,8 @@ static int check_file(struct target *t, const struct workload *w, const struct s
 	marker_read(t->cfd, &m);
 	/* marked as iobench's, or made by this very run (a file system without markers) */
 	ours = m.state != MARK_NONE || hold_is_created(hold, t->cfd);
+	t->marked = ours;
+	t->mark = m.state;
 	if (!s->create_size) {
 		t->size = (uint64_t)st->st_size;
 		if (!t->size)
@@ -510,6 +514,9 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
 	}
 	if (!n)
 		return errmsg(err, len, -EINVAL, "a target needs a name");
+	if (s->create_size > (uint64_t)INT64_MAX)
+		return errmsg(err, len, -EINVAL, "-c: %llu bytes for '%s' is larger than any file "
+			      "can be", (unsigned long long)s->create_size, s->path);
 	/* the one look-up of the path: everything after works on what it found */
 	pfd = open(s->path, O_PATH | O_CLOEXEC);
 	if (pfd < 0) {
@@ -644,6 +651,35 @@ static int same_as_earlier(struct target *t, unsigned i, int missing, char *err,
 	return 0;
 }
 
+/* The "not enough free space" message for files on one file system. */
+static int no_room(const char *path, bool alone, bool overflow, uint64_t need, uint64_t have,
+		   const char *who, char *err, size_t len)
+{
+	char a[32], b[32];
+
+	format_bytes(a, sizeof(a), need);
+	format_bytes(b, sizeof(b), have);
+	if (overflow)
+		return errmsg(err, len, -EINVAL, "the files to create on the file system of '%s' are "
+			      "larger than any file system (their sizes overflow)", path);
+	if (alone)
+		return errmsg(err, len, -EINVAL, "not enough free space for '%s': it needs %s, %s is "
+			      "free", path, a, b);
+	return errmsg(err, len, -EINVAL, "not enough free space for the files %s on the file "
+		      "system of '%s': they need %s together, %s is free", who, path, a, b);
+}
+
+/* Free bytes of the file system of the file or directory open as fd. */
+static int free_bytes(int fd, uint64_t *have)
+{
+	struct statvfs sv;
+
+	if (fstatvfs(fd, &sv))
+		return -errno;
+	*have = (uint64_t)sv.f_bavail * sv.f_frsize;
+	return 0;
+}
+
 /*
  * Files to create, summed per file system: each must have room for all of
  * them (less what the files they replace give back), not each alone.
@@ -651,39 +687,86 @@ static int same_as_earlier(struct target *t, unsigned i, int missing, char *err,
 static int check_free_space(const struct target *t, unsigned n, char *err, size_t len)
 {
 	for (unsigned i = 0; i < n; i++) {
-		uint64_t need = 0, reclaim = 0, have;
-		char a[32], b[32];
-		struct statvfs sv;
-		bool first = true;
+		uint64_t need = 0, reclaim = 0, have = 0;
+		bool first = true, over = false;
 
 		if (!t[i].create)
 			continue;
-		for (unsigned j = 0; j < n && first; j++)	/* the first of its file system sums */
-			first = !(j < i && t[j].create && t[j].idev == t[i].idev);
+		for (unsigned j = 0; j < i && first; j++)	/* the first of its file system sums */
+			first = !(t[j].create && t[j].idev == t[i].idev);
 		if (!first)
 			continue;
 		for (unsigned j = i; j < n; j++) {
-			if (t[j].create && (j == i || (t[j].idev == t[i].idev))) {
-				need += t[j].spec->create_size;
-				reclaim += t[j].reclaim;
+			if (t[j].create && t[j].idev == t[i].idev) {
+				over |= __builtin_add_overflow(need, t[j].spec->create_size, &need);
+				over |= __builtin_add_overflow(reclaim, t[j].reclaim, &reclaim);
 			}
 		}
-		if (fstatvfs(t[i].dirfd >= 0 ? t[i].dirfd : t[i].cfd, &sv))
+		if (free_bytes(t[i].dirfd >= 0 ? t[i].dirfd : t[i].cfd, &have))
 			return errmsg(err, len, -EINVAL, "cannot create '%s': %s", t[i].spec->path,
 				      strerror(errno));
-		have = (uint64_t)sv.f_bavail * sv.f_frsize;
-		if (have + reclaim >= need)
+		if (!over && (have + reclaim < have || have + reclaim >= need))
 			continue;
-		format_bytes(a, sizeof(a), need);
-		format_bytes(b, sizeof(b), have);
-		if (need == t[i].spec->create_size)
-			return errmsg(err, len, -EINVAL, "not enough free space for '%s': it needs %s, "
-				      "%s is free", t[i].spec->path, a, b);
-		return errmsg(err, len, -EINVAL, "not enough free space for the files to create on the "
-			      "file system of '%s': they need %s together, %s is free", t[i].spec->path,
-			      a, b);
+		return no_room(t[i].spec->path, need == t[i].spec->create_size, over, need, have,
+			       "the run creates", err, len);
 	}
 	return 0;
+}
+
+int targets_plan_space(const struct target *t, unsigned n, struct space_plan *plan, char *err,
+		       size_t len)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct target *x = &t[i];
+		struct space_item *it;
+		bool seen = false;
+
+		if (!x->create)
+			continue;
+		for (unsigned k = 0; k < plan->n && !seen; k++)	/* another group's same file */
+			seen = plan->v[k].dev == x->idev && plan->v[k].ino == x->iino &&
+			       plan->v[k].existing == (x->cfd >= 0) &&
+			       (x->cfd >= 0 || !strcmp(plan->v[k].name, x->name));
+		if (seen)
+			continue;
+		it = realloc(plan->v, (plan->n + 1) * sizeof(*it));
+		if (!it)
+			return errmsg(err, len, -ENOMEM, "out of memory");
+		plan->v = it;
+		it = &plan->v[plan->n];
+		*it = (struct space_item){ .dev = x->idev, .ino = x->iino, .existing = x->cfd >= 0,
+					   .bytes = x->spec->create_size, .reclaim = x->reclaim };
+		snprintf(it->name, sizeof(it->name), "%s", x->name ? x->name : "");
+		snprintf(it->path, sizeof(it->path), "%s", x->spec->path);
+		if (free_bytes(x->dirfd >= 0 ? x->dirfd : x->cfd, &it->have))
+			return errmsg(err, len, -EINVAL, "cannot create '%s': %s", x->spec->path,
+				      strerror(errno));
+		plan->n++;
+	}
+	for (unsigned i = 0; i < plan->n; i++) {
+		uint64_t need = 0, reclaim = 0, have = plan->v[i].have;
+		bool over = false;
+
+		for (unsigned k = 0; k < plan->n; k++) {
+			if (plan->v[k].dev != plan->v[i].dev)
+				continue;
+			if (k < i)
+				break;	/* summed already, from the first of its file system */
+			over |= __builtin_add_overflow(need, plan->v[k].bytes, &need);
+			over |= __builtin_add_overflow(reclaim, plan->v[k].reclaim, &reclaim);
+		}
+		if (need && (over || (have + reclaim >= have && have + reclaim < need)))
+			return no_room(plan->v[i].path, false, over, need, have,
+				       "the job file's groups create", err, len);
+	}
+	return 0;
+}
+
+void space_plan_free(struct space_plan *plan)
+{
+	free(plan->v);
+	plan->v = NULL;
+	plan->n = 0;
 }
 
 int targets_check(struct target *t, const struct workload *w, bool null_engine,
@@ -767,8 +850,15 @@ static int create_file(struct target *t, const struct workload *w, unsigned idx,
 	fd = open_for_fill(t, &direct, err, len);
 	if (fd < 0)
 		return fd;
-	r = hold_created(hold, fd, t->dirfd, t->name, s->path, err, len);
+	/*
+	 * Removed at the end: a file this run made, or an iobench file it lays down
+	 * anew; never a user's file replaced with --overwrite (held, and kept).
+	 */
+	r = t->cfd < 0 || t->marked ? hold_created(hold, fd, t->dirfd, t->name, s->path, err, len)
+				    : 0;
 	if (r) {
+		if (t->cfd < 0)	/* made a moment ago by O_EXCL: nobody else's */
+			unlinkat(t->dirfd, t->name, 0);
 		close(fd);
 		return r;
 	}
@@ -868,6 +958,14 @@ int targets_open(struct target *t, const struct workload *w, struct hold *hold, 
 		base = t[i].same_as ? t[t[i].same_as - 1].cfd : t[i].cfd;
 		if (!r)
 			r = open_one(&t[i], base, w->read_only, err, len);
+		/* --verify blocks written over without --verify are no longer all verify blocks */
+		if (!r && !t[i].created && t[i].mark == MARK_VERIFY && !w->verify &&
+		    t[i].spec->write_pct && !w->read_only) {
+			char why[600];
+
+			marker_write(t[i].fd, MARK_FILLED, 0, why, sizeof(why));
+			t[i].mark = MARK_FILLED;
+		}
 		/* A new file may state a stricter alignment than its device. */
 		if (!r && t[i].created && statx_dioalign(&t[i], t[i].fd))
 			r = check_alignment(&t[i], err, len);

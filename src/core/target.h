@@ -39,6 +39,8 @@ struct target {
 	bool created;		/* this run created it: removed at the end unless --keep */
 	bool reused;		/* an iobench file of the right size, kept from an earlier run */
 	bool unmarked;		/* created, but the file system could not take the marker */
+	bool marked;		/* an existing file that is iobench's (marker, or made by this run) */
+	int mark;		/* its marker's state (enum marker_state), MARK_NONE for others */
 	dev_t dev;		/* the block device: itself, or the one holding the file (0: none) */
 	long fs_type;		/* statfs f_type of the file's file system; 0 for devices */
 	struct device_chain chain;	/* the block devices beneath (none for the null engine) */
@@ -73,6 +75,34 @@ int targets_check(struct target *t, const struct workload *w, bool null_engine,
  */
 int targets_open(struct target *t, const struct workload *w, struct hold *hold, char *err,
 		 size_t len);
+
+/*
+ * The files several checked workloads create (a job file's groups, each
+ * checked before the first runs): each file once, however many groups name
+ * it, with the free space of its file system when first seen.
+ */
+struct space_item {
+	dev_t dev;		/* its file system (and, with ino, its identity) */
+	ino_t ino;		/* the file's, or for a new file its directory's */
+	bool existing;		/* laid down anew (ino is the file's) */
+	char name[256];		/* a new file's name in that directory */
+	char path[1024];	/* for the message */
+	uint64_t bytes, reclaim, have;
+};
+
+struct space_plan {
+	struct space_item *v;
+	unsigned n;
+};
+
+/*
+ * Adds the files t[0..n-1] create to plan and checks that every file system
+ * has room for all the plan holds. Returns 0 or -EINVAL with a message.
+ */
+int targets_plan_space(const struct target *t, unsigned n, struct space_plan *plan, char *err,
+		       size_t len);
+
+void space_plan_free(struct space_plan *plan);
 
 /* Closes every descriptor of t[0..n-1] (files are removed by the hold, not here). */
 void targets_close(struct target *t, unsigned n);

@@ -33,7 +33,8 @@
 
 /* --verify's state of one stream: its thread owns every n-th block of the target. */
 struct verify_state {
-	uint32_t *table;		/* the target's last write number per block (0: none yet), or NULL */
+	uint64_t *table;		/* the target's last write number per block (0: none yet), or NULL */
+	uint8_t *seen;			/* lower_bound: blocks this run wrote or checked (1), else NULL */
 	uint64_t base;			/* offset of block 0 */
 	uint64_t blocks;		/* blocks in the table */
 	uint64_t seq;			/* this stream's last write number (above every earlier run's) */

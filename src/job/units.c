@@ -142,13 +142,13 @@ void format_bytes(char *buf, size_t len, uint64_t bytes)
 	double v = (double)bytes;
 	unsigned i = 0;
 
-	if (!(bytes & 1023) || bytes < 1024) {	/* exact: as format_size */
-		format_size(buf, len, bytes);
-		return;
-	}
 	while (i < 5 && v >= 1024) {
 		v /= 1024;
 		i++;
+	}
+	if (!(bytes & ((1ull << (10 * i)) - 1))) {	/* a whole number of its unit: as format_size */
+		format_size(buf, len, bytes);
+		return;
 	}
 	snprintf(buf, len, "%.*f %s", v < 10 ? 2 : v < 100 ? 1 : 0, v, names[i]);
 }

@@ -2,7 +2,9 @@
 /* blockdev.c: block device facts from ioctls, sysfs and /proc. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/fs.h>
+#include <linux/loop.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -202,8 +204,34 @@ static int is_btrfs_member(const char *name, char *why, size_t len)
 }
 
 /*
+ * The backing file of loop device name as the kernel holds it
+ * (LOOP_GET_STATUS64: its file system and inode), as a regular file's stat.
+ */
+static int loop_backing_inode(const char *name, struct stat *st)
+{
+	struct loop_info64 info;
+	char node[300];
+	int fd, r;
+
+	snprintf(node, sizeof(node), "/dev/%s", name);
+	fd = open(node, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	r = ioctl(fd, LOOP_GET_STATUS64, &info) ? -errno : 0;
+	close(fd);
+	if (r)
+		return r;
+	memset(st, 0, sizeof(*st));
+	st->st_mode = S_IFREG;
+	st->st_dev = (dev_t)info.lo_device;
+	st->st_ino = (ino_t)info.lo_inode;
+	return 0;
+}
+
+/*
  * Every attached loop device's backing file: calls match(st, loop name) for
- * each, and stops at the first that returns 1.
+ * each (by the file's name, then by the inode the kernel holds), and stops
+ * at the first that returns 1.
  */
 static int each_loop_backing(int (*match)(const struct stat *, const char *, void *), void *arg)
 {
@@ -230,6 +258,9 @@ static int each_loop_backing(int (*match)(const struct stat *, const char *, voi
 				found = match(&st, e->d_name, arg);
 		}
 		fclose(f);
+		/* the name may be gone (deleted, renamed, another mount namespace's): the inode */
+		if (!found && !loop_backing_inode(e->d_name, &st))
+			found = match(&st, e->d_name, arg);
 	}
 	closedir(d);
 	return found;

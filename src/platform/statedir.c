@@ -27,9 +27,14 @@ static int make_dirs(char *path)
 	}
 	if (mkdir(path, 0700) && errno != EEXIST)
 		return -errno;
-	if (stat(path, &st))
+	if (lstat(path, &st))
 		return -errno;
-	return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+	/* the key and the journals are trusted: nobody else may own or write their home */
+	if (st.st_uid != geteuid() || (st.st_mode & 022))
+		return -EPERM;
+	return 0;
 }
 
 int statedir_get(char *buf, size_t len, int make, char *err, size_t errlen)
@@ -56,6 +61,9 @@ int statedir_get(char *buf, size_t len, int make, char *err, size_t errlen)
 	if (!make)
 		return 0;
 	r = make_dirs(buf);
+	if (r == -EPERM)
+		return errmsg(err, errlen, r, "the state directory '%s' is not this user's own, or "
+			      "others may write it (it holds the key that marks iobench's files)", buf);
 	return r ? errmsg(err, errlen, r, "cannot make the state directory '%s': %s", buf,
 			  strerror(-r)) : 0;
 }

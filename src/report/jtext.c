@@ -41,7 +41,7 @@ json_t *json_text(const char *s)
 	if (!s)
 		return json_null();
 	while (p[n]) {
-		size_t k = utf8_seq(p + n);
+		size_t k = p[n] == '\\' ? 0 : utf8_seq(p + n);	/* a backslash: \x5c */
 
 		bad += !k;
 		n += k ? k : 1;
@@ -52,13 +52,13 @@ json_t *json_text(const char *s)
 	if (!out)
 		return json_null();
 	for (size_t i = 0, o = 0; i <= n; ) {
-		size_t k = i < n ? utf8_seq(p + i) : 1;
+		size_t k = i < n && p[i] != '\\' ? utf8_seq(p + i) : 1;
 
 		if (i == n) {
 			out[o] = 0;
 			break;
 		}
-		if (k) {
+		if (p[i] != '\\' && k) {
 			memcpy(out + o, p + i, k);
 			o += k;
 			i += k;

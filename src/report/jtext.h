@@ -3,14 +3,15 @@
  * jtext.h: text for the JSON outputs that may hold any bytes (paths, the
  * command line, messages naming a path). JSON strings are UTF-8; a byte
  * that is not part of valid UTF-8 is written as the four characters \xHH,
- * so a path of any bytes is kept (and shown) rather than lost as null.
+ * so a path of any bytes is kept (and shown) rather than lost as null; a
+ * backslash itself is \x5c, so the form is never ambiguous.
  */
 #ifndef IOB_JTEXT_H
 #define IOB_JTEXT_H
 
 #include <jansson.h>
 
-/* A JSON string of s (NULL: JSON null); invalid UTF-8 bytes become "\xHH". */
+/* A JSON string of s (NULL: JSON null); invalid UTF-8 bytes and '\\' become "\xHH". */
 json_t *json_text(const char *s);
 
 #endif

@@ -5,7 +5,9 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -43,6 +45,28 @@ static int sink_close(void *cookie)
 
 	o->fd = -1;
 	return r;
+}
+
+/* The temporary file being written, for the signal handler to remove (one at a time). */
+static char *volatile live_tmp;
+
+static void on_signal(int sig)
+{
+	char *t = live_tmp;
+
+	if (t)
+		unlink(t);	/* async-signal-safe */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void outfile_unlink_on_signal(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 }
 
 /* /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N: the descriptor N, or -1. */
@@ -113,6 +137,25 @@ static char *dir_of(const char *path)
 	return strndup(path, (size_t)(slash - path));
 }
 
+/*
+ * What may be written in place: a pipe, a socket, a terminal, /dev/null.
+ * Never a block device or another character device (a disk, a tape, a port).
+ */
+static const char *not_in_place(const struct stat *st)
+{
+	unsigned maj = major(st->st_rdev);
+
+	if (S_ISFIFO(st->st_mode) || S_ISSOCK(st->st_mode))
+		return NULL;
+	if (S_ISBLK(st->st_mode))
+		return "a block device";
+	if (S_ISCHR(st->st_mode) && (st->st_rdev == makedev(1, 3) ||	/* /dev/null */
+				     maj == 4 || maj == 5 || (maj >= 136 && maj <= 143)))	/* ttys */
+		return NULL;
+	return S_ISCHR(st->st_mode) ? "a character device other than a terminal or /dev/null"
+				    : "not a regular file, a pipe or a terminal";
+}
+
 int outfile_check(const char *path, char *err, size_t len)
 {
 	char *dest, *dir;
@@ -123,8 +166,14 @@ int outfile_check(const char *path, char *err, size_t len)
 
 	if (!*path)
 		return errmsg(err, len, -EINVAL, "an output file needs a name");
-	if (named_fd(path) >= 0)
+	if (named_fd(path) >= 0) {
+		const char *why;
+
+		if (!fstat(named_fd(path), &st) && !S_ISREG(st.st_mode) && (why = not_in_place(&st)))
+			return errmsg(err, len, -EINVAL, "cannot write '%s': it is %s, where iobench "
+				      "writes no output", path, why);
 		return 0;
+	}
 	dest = resolve_links(path);
 	if (!dest)
 		return errmsg(err, len, -EINVAL, "cannot write '%s': %s", path, strerror(errno));
@@ -133,7 +182,10 @@ int outfile_check(const char *path, char *err, size_t len)
 			r = errmsg(err, len, -EINVAL, "cannot write '%s': it is a directory", path);
 		else if (access(dest, W_OK))
 			r = errmsg(err, len, -EINVAL, "cannot write '%s': %s", path, strerror(errno));
-		if (r || !S_ISREG(st.st_mode)) {	/* a pipe or a device: written in place */
+		if (!r && !S_ISREG(st.st_mode) && not_in_place(&st))
+			r = errmsg(err, len, -EINVAL, "cannot write '%s': it is %s, where iobench "
+				   "writes no output", path, not_in_place(&st));
+		if (r || !S_ISREG(st.st_mode)) {	/* a pipe or a terminal: written in place */
 			free(dest);
 			return r;
 		}
@@ -184,7 +236,9 @@ static int open_temp(struct outfile *o, char *err, size_t len)
 	}
 	snprintf(o->tmp, n, "%s/.%s.iobench-XXXXXX", dir, base);
 	free(dir);
-	fd = mkstemp(o->tmp);
+	fd = mkostemp(o->tmp, O_CLOEXEC);
+	if (fd >= 0)
+		live_tmp = o->tmp;
 	if (fd < 0) {
 		int e = errno;
 
@@ -214,14 +268,15 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t len)
 	o->path = path;
 	o->fd = -1;
 	if (fd >= 0) {
-		fd = dup(fd);
+		fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
 	} else {
 		o->dest = resolve_links(path);
 		if (!o->dest)
 			return errmsg(err, len, -errno, "cannot write '%s': %s", path, strerror(errno));
 		if (!stat(o->dest, &st) && !S_ISREG(st.st_mode)) {
 			/* a pipe, a terminal, /dev/null: written in place, never truncated */
-			fd = open(o->dest, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+			fd = not_in_place(&st) ? (errno = EINVAL, -1)
+					       : open(o->dest, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 			free(o->dest);
 			o->dest = NULL;
 		} else {
@@ -235,6 +290,12 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t len)
 	}
 	if (fd < 0)
 		return errmsg(err, len, -errno, "cannot write '%s': %s", path, strerror(errno));
+	/* what was opened, not what the path named a moment ago, decides */
+	if (!o->tmp && (fstat(fd, &st) || (!S_ISREG(st.st_mode) && not_in_place(&st)))) {
+		close(fd);
+		return errmsg(err, len, -EINVAL, "cannot write '%s': it is not a regular file, a "
+			      "pipe or a terminal", path);
+	}
 	o->fd = fd;
 	o->f = fopencookie(o, "w", io);
 	if (!o->f) {
@@ -261,6 +322,7 @@ int outfile_commit(struct outfile *o, char *err, size_t len)
 	o->f = NULL;
 	if (!e && o->tmp && rename(o->tmp, o->dest))
 		e = errno;
+	live_tmp = NULL;
 	if (!e) {
 		free(o->tmp);
 		o->tmp = NULL;
@@ -274,6 +336,7 @@ void outfile_abort(struct outfile *o)
 	if (o->f)
 		fclose(o->f);
 	o->f = NULL;
+	live_tmp = NULL;
 	if (o->tmp)
 		unlink(o->tmp);	/* our own temporary file, never the destination */
 	free(o->tmp);

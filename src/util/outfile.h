@@ -42,6 +42,13 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t len);
  */
 int outfile_commit(struct outfile *o, char *err, size_t len);
 
+/*
+ * From now on, SIGINT or SIGTERM removes the temporary file being written
+ * (if any) and ends the process by that signal. For the last step of a run,
+ * once nothing else is left to clean up.
+ */
+void outfile_unlink_on_signal(void);
+
 /* Gives up: removes the temporary file, leaves the destination untouched. */
 void outfile_abort(struct outfile *o);
 

@@ -22,6 +22,14 @@ run_rc 2 -c1M --ios=10 --read-only "$T/new.dat"
 run_ok --ios=500 -r -b4K --read-only "$f"
 [ "$(md5sum < "$f")" = "$sum" ] || fail "a --read-only run changed the file"
 
+case_ guard "-c with --overwrite lays a user's file down anew, in place, and leaves it at the end"
+head -c 2097152 /dev/urandom > "$T/lay.dat"
+lsum=$(md5sum < "$T/lay.dat")
+run_ok -c1M --ios=50 -b4K -w50 --overwrite "$T/lay.dat"
+[ -e "$T/lay.dat" ] || fail "the user's file was removed after it was laid down anew"
+[ "$(stat -c %s "$T/lay.dat")" = 1048576 ] && [ "$(md5sum < "$T/lay.dat")" != "$lsum" ] ||
+	fail "the file was not laid down anew"
+
 say "--overwrite allows it"
 run_ok --ios=500 -r -b4K -w100 -Sh --overwrite "$f"
 [ "$(md5sum < "$f")" != "$sum" ] || fail "--overwrite wrote nothing"

@@ -74,6 +74,15 @@ wait $pid; rc=$?
 jq -e '.paused_s >= 1.5 and ([.warnings[].code] | index("paused"))' "$T/out6" >/dev/null ||
 	fail "pause not reported: $(jq -c '{paused_s, w: [.warnings[].code]}' "$T/out6")"
 
+case_ signal "SIGCONT alone (no stop before it): no pause, no warning"
+"$IOBENCH" -c16M -d2 -W0 -r -b4K -o4 -Sh -Rjson "$f" >"$T/out9" 2>"$T/err9" &
+pid=$!
+wait_for measuring "$T/err9"
+kill -CONT $pid; sleep 0.3; kill -CONT $pid
+wait $pid || fail "exit $? after SIGCONT"
+jq -e '.paused_s == 0 and ([.warnings[].code] | index("paused") | not)' "$T/out9" >/dev/null ||
+	fail "a bare SIGCONT counted: $(jq -c '{paused_s, w: [.warnings[].code]}' "$T/out9")"
+
 case_ signal "SIGINT in the quick suite: the partial figure is marked"
 mkdir "$T/q"
 "$IOBENCH" quick --size=16M --duration=30 --warmup=0 "$T/q" >"$T/out7" 2>"$T/err7" &

@@ -13,6 +13,14 @@ run_rc 2 -c9M -d1 "$T/mnt/a.dat" "$T/mnt/b.dat"
 grep -q "they need 18MiB together" "$T/err" || fail "message: $(cat "$T/err")"
 [ ! -e "$T/mnt/a.dat" ] || fail "a.dat was created before b.dat was refused"
 
+case_ input "a job file's groups: their files are summed over the groups, before the first runs"
+printf '[a]\nrw=write\nsize=9m\nioengine=psync\nfilename=%s/a.dat\n[b]\nstonewall\nrw=write\nsize=9m\nioengine=psync\nfilename=%s/b.dat\n[c]\nstonewall\nrw=read\nsize=9m\nioengine=psync\nfilename=%s/a.dat\n' \
+	"$T/mnt" "$T/mnt" "$T/mnt" > "$T/space.fio"
+run_rc 2 "$T/space.fio"
+grep -q "the files the job file's groups create on the file system of '$T/mnt/.\.dat': they need 18MiB together" \
+	"$T/err" || fail "message: $(cat "$T/err")"
+[ ! -e "$T/mnt/a.dat" ] || fail "group 1 ran before the space was found wanting"
+
 case_ fault "ENOSPC: the run stops at once, naming the target, the offset and the operation"
 t0=$(date +%s)
 run_rc 1 -d20 -W0 -b64K -o4 -w100 -Sh --overwrite -Rjson "$T/mnt/sparse.dat"

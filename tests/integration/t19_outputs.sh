@@ -25,6 +25,22 @@ run_rc 2 -c1M -d1 --json=/proc/iobench-test.json new.dat
 grep -q "a file system of the kernel's" "$T/err" || fail "message: $(cat "$T/err")"
 [ ! -e new.dat ] || fail "the run created its target anyway"
 
+case_ input "an output on a block device or a character device (not a terminal, not /dev/null): bad input"
+if [ "$(id -u)" = 0 ]; then
+	new_loop 8
+	sum=$(md5sum < "$LOOPFILE")
+	run_rc 2 -c1M -d1 --json="$LOOP" new.dat
+	grep -q "it is a block device, where iobench writes no output" "$T/err" || fail "message: $(cat "$T/err")"
+	run_rc 2 -c1M -d1 --series-csv=/dev/zero new.dat
+	grep -q "a character device other than a terminal" "$T/err" || fail "message: $(cat "$T/err")"
+	ln -s "$LOOP" devlink.json
+	run_rc 2 -c1M -d1 --json=devlink.json new.dat
+	[ "$(md5sum < "$LOOPFILE")" = "$sum" ] || fail "the device was written"
+	[ ! -e new.dat ] || fail "the run created its target anyway"
+else
+	echo "skipped: the device-output case (needs root for a loop device)"
+fi
+
 case_ input "an output that is a directory is bad input"
 mkdir outdir
 run_rc 2 -c1M -d1 --json=outdir new.dat

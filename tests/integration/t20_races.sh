@@ -92,6 +92,19 @@ else
 	echo "skipped: the removal-failure case (needs root and chattr)"
 fi
 
+case_ signal "SIGTERM while the JSON waits for a reader (a FIFO): the created file is gone already"
+mkfifo wait.json
+"$IOBENCH" -c4M --ios=100 -b4K --json=wait.json late.dat >/dev/null 2>late.err &
+pid=$!
+i=0; while ! grep -q measuring late.err; do
+	i=$((i + 1)); [ $i -lt 100 ] || fail "the run never started"; sleep 0.1; done
+sleep 0.5
+[ ! -e late.dat ] || fail "the created file is still there while the outputs are written"
+kill -TERM $pid; wait $pid
+[ ! -e late.dat ] || fail "SIGTERM during the outputs left the created file"
+[ -p wait.json ] || fail "the FIFO was replaced"
+[ -z "$(ls -A | grep iobench-)" ] || fail "a temporary file was left: $(ls -A)"
+
 case_ signal "SIGPIPE: the reader of the output goes away; the run ends and removes its file"
 { "$IOBENCH" -c16M -d2 -b4K pipe.dat 2>&1; echo $? > rc; } | head -n 1 > /dev/null
 [ -s rc ] || fail "no exit status"

@@ -86,6 +86,14 @@ case_ guard "a regular file that backs a loop device: not written, even with --o
 printf '[w]\nrw=write\nbs=4k\nsize=1m\nioengine=psync\nfilename=%s\n' "$lower_file" > "$T/rw.fio"
 refused "$lower_file" "$lower_file" "backs the loop device" --overwrite
 
+case_ guard "a file that backs a loop device under a name that is gone (deleted): found by its inode"
+truncate -s 16M "$T/gone.img"; ln "$T/gone.img" "$T/other-name.img"
+gl=$(losetup -f --show "$T/gone.img") || fail "losetup"
+LOOPS="$gl $LOOPS"
+rm "$T/gone.img"
+printf '[w]\nrw=write\nbs=4k\nsize=1m\nioengine=psync\nfilename=%s\n' "$T/other-name.img" > "$T/rw.fio"
+refused "$T/other-name.img" "$T/other-name.img" "backs the loop device $gl" --overwrite
+
 case_ guard "a disk whose partition is mounted"
 if command -v sfdisk >/dev/null; then
 	truncate -s 64M "$T/parts.img"

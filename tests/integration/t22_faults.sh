@@ -44,6 +44,21 @@ jq -e '.verify.first_mismatch_offset == 1048576 and (.verify.first_mismatch_kind
 	"$T/out" >/dev/null || fail "verify: $(jq -c .verify "$T/out")"
 grep -q "lost write" "$T/err" || fail "message: $(cat "$T/err")"
 
+case_ fault "a dropped write after a killed write run: still a lost write (runs number above every earlier one)"
+run_ok --ios=4096 -b4K -w100 -Sh -o1 --verify --overwrite "$D"
+"$IOBENCH" -d30 -b4K -w100 -r -Sh --verify --overwrite "$D" >/dev/null 2>"$T/k.err" &
+pid=$!
+i=0; while ! grep -q measuring "$T/k.err"; do
+	i=$((i + 1)); [ $i -lt 100 ] || fail "the write run never started"; sleep 0.1; done
+sleep 0.5
+kill -KILL $pid; wait $pid 2>/dev/null
+fault "drop write 2097152 4096"
+run_ok --ios=4096 -b4K -w100 -Sh -o1 --verify --overwrite "$D"
+fault "clear"
+run_rc 1 --ios=4096 -b4K -Sh -o4 --verify -Rjson "$D"
+jq -e '.verify.first_mismatch_offset == 2097152 and (.verify.first_mismatch_kind | test("^lost write"))' \
+	"$T/out" >/dev/null || fail "verify: $(jq -c .verify "$T/out")"
+
 case_ fault "a loop device over a faulty file: EIO named by the device's offset"
 L=$(losetup -f --show "$D") || fail "losetup over $D"
 LOOPS="$L $LOOPS"
@@ -78,4 +93,34 @@ kill -KILL $pid; wait $pid 2>/dev/null
 run_ok --ios=256 -b4K -Sh --verify -Rjson "$f"
 jq -e '.verify.mismatches == 0 and (.verify.journal_note | test("did not end"))' "$T/out" >/dev/null ||
 	fail "verify: $(jq -c .verify "$T/out")"
+
+case_ fault "after a killed run, a write run over part of the file leaves the journal a lower bound"
+"$IOBENCH" -d30 -b4K -w100 -Sh -r --verify "$f" >/dev/null 2>"$T/kill.err" &
+pid=$!
+i=0; while ! grep -q measuring "$T/kill.err"; do
+	i=$((i + 1)); [ $i -lt 100 ] || fail "the write run never started"; sleep 0.1; done
+sleep 0.3
+kill -KILL $pid; wait $pid 2>/dev/null
+run_ok --ios=16 -b4K -w100 -Sh -f64K --verify -Rjson "$f"
+jq -e '.verify.journal_note | test("stays a lower bound")' "$T/out" >/dev/null ||
+	fail "partial run: $(jq -c .verify "$T/out")"
+run_ok --ios=256 -b4K -Sh --verify -Rjson "$f"
+jq -e '.verify.mismatches == 0' "$T/out" >/dev/null || fail "false mismatches: $(jq -c .verify "$T/out")"
+run_ok --ios=256 -b4K -w100 -Sh --verify "$f"
+run_ok --ios=256 -b4K -Sh --verify -Rjson "$f"
+jq -e '.verify.journal_note == null' "$T/out" >/dev/null || fail "still unfinished: $(jq -c .verify "$T/out")"
+
+case_ fault "a file laid down anew at another size: the old journal says nothing of it"
+g=$T/anew.dat
+run_ok --verify -c16M -b4K --ios=4096 -w100 --keep "$g"
+run_ok --verify -c8M -b4K --ios=256 -w100 -f4M --keep "$g"
+run_ok --verify -c8M -b4K --ios=2048 -Sh "$g"
+
+case_ guard "a --verify file written without --verify is marked filled, and laid down again for --verify"
+h=$T/mark.dat
+run_ok --verify -c8M -b4K --ios=10 --keep "$h"
+run_ok -c8M -b4K --ios=200 -w100 --keep "$h"
+getfattr --only-values -n user.iobench "$h" | grep -q '^iobench2 filled ' || fail "marker: $(getfattr -d "$h")"
+run_ok --verify -c8M -b4K --ios=2048 -Sh "$h"
+grep -q "creating '$h'" "$T/err" || fail "the file was not laid down again for --verify"
 exit 0

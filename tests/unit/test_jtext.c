@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Description: JSON text from any bytes: valid UTF-8 kept, every other byte as \xHH. */
+/* Description: JSON text from any bytes: valid UTF-8 kept, every other byte and '\\' as \xHH. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -38,6 +38,9 @@ static void test_invalid(void **state)
 	expect("cut\xe2\x82", "cut\\xe2\\x82");			/* a sequence cut short */
 	expect("\xf4\x90\x80\x80", "\\xf4\\x90\\x80\\x80");	/* past U+10FFFF */
 	expect("ok\xc3\xa9\x80", "ok\xc3\xa9\\x80");		/* a stray continuation byte */
+	/* a backslash too, so that "a\xff" spelled out and a with the byte 0xff differ */
+	expect("a\\xff", "a\\x5cxff");
+	expect("a\xff", "a\\xff");
 }
 
 int main(void)
