@@ -495,6 +495,7 @@ int build_engine_start(struct run_ctx *ctx, struct worker *wk)
 				      .nfds = wk->nstreams, .bufs = bufs, .nbufs = 1 };
 
 	setup.flags = (ctx->w->sqpoll ? ENGINE_SQPOLL : 0) | (ctx->w->hipri ? ENGINE_HIPRI : 0);
+	setup.wq_cpus = wk->cpu >= 0 ? &ctx->cpus : NULL;	/* pinned: free its io_uring workers */
 	bufs[0] = (struct iovec){ wk->bufs, wk->bufs_len };
 	for (unsigned i = 0; i < wk->nstreams; i++) {
 		struct stream *s = &wk->streams[i];

@@ -35,6 +35,9 @@ struct run_ctx {
 	pthread_barrier_t ready, go;
 	pthread_barrier_t ended, scanned;	/* workers only: done with I/O; io_uring threads counted */
 	atomic_int stop;
+	atomic_uint windows_open;	/* count-based: workers whose window is still open */
+	pthread_t main_tid;		/* the thread that watches the run (gets SIGUSR2) */
+	cpu_set_t cpus;			/* the CPUs the run may use (before any thread is pinned) */
 	atomic_uint finished;
 };
 

@@ -40,7 +40,7 @@ static void wait_start(struct worker *wk)
 }
 
 /* One io_uring worker thread: counted against the worker whose ring it serves. */
-static void count_io_worker(void *arg, int owner, double cpu_s)
+static void count_io_worker(void *arg, int owner, double cpu_s, int ncpus)
 {
 	struct run_ctx *ctx = arg;
 
@@ -48,6 +48,7 @@ static void count_io_worker(void *arg, int owner, double cpu_s)
 		if (ctx->workers[i].os_tid == owner) {
 			ctx->workers[i].io_workers.threads++;
 			ctx->workers[i].io_workers.cpu_s += cpu_s;
+			ctx->workers[i].io_workers.confined += ncpus == 1;
 			return;
 		}
 	}
@@ -78,6 +79,16 @@ static void gate_set(struct run_ctx *ctx, int state)
 	pthread_mutex_unlock(&ctx->gate_lock);
 }
 
+/* CPU time of clock cid (a thread's), ns; 0 when it cannot be read. */
+static uint64_t thread_cpu_ns(clockid_t cid)
+{
+	struct timespec ts;
+
+	if (clock_gettime(cid, &ts))
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
 static void *worker_main(void *arg)
 {
 	struct thread_arg *ta = arg;
@@ -95,6 +106,11 @@ static void *worker_main(void *arg)
 		wait_start(wk);
 	if (!wk->pin_error && !wk->init_error && !atomic_load(&ta->ctx->stop))
 		loop_run(wk);
+	wk->cpu_end_ns = thread_cpu_ns(CLOCK_THREAD_CPUTIME_ID);	/* this thread's, to here */
+	wk->t_end_ns = clock_ns();
+	/* count-based: the last window to close closes the run's; the main thread samples now */
+	if (ta->ctx->w->count_based && atomic_fetch_sub(&ta->ctx->windows_open, 1) == 1)
+		pthread_kill(ta->ctx->main_tid, SIGUSR2);
 	/* io_uring's worker threads end with the rings: one scan of them all, rings still open */
 	if (pthread_barrier_wait(&ta->ctx->ended) == PTHREAD_BARRIER_SERIAL_THREAD &&
 	    wk->engine.ops == &engine_io_uring)
@@ -180,6 +196,8 @@ struct watch {
 	int ncpu_a, ncpu_b;
 	bool cpu_a_taken;
 	struct rusage ru_a, ru_b;		/* the process's CPU time at the window's edges */
+	struct run_ctx *ctx;
+	uint64_t cpu_t_a;			/* when the threads' CPU times were first read */
 	uint64_t t0;				/* when the workers started */
 	struct progress progress;
 	struct devwatch dw;
@@ -193,9 +211,16 @@ static void say_phase(const struct workload *w, const struct watch *wt, const ch
 		fprintf(stderr, "iobench: %s\n", what);
 }
 
-/* The window opened: sample CPU times. */
+/* The window opened: sample CPU times, the machine's, the process's and each thread's. */
 static void take_cpu_a(const struct workload *w, struct watch *wt)
 {
+	for (unsigned i = 0; i < wt->ctx->nworkers; i++) {
+		struct worker *wk = &wt->ctx->workers[i];
+		clockid_t cid;
+
+		wk->cpu_a_ns = pthread_getcpuclockid(wk->tid, &cid) ? 0 : thread_cpu_ns(cid);
+	}
+	wt->cpu_t_a = clock_ns();
 	devwatch_snapshot(&wt->dw, 0);
 	wt->ncpu_a = cpustat_read(wt->cpu_a, MAX_CPUS);
 	getrusage(RUSAGE_SELF, &wt->ru_a);
@@ -282,6 +307,11 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 			late = 0;
 			continue;
 		}
+		if (sig == SIGUSR2) {	/* count-based: every window has closed */
+			if (wt->cpu_a_taken && wt->ncpu_b <= 0)
+				take_cpu_b(wt);
+			continue;
+		}
 		if (sig > 0 && wt->stop_time == UINT64_MAX) {
 			wt->stop_time = clock_ns();
 			atomic_store(&ctx->stop, 1);
@@ -359,6 +389,11 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 			row->syncs = wk->streams[s].syncs;
 			row->errors[0] = wk->streams[s].errors[0];
 			row->errors[1] = wk->streams[s].errors[1];
+			/* how much of a CPU the thread used from the window's start to its I/O's end */
+			row->cpu_busy = wk->cpu_a_ns && wk->cpu_end_ns > wk->cpu_a_ns &&
+					wk->t_end_ns > wt->cpu_t_a ?
+					(double)(wk->cpu_end_ns - wk->cpu_a_ns) /
+					(double)(wk->t_end_ns - wt->cpu_t_a) : -1;
 			res->nerrors += row->errors[0] + row->errors[1];
 			res->verify.written += wk->streams[s].v.written;
 			res->verify.checked += wk->streams[s].v.checked;
@@ -376,6 +411,7 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 		}
 		res->io_workers.threads += wk->io_workers.threads;
 		res->io_workers.cpu_s += wk->io_workers.cpu_s;
+		res->io_workers.confined += wk->io_workers.confined;
 		if (wk->error.err) {
 			const struct io_error *e = &wk->error;
 			/* with --continue-on-error the first error is reported, but is no stop */
@@ -461,7 +497,7 @@ static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset
 		       char *err, size_t len)
 {
 	struct thread_arg *args = calloc(ctx->nworkers, sizeof(*args));
-	struct watch wt = { .stop_time = UINT64_MAX };
+	struct watch wt = { .stop_time = UINT64_MAX, .ctx = ctx };
 	unsigned nrows = 0;
 	int r;
 
@@ -475,6 +511,7 @@ static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset
 		r = errmsg(err, len, -ENOMEM, "out of memory");
 		goto out;
 	}
+	atomic_store(&ctx->windows_open, ctx->nworkers);
 	r = start_threads(ctx, args, err, len);
 	if (r)
 		goto out;
@@ -736,6 +773,7 @@ int run_execute(const struct workload *w, struct hold *hold, struct run_result *
 	res->engine = ops->name;
 	if (check_depth(w, ops, err, len))
 		return -EINVAL;
+	engine_null_model(w->null_lat_ns, w->null_iops);
 	res->ntargets = w->ntargets;
 	res->targets = ctx.targets = calloc(w->ntargets, sizeof(*ctx.targets));
 	if (!ctx.targets)
@@ -765,6 +803,11 @@ int run_execute(const struct workload *w, struct hold *hold, struct run_result *
 	sigaddset(&sigs, SIGINT);
 	sigaddset(&sigs, SIGTERM);
 	sigaddset(&sigs, SIGCONT);	/* taken by the main thread: a stop of the process is noticed */
+	sigaddset(&sigs, SIGUSR2);	/* from the last worker of a count-based run (worker_main) */
+	ctx.main_tid = pthread_self();
+	if (sched_getaffinity(0, sizeof(ctx.cpus), &ctx.cpus))
+		CPU_ZERO(&ctx.cpus);
+	atomic_store(&ctx.windows_open, 0);
 	pthread_sigmask(SIG_BLOCK, &sigs, &old);
 	r = targets_open(ctx.targets, w, hold, err, len);
 	if (r == -EINTR) {	/* Ctrl-C while a file was laid down: a run that never measured */
@@ -805,7 +848,7 @@ int run_execute(const struct workload *w, struct hold *hold, struct run_result *
 	build_free(&ctx);
 	/* A signal that came after the workers ended must not kill the report. */
 	while ((sig = sigtimedwait(&sigs, NULL, &(struct timespec){ 0 })) > 0)
-		res->interrupted |= sig != SIGCONT;
+		res->interrupted |= sig == SIGINT || sig == SIGTERM;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return r == -EINVAL ? -EIO : r;
 }

@@ -24,6 +24,8 @@
 #include <unistd.h>
 #include <linux/fs.h>
 #include <linux/fiemap.h>
+#include <linux/loop.h>
+#include <inttypes.h>
 #include <sys/ioctl.h>
 
 #include "core/clock.h"
@@ -543,44 +545,86 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
 }
 
 /*
- * How much of an existing file's range [base, end) has no data on the device:
- * holes, and extents allocated but never written. Reads of those come back as
- * zeros without touching the device, so they measure nothing.
+ * How much of the file open as fd, over [lo, hi), has no data on the device:
+ * holes, and extents allocated but never written (FIEMAP). Reads of those
+ * come back as zeros without touching the device, so they measure nothing.
+ * Returns 0 with *unbacked set, or -1 when the file system does not say.
  */
-static void check_extents(struct target *t)
+static int unbacked_bytes(int fd, uint64_t lo, uint64_t hi, uint64_t *unbacked)
 {
 	enum { N = 256 };
 	struct fiemap *fm = calloc(1, sizeof(*fm) + N * sizeof(struct fiemap_extent));
-	uint64_t pos = t->spec->base_offset, data = 0;
+	uint64_t pos = lo, data = 0;
 	bool last = false;
+	int r = -1;
 
 	if (!fm)
-		return;
-	while (!last && pos < t->end) {
+		return -1;
+	while (!last && pos < hi) {
 		fm->fm_start = pos;
-		fm->fm_length = t->end - pos;
+		fm->fm_length = hi - pos;
 		fm->fm_flags = FIEMAP_FLAG_SYNC;
 		fm->fm_extent_count = N;
-		if (ioctl(t->cfd, FS_IOC_FIEMAP, fm) < 0)
+		if (ioctl(fd, FS_IOC_FIEMAP, fm) < 0)
 			goto out;
 		if (!fm->fm_mapped_extents)
 			break;
 		for (unsigned i = 0; i < fm->fm_mapped_extents; i++) {
 			const struct fiemap_extent *e = &fm->fm_extents[i];
-			uint64_t lo = e->fe_logical > pos ? e->fe_logical : pos;
-			uint64_t hi = e->fe_logical + e->fe_length < t->end ? e->fe_logical + e->fe_length
-									 : t->end;
+			uint64_t a = e->fe_logical > pos ? e->fe_logical : pos;
+			uint64_t b = e->fe_logical + e->fe_length < hi ? e->fe_logical + e->fe_length : hi;
 
-			if (hi > lo && !(e->fe_flags & FIEMAP_EXTENT_UNWRITTEN))
-				data += hi - lo;
+			if (b > a && !(e->fe_flags & FIEMAP_EXTENT_UNWRITTEN))
+				data += b - a;
 			pos = e->fe_logical + e->fe_length;
 			last = e->fe_flags & FIEMAP_EXTENT_LAST;
 		}
 	}
-	t->unbacked = t->end - t->spec->base_offset - data;
-	t->unbacked_known = true;
+	*unbacked = hi - lo - data;
+	r = 0;
 out:
 	free(fm);
+	return r;
+}
+
+static void check_extents(struct target *t)
+{
+	t->unbacked_known = !unbacked_bytes(t->cfd, t->spec->base_offset, t->end, &t->unbacked);
+}
+
+/*
+ * What a device that holds less than it seems says before the run: a loop
+ * device's backing file with holes over the range (checked as a file is),
+ * a zram device of which part was never written (its mm_stat).
+ */
+static void check_device_data(struct target *t)
+{
+	char path[128], buf[256];
+	struct loop_info64 li;
+	FILE *f;
+
+	if (!t->chain.n || t->kind != TARGET_BLOCK)
+		return;
+	if (!strcmp(t->chain.dev[0].kind, "loop") && t->chain.dev[0].backing_file[0] &&
+	    !ioctl(t->cfd, LOOP_GET_STATUS64, &li)) {
+		int fd = open(t->chain.dev[0].backing_file, O_RDONLY | O_CLOEXEC);
+
+		if (fd >= 0) {
+			t->unbacked_known = !unbacked_bytes(fd, li.lo_offset + t->spec->base_offset,
+							   li.lo_offset + t->end, &t->unbacked);
+			t->unbacked_backing = t->unbacked_known;
+			close(fd);
+		}
+	}
+	if (!strcmp(t->chain.dev[0].kind, "zram")) {
+		snprintf(path, sizeof(path), "/sys/block/%s/mm_stat", t->chain.dev[0].name);
+		f = fopen(path, "r");
+		if (f && fgets(buf, sizeof(buf), f) &&
+		    sscanf(buf, "%" SCNu64, &t->dev_stored) == 1)	/* orig_data_size */
+			t->dev_stored_known = true;
+		if (f)
+			fclose(f);
+	}
 }
 
 /* The devices under a target; a file still to be created lives where its directory does. */
@@ -799,6 +843,7 @@ int targets_check(struct target *t, const struct workload *w, bool null_engine,
 			resolve_devices(&t[i]);
 		if (t[i].kind == TARGET_FILE && !t[i].create)
 			check_extents(&t[i]);
+		check_device_data(&t[i]);
 	}
 	return null_engine ? 0 : check_free_space(t, w->ntargets, err, len);
 }

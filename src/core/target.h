@@ -46,6 +46,9 @@ struct target {
 	struct device_chain chain;	/* the block devices beneath (none for the null engine) */
 	uint64_t unbacked;	/* bytes of the range in holes or unwritten extents (FIEMAP) */
 	bool unbacked_known;	/* the file system answered FIEMAP */
+	bool unbacked_backing;	/* ... for a loop device's backing file (over the loop's range) */
+	uint64_t dev_stored;	/* zram: bytes it held before the run (mm_stat orig_data_size) */
+	bool dev_stored_known;
 	bool no_nowait;		/* direct I/O that cannot be issued without blocking (RWF_NOWAIT fails) */
 	bool compressed;	/* the file is marked for compression (chattr +c, FS_COMPR_FL) */
 	unsigned same_as;	/* 1 + the earlier target that creates this same file, or 0 */

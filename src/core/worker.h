@@ -9,6 +9,7 @@
 #define IOB_WORKER_H
 
 #include <pthread.h>
+#include <time.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
@@ -120,6 +121,8 @@ struct worker {
 
 	struct io_error error;
 	uint64_t stopped_at;		/* when this worker's error stopped the run, or 0 */
+	uint64_t cpu_a_ns;		/* its CPU time when the window opened (read by the main thread) */
+	uint64_t cpu_end_ns, t_end_ns;	/* its CPU time, and the time, when its I/O ended */
 	struct verify_bad vfirst;	/* --verify: the first mismatch this worker found */
 	unsigned vfirst_target;
 	bool vhave;

@@ -20,6 +20,7 @@
 #ifndef IOB_ENGINE_H
 #define IOB_ENGINE_H
 
+#include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/uio.h>
@@ -51,6 +52,8 @@ struct engine_setup {
 	const struct iovec *bufs;
 	unsigned nbufs;
 	unsigned flags;		/* ENGINE_SQPOLL, ENGINE_HIPRI */
+	const cpu_set_t *wq_cpus;	/* where io_uring's kernel workers may run: all the run may
+					   use, not only the pinned CPU of the thread; NULL: as is */
 };
 
 #define ENGINE_SYNC 1u		/* queue() completes the I/O */
@@ -75,6 +78,13 @@ extern const struct engine_ops engine_io_uring;
 extern const struct engine_ops engine_psync;
 extern const struct engine_ops engine_libaio;
 extern const struct engine_ops engine_null;
+
+/*
+ * The null engine's service-time model for the next run (null.c): each I/O
+ * takes lat_ns, and the one modelled device completes at most iops a second
+ * (0: no limit). Both 0: no model, I/Os complete at once.
+ */
+void engine_null_model(uint64_t lat_ns, uint64_t iops);
 
 /* The engine called name, or NULL. */
 const struct engine_ops *engine_find(const char *name);

@@ -79,6 +79,13 @@ static int uring_init(struct engine *e, const struct engine_setup *s)
 		free(p);
 		return -ENOMEM;
 	}
+	/*
+	 * io_uring's workers (iou-wrk) inherit the pinned thread's one CPU: they
+	 * would queue behind it. Let them run on every CPU the run may use (where
+	 * the kernel honours it; the run checks and warns where it does not).
+	 */
+	if (s->wq_cpus)
+		io_uring_register_iowq_aff(&p->ring, sizeof(*s->wq_cpus), s->wq_cpus);
 	for (unsigned i = 0; i < s->nfds; i++)
 		p->sqe_flags[i] = (p->fixed_files ? IOSQE_FIXED_FILE : 0) |
 				  (s->blocking && s->blocking[i] ? IOSQE_ASYNC : 0);

@@ -23,7 +23,7 @@ enum opt_id {
 	O_BLOCK, O_CREATE, O_DURATION, O_WARMUP, O_COOLDOWN, O_OUTSTANDING,
 	O_THREADS, O_POOL, O_RANDOM, O_SEQUENTIAL, O_WRITE, O_CACHING,
 	O_NOCACHE, O_LATENCY, O_SEED, O_TSTRIDE, O_BASE, O_MAXOFF, O_ZERO,
-	O_SOURCEBUF, O_ENGINE, O_IOS, O_KEEP, O_ALLOWDEV, O_OVERWRITE,
+	O_SOURCEBUF, O_ENGINE, O_NULL_LAT, O_NULL_IOPS, O_IOS, O_KEEP, O_ALLOWDEV, O_OVERWRITE,
 	O_QUIET, O_HELP, O_VERSION, O_PRINT, O_READONLY, O_PATTERN, O_COMPRESS, O_DEDUPE,
 	O_CONTINUE, O_VERIFY, O_INTERVAL, O_SERIES_CSV, O_FORMAT, O_JSON, O_AFFINITY,
 	O_NOAFFINITY, O_SQPOLL, O_HIPRI, O_DESTROY_SIG,
@@ -65,6 +65,8 @@ static const struct opt opts[] = {
 	{ 'a', "affinity", ARG_REQ, O_AFFINITY, "CPUS  pin threads round-robin to these CPUs (0,2,4-7; -ag: all, the default)" },
 	{ 'n', "no-affinity", ARG_NONE, O_NOAFFINITY, "      do not pin threads to CPUs" },
 	{ 0, "engine", ARG_REQ, O_ENGINE, "NAME  io_uring (default), libaio, psync or null" },
+	{ 0, "null-latency", ARG_REQ, O_NULL_LAT, "TIME  null engine: each I/O takes TIME (a modelled device)" },
+	{ 0, "null-iops", ARG_REQ, O_NULL_IOPS, "N     null engine: the modelled device completes at most N I/Os a second" },
 	{ 0, "sqpoll", ARG_NONE, O_SQPOLL, "      io_uring: a kernel thread polls the submission queue" },
 	{ 0, "hipri", ARG_NONE, O_HIPRI, "      io_uring: poll for completions (O_DIRECT, devices with poll queues)" },
 	{ 0, "ios", ARG_REQ, O_IOS, "N     each thread stops after N measured I/Os (no -d)" },
@@ -336,6 +338,11 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 				    flag, v);
 		return 0;
 	case O_IOS: return get_uint(ps, flag, v, 1, UINT64_MAX, &w->ios_per_thread);
+	case O_NULL_LAT:
+		if (parse_time(v, &w->null_lat_ns) || w->null_lat_ns > 3600000000000ull)
+			return fail(ps, "%s: '%s' is not a time up to an hour (e.g. 500us, 2ms)", flag, v);
+		return 0;
+	case O_NULL_IOPS: return get_uint(ps, flag, v, 1, 1000000000, &w->null_iops);
 	case O_KEEP: w->keep = true; return 0;
 	case O_ALLOWDEV: w->allow_device_write = true; return 0;
 	case O_OVERWRITE: w->overwrite = true; return 0;
@@ -591,6 +598,9 @@ static int check_combinations(struct parse_state *ps, struct workload *w)
 		return fail(ps, "-n (no affinity) and -a (a CPU list) exclude each other");
 	if (w->engine && !strcmp(w->engine, "null") && ps->create.set)
 		return fail(ps, "-c: the null engine opens nothing, so it creates nothing");
+	if ((w->null_lat_ns || w->null_iops) && !(w->engine && !strcmp(w->engine, "null")))
+		return fail(ps, "--%s models the null engine's device: give --engine=null",
+			    w->null_lat_ns ? "null-latency" : "null-iops");
 	return 0;
 }
 

@@ -114,6 +114,8 @@ struct workload {
 	bool hipri;		/* --hipri: io_uring completions polled (O_DIRECT, poll queues) */
 	const char *engine;	/* engine name; NULL = the best one the kernel allows */
 	uint64_t null_size;	/* range of a target with the null engine (-f or 1 GiB) */
+	uint64_t null_lat_ns;	/* --null-latency: the null engine's service time per I/O */
+	uint64_t null_iops;	/* --null-iops: the modelled device's most I/Os per second (0: none) */
 	bool keep;		/* --keep: leave created files in place */
 	bool allow_device_write; /* --allow-device-write */
 	char *destroy_signature; /* --destroy-signature=TYPE: write a device carrying TYPE */

@@ -103,6 +103,8 @@ static void describe(const char *dir, struct blockdev_info *d)
 	scheduler(queue, d->scheduler, sizeof(d->scheduler));
 	d->nr_requests = (int)read_num(queue, "nr_requests");
 	d->max_sectors_kb = (int)read_num(queue, "max_sectors_kb");
+	d->max_segments = read_num(queue, "max_segments");
+	d->max_segment_size = read_num(queue, "max_segment_size");
 	d->fua = (int)read_num(queue, "fua");
 	d->iostats = (int)read_num(queue, "iostats");
 	d->io_poll = (int)read_num(queue, "io_poll");
@@ -116,6 +118,7 @@ static void describe(const char *dir, struct blockdev_info *d)
 	}
 	snprintf(tmp, sizeof(tmp), "%s/loop", dir);
 	read_attr(tmp, "backing_file", d->backing_file, sizeof(d->backing_file));
+	d->loop_dio = (int)read_num(tmp, "dio");
 	read_attr(dir, "dev", buf, sizeof(buf));
 	if (sscanf(buf, "%u:%u", &d->major, &d->minor) != 2)
 		d->major = d->minor = 0;
@@ -246,8 +249,14 @@ int device_resolve(const char *path, struct device_chain *c)
 		dev = st.st_dev;
 		mount_info(c, path, dev);
 	}
-	if (major(dev))
+	if (major(dev)) {
 		walk_dev(c, dev, 0);
+	} else if (!strncmp(c->mount_source, "/dev/", 5) && !stat(c->mount_source, &st) &&
+		   S_ISBLK(st.st_mode)) {
+		/* btrfs: an anonymous device number per subvolume; its device is the mount's source */
+		walk_dev(c, st.st_rdev, 0);
+		c->by_source = c->n > 0;
+	}
 	if (!c->n)
 		snprintf(c->no_device, sizeof(c->no_device),
 			 "no block device holds it (file system %s)",
@@ -278,6 +287,21 @@ static void irq_cpus(const char *irq, uint64_t *mask)
 		else if (*p)
 			return;
 	}
+}
+
+void device_request_limit(const struct blockdev_info *d, uint64_t *lo, uint64_t *hi)
+{
+	uint64_t sectors = d->max_sectors_kb > 0 ? (uint64_t)d->max_sectors_kb * 1024 : UINT64_MAX;
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), seg = page;
+
+	*lo = *hi = sectors == UINT64_MAX ? 0 : sectors;
+	if (d->max_segments <= 0)
+		return;
+	if (d->max_segment_size > 0 && (uint64_t)d->max_segment_size < page)
+		seg = (uint64_t)d->max_segment_size;
+	*lo = (uint64_t)d->max_segments * seg < sectors ? (uint64_t)d->max_segments * seg : sectors;
+	seg = d->max_segment_size > 0 ? (uint64_t)d->max_segment_size : page;
+	*hi = (uint64_t)d->max_segments * seg < sectors ? (uint64_t)d->max_segments * seg : sectors;
 }
 
 uint64_t device_irq_cpus(const struct device_chain *c)

@@ -11,6 +11,7 @@
 #ifndef IOB_DEVICE_H
 #define IOB_DEVICE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -27,6 +28,8 @@ struct blockdev_info {
 	int rotational;		/* 1, 0, or -1 unknown */
 	char scheduler[32];	/* the active one */
 	int nr_requests, max_sectors_kb, fua, numa_node, iostats, io_poll;	/* -1 unknown */
+	long max_segments, max_segment_size;	/* a request's most segments, and bytes each; -1 unknown */
+	int loop_dio;		/* loop devices: 1 when it reads and writes its backing file direct */
 	char write_cache[32];	/* "write back" / "write through" */
 	char backing_file[512];	/* loop devices */
 };
@@ -40,6 +43,7 @@ struct device_chain {
 	char mount_options[512];
 	char super_options[512];	/* the file system's own (after " - " in mountinfo): compress=... */
 	char no_device[160];	/* why no block device holds the target, or "" */
+	bool by_source;		/* the file system's device found by its mount source (btrfs) */
 };
 
 /*
@@ -57,5 +61,13 @@ int device_resolve(const char *path, struct device_chain *c);
  * loop without a disk, polled devices).
  */
 uint64_t device_irq_cpus(const struct device_chain *c);
+
+/*
+ * The most bytes one request to d can carry, from its queue limits: at most
+ * max_sectors_kb, and max_segments segments of a page each (buffers' pages
+ * are not contiguous in memory) -- *lo -- or of max_segment_size each when
+ * they are -- *hi. 0 when unknown. A larger I/O is split into several.
+ */
+void device_request_limit(const struct blockdev_info *d, uint64_t *lo, uint64_t *hi);
 
 #endif

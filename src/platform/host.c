@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* host.c: machine facts from uname, sysconf, /proc/cpuinfo and sysfs. */
 #include <dirent.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -81,7 +83,7 @@ void host_info_read(struct host_info *h)
  */
 static bool io_worker_cpu(const char *tid, int *owner, double *cpu_s)
 {
-	char path[64], line[1024], *end;
+	char path[300], line[1024], *end;
 	unsigned long utime, stime;
 	FILE *f;
 	bool ok;
@@ -103,7 +105,7 @@ static bool io_worker_cpu(const char *tid, int *owner, double *cpu_s)
 	return true;
 }
 
-void host_io_workers(void (*each)(void *arg, int owner, double cpu_s), void *arg)
+void host_io_workers(void (*each)(void *arg, int owner, double cpu_s, int ncpus), void *arg)
 {
 	DIR *d = opendir("/proc/self/task");
 	struct dirent *e;
@@ -113,8 +115,13 @@ void host_io_workers(void (*each)(void *arg, int owner, double cpu_s), void *arg
 	if (!d)
 		return;
 	while ((e = readdir(d)))
-		if (e->d_name[0] != '.' && io_worker_cpu(e->d_name, &owner, &s))
-			each(arg, owner, s);
+		if (e->d_name[0] != '.' && io_worker_cpu(e->d_name, &owner, &s)) {
+			cpu_set_t set;
+			int n = sched_getaffinity(atoi(e->d_name), sizeof(set), &set) ? 0
+											: CPU_COUNT(&set);
+
+			each(arg, owner, s, n);
+		}
 	closedir(d);
 }
 

@@ -32,10 +32,14 @@ void host_info_read(struct host_info *h);
 struct io_workers {
 	unsigned threads;
 	double cpu_s;
+	unsigned confined;	/* of them, those allowed on a single CPU (their thread's, pinned) */
 };
 
-/* Calls each(arg, owner TID, CPU seconds) for every io_uring worker thread of this process, now. */
-void host_io_workers(void (*each)(void *arg, int owner, double cpu_s), void *arg);
+/*
+ * Calls each(arg, owner TID, CPU seconds, CPUs it may run on) for every
+ * io_uring worker thread of this process, now.
+ */
+void host_io_workers(void (*each)(void *arg, int owner, double cpu_s, int ncpus), void *arg);
 
 /* "ext4", "xfs", ... for a statfs f_type, or NULL when unknown. */
 const char *host_fs_name(long f_type);

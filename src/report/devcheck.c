@@ -1,18 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* devcheck.c: comparing iobench's I/O with the device's counters (docs/device.md). */
-#include <math.h>
 #include <string.h>
 
 #include "report/devcheck.h"
 #include "report/summary.h"
 
-static bool off(double a, double b)
+static void note(struct devcheck *c, unsigned cause, const char *why)
 {
-	return b > 0 ? fabs(a - b) > DEVCHECK_TOLERANCE * b : a > 0;
-}
-
-static void note(struct devcheck *c, const char *why)
-{
+	c->causes |= cause;
 	for (unsigned i = 0; i < c->nnotes; i++)
 		if (c->note[i] == why)
 			return;
@@ -20,50 +15,128 @@ static void note(struct devcheck *c, const char *why)
 		c->note[c->nnotes++] = why;
 }
 
-/* The rules of docs/device.md, in the order of their likelihood. */
+/* Whether the device's count is iobench's with each I/O split as the queue limits say. */
+static bool split_explains(const struct devcheck *c, double dev_ios)
+{
+	double app = (double)c->app_ios;
+
+	return c->split_hi > 1 && dev_ios >= app * (double)c->split_lo * (1 - DEVCHECK_TOLERANCE) &&
+	       dev_ios <= app * (double)c->split_hi * (1 + DEVCHECK_TOLERANCE);
+}
+
+/* The I/O count: fewer or more requests than iobench's I/Os. */
+static void explain_count(struct devcheck *c)
+{
+	double dev = (double)(c->d.rd_ios + c->d.wr_ios), app = (double)c->app_ios;
+
+	if (dev < app * (1 - DEVCHECK_TOLERANCE)) {
+		if (c->buffered)
+			note(c, DC_PAGE_CACHE, "page cache: buffered I/O was served from memory, not the "
+			     "device");
+		else if (c->d.rd_merges + c->d.wr_merges > 0)
+			note(c, DC_MERGES, "merges: the block layer joined adjacent requests (rrqm/s, "
+			     "wrqm/s)");
+		else if (c->holes)
+			note(c, DC_HOLES, "holes: reads of a file's holes or unwritten extents return "
+			     "zeros without device I/O");
+		else if (c->compressing)
+			note(c, DC_COMPRESSION, "compression: the file system stores what it writes in "
+			     "fewer, compressed extents");
+		else
+			note(c, DC_UNEXPLAINED, "unexplained: fewer device I/Os than iobench's, and no "
+			     "cause iobench can see (page cache, merges, holes, compression)");
+	} else if (dev > app * (1 + DEVCHECK_TOLERANCE)) {
+		if (!c->buffered && split_explains(c, dev))
+			note(c, DC_SPLITS, "splits: each I/O was larger than one request to the device "
+			     "may be (max_segments pages, max_sectors_kb), so it became several");
+		else if (c->write_through && c->on_fs && c->d.wr_ios > c->app_rw_ios[1])
+			note(c, DC_JOURNAL, "the file system's journal: each O_DSYNC write commits it "
+			     "(f/s counts the cache flushes)");
+		else if (c->buffered)
+			note(c, c->app_rw_ios[1] ? DC_WRITEBACK : DC_READAHEAD, c->app_rw_ios[1] ?
+			     "write-back and readahead: buffered I/O reaches the device in its own "
+			     "requests" : "readahead: buffered reads fetched more than was asked");
+		else
+			note(c, DC_OTHER_IO, c->on_fs ? "I/O that is not iobench's: other processes or "
+			     "the file system's own (journal, metadata); the counters cannot tell which"
+			     : "I/O that is not iobench's: other processes, or another partition of "
+			     "the same disk");
+	}
+}
+
+/* The bytes, each direction apart: a direction moving fewer bytes is judged on its own. */
+static void explain_bytes(struct devcheck *c)
+{
+	double dev[2] = { 512.0 * (double)c->d.rd_sectors, 512.0 * (double)c->d.wr_sectors };
+
+	for (int k = 0; k < 2; k++) {
+		double app = (double)c->app_rw_bytes[k];
+
+		if (!app)
+			continue;
+		if (dev[k] < app * (1 - DEVCHECK_TOLERANCE)) {
+			if (c->buffered)
+				note(c, DC_PAGE_CACHE, k ? "page cache: the writes were still in memory, "
+				     "not yet written back to the device" : "page cache: buffered I/O was "
+				     "served from memory, not the device");
+			else if (k == 0 && c->holes)
+				note(c, DC_HOLES, "holes: reads of a file's holes or unwritten extents "
+				     "return zeros without device I/O");
+			else if (k == 1 && c->compressing)
+				note(c, DC_COMPRESSION, "compression: the file system wrote fewer bytes "
+				     "than it was given");
+			else if (!(c->causes & DC_MERGES))
+				note(c, DC_UNEXPLAINED, "unexplained: the device moved fewer bytes than "
+				     "iobench did, and no cause iobench can see explains it");
+		} else if (dev[k] > app * (1 + DEVCHECK_TOLERANCE)) {
+			if (c->buffered)
+				note(c, k ? DC_WRITEBACK : DC_READAHEAD, k ? "write-back: earlier buffered "
+				     "writes reached the device in this window" : "readahead: buffered reads "
+				     "fetched more than was asked");
+			else if (k == 1 && c->write_through && c->on_fs)
+				note(c, DC_JOURNAL, "the file system's journal: each O_DSYNC write commits "
+				     "it (f/s counts the cache flushes)");
+			else
+				note(c, DC_OTHER_IO, c->on_fs ? "I/O that is not iobench's: other processes "
+				     "or the file system's own (journal, metadata); the counters cannot tell "
+				     "which" : "I/O that is not iobench's: other processes, or another "
+				     "partition of the same disk");
+		}
+	}
+}
+
+/* The rules of docs/device.md: every gap over 5% gets its cause, or "unexplained". */
 static void explain(struct devcheck *c)
 {
-	double dev_ios = (double)(c->d.rd_ios + c->d.wr_ios), app = (double)c->app_ios;
-	double dev_bytes = 512.0 * (double)(c->d.rd_sectors + c->d.wr_sectors);
 	double req = c->m.bytes_per_transfer;
 
-	if (dev_ios < app * (1 - DEVCHECK_TOLERANCE)) {
-		if (c->buffered)
-			note(c, "page cache: buffered I/O was served from memory, not the device");
-		if (c->d.rd_merges + c->d.wr_merges > 0)
-			note(c, "merges: the block layer joined adjacent requests (rrqm/s, wrqm/s)");
-		if (!c->buffered && !(c->d.rd_merges + c->d.wr_merges))
-			note(c, "fewer device I/Os than iobench's: I/O absorbed above the device "
-			     "(a write cache or a stacked driver)");
-	} else if (dev_ios > app * (1 + DEVCHECK_TOLERANCE)) {
-		if (c->info->max_sectors_kb > 0 &&
-		    c->block_size > (uint64_t)c->info->max_sectors_kb * 1024)
-			note(c, "splits: the block size is above the device's max_sectors_kb, so "
-			     "each I/O became several requests");
-		else
-			note(c, "other I/O on the device: other processes, file-system journaling "
-			     "or metadata, readahead");
-		if (c->d.fl_ios && c->write_through)
-			note(c, "journal commits and cache flushes caused by O_DSYNC writes (f/s)");
-	}
-	if (off(dev_bytes, (double)c->app_bytes) && dev_bytes > (double)c->app_bytes &&
-	    c->buffered)
-		note(c, "readahead or write-back: buffered I/O moved more bytes than asked");
-	if (c->block_size && req > 0 && off(req, (double)c->block_size) &&
-	    req > (double)c->block_size)
-		note(c, "larger device requests than the block size: merges, readahead or "
-		     "other I/O");
+	explain_count(c);
+	explain_bytes(c);
+	if (c->block_size && req > 0 && req > (double)c->block_size * (1 + DEVCHECK_TOLERANCE) &&
+	    !(c->causes & (DC_MERGES | DC_READAHEAD | DC_WRITEBACK | DC_OTHER_IO | DC_JOURNAL)))
+		note(c, DC_UNEXPLAINED, "unexplained: device requests larger than iobench's blocks");
+	if (c->block_size && req > 0 && req < (double)c->block_size * (1 - DEVCHECK_TOLERANCE) &&
+	    !(c->causes & (DC_SPLITS | DC_OTHER_IO | DC_JOURNAL | DC_PAGE_CACHE | DC_WRITEBACK)))
+		note(c, DC_UNEXPLAINED, "unexplained: device requests smaller than iobench's blocks");
 	if (c->m.sec_per_transfer > 0 && c->app_lat_ms > 0 &&
-	    c->m.sec_per_transfer * 1e3 > c->app_lat_ms * (1 + DEVCHECK_TOLERANCE))
-		note(c, "device await above iobench's latency: the counters include other I/O "
-		     "or the two windows saw different I/Os");
+	    c->m.sec_per_transfer * 1e3 > c->app_lat_ms * (1 + DEVCHECK_TOLERANCE)) {
+		if (c->buffered)
+			note(c, DC_CACHE_HITS, "page-cache hits: iobench's mean latency counts the I/Os "
+			     "memory served at once, the device's await only those it saw");
+		else if (c->causes & (DC_OTHER_IO | DC_JOURNAL | DC_WRITEBACK))
+			;	/* the device's await includes that other I/O: explained above */
+		else
+			note(c, DC_UNEXPLAINED, "unexplained: device await above iobench's own latency "
+			     "(its own I/Os cannot take longer on the device than they took in all)");
+	}
 }
 
 static void add_app(struct devcheck *c, const struct workload *w, const struct run_result *res,
 		    unsigned t)
 {
+	const struct target *tg = &res->targets[t];
 	double lat_sum = c->app_lat_ms * (double)c->app_ios;
-	uint64_t fixed;
+	uint64_t fixed, range = tg->end - w->targets[t].base_offset;
 
 	for (unsigned i = 0; i < res->nrows; i++) {
 		const struct run_row *r = &res->rows[i];
@@ -73,6 +146,8 @@ static void add_app(struct devcheck *c, const struct workload *w, const struct r
 		for (int k = 0; k < 2; k++) {
 			c->app_ios += r->c[k].ios;
 			c->app_bytes += r->c[k].bytes;
+			c->app_rw_ios[k] += r->c[k].ios;
+			c->app_rw_bytes[k] += r->c[k].bytes;
 			lat_sum += (double)r->c[k].lat_sum / 1e6;
 		}
 		c->app_qd += summary_achieved_qd(r);
@@ -80,8 +155,12 @@ static void add_app(struct devcheck *c, const struct workload *w, const struct r
 	c->app_lat_ms = c->app_ios ? lat_sum / (double)c->app_ios : 0;
 	if (!(w->targets[t].cache & CACHE_DIRECT))
 		c->buffered = true;
-	if (w->targets[t].cache & CACHE_WRITE_THROUGH && w->targets[t].write_pct)
+	if (w->targets[t].cache & (CACHE_WRITE_THROUGH | CACHE_SYNC) && w->targets[t].write_pct)
 		c->write_through = true;
+	c->on_fs |= tg->kind == TARGET_FILE;
+	c->compressing |= !strcmp(tg->chain.fs_type, "btrfs") &&
+			  (strstr(tg->chain.super_options, "compress") || tg->compressed);
+	c->holes |= tg->unbacked_known && tg->unbacked * 100 > range;
 	/* one request size to compare with the device's, or 0 when iobench's vary */
 	fixed = target_min_block(&w->targets[t]) == target_max_block(&w->targets[t]) ?
 		target_max_block(&w->targets[t]) : 0;
@@ -89,6 +168,21 @@ static void add_app(struct devcheck *c, const struct workload *w, const struct r
 		c->block_size = fixed;
 	else if (c->block_size != fixed)
 		c->block_size = 0;
+}
+
+/* How many requests each I/O becomes: from the device's queue limits (device.h). */
+static void split_range(struct devcheck *c)
+{
+	uint64_t lo, hi;
+
+	device_request_limit(c->info, &lo, &hi);
+	c->req_limit = lo;
+	if (!c->block_size || !lo) {
+		c->split_lo = c->split_hi = 1;
+		return;
+	}
+	c->split_lo = (c->block_size + hi - 1) / hi;
+	c->split_hi = (c->block_size + lo - 1) / lo;
 }
 
 unsigned devcheck_build(const struct workload *w, const struct run_result *res,
@@ -125,8 +219,10 @@ unsigned devcheck_build(const struct workload *w, const struct run_result *res,
 		}
 		add_app(c, w, res, t);
 	}
-	for (unsigned i = 0; i < n; i++)
+	for (unsigned i = 0; i < n; i++) {
+		split_range(&out[i]);
 		if (out[i].have)
 			explain(&out[i]);
+	}
 	return n;
 }

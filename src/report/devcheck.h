@@ -18,7 +18,22 @@
 #include "report/report.h"
 
 #define DEVCHECK_TOLERANCE 0.05
-#define DEVCHECK_MAX_NOTES 6
+#define DEVCHECK_MAX_NOTES 8
+
+/* What explains a gap between iobench's figures and the device's (docs/device.md). */
+enum devcause {
+	DC_PAGE_CACHE = 1u << 0,	/* buffered I/O served by memory, or writes not yet written back */
+	DC_READAHEAD = 1u << 1,		/* buffered reads fetched more than asked */
+	DC_WRITEBACK = 1u << 2,		/* buffered writes: write-back of earlier writes */
+	DC_MERGES = 1u << 3,		/* the block layer merged requests */
+	DC_SPLITS = 1u << 4,		/* each I/O was larger than one request may be */
+	DC_JOURNAL = 1u << 5,		/* O_DSYNC writes on a file system commit its journal */
+	DC_COMPRESSION = 1u << 6,	/* the file system compresses what it stores */
+	DC_HOLES = 1u << 7,		/* reads of holes return zeros without device I/O */
+	DC_OTHER_IO = 1u << 8,		/* I/O that is not iobench's */
+	DC_CACHE_HITS = 1u << 9,	/* await over iobench's latency: memory served the rest */
+	DC_UNEXPLAINED = 1u << 10,	/* a gap none of the above explains */
+};
 
 struct devcheck {
 	const struct blockdev_info *info;	/* facts (from the first target it holds) */
@@ -29,12 +44,19 @@ struct devcheck {
 	struct queue_samples q;			/* Current Disk Queue Length */
 	/* iobench on the targets this device holds */
 	uint64_t app_ios, app_bytes;
+	uint64_t app_rw_ios[2], app_rw_bytes[2];	/* [0] reads, [1] writes */
 	double app_lat_ms;			/* mean */
 	double app_qd;				/* achieved, Little's law */
 	uint64_t block_size;			/* of its targets; 0 when they differ */
 	unsigned ntargets;
 	bool buffered;				/* some target without O_DIRECT */
 	bool write_through;			/* some target writes with O_DSYNC */
+	bool on_fs;				/* some target is a file on a file system */
+	bool compressing;			/* the file system compresses (btrfs compress) */
+	bool holes;				/* a target's range has holes or unwritten extents */
+	uint64_t split_lo, split_hi;		/* each I/O becomes this many requests, at least, at most */
+	uint64_t req_limit;			/* the device's request limit (pages not contiguous) */
+	unsigned causes;			/* DC_*: what explains the gaps */
 	const char *note[DEVCHECK_MAX_NOTES];	/* the likely causes of the gaps found */
 	unsigned nnotes;
 };

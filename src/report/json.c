@@ -360,6 +360,7 @@ static json_t *verdict_json(const struct verdict *v)
 	set(o, "latency_text", json_text(v->latency_text));
 	set(o, "queue_length", v->queue_length >= 0 ? json_real(v->queue_length) : NULL);
 	set(o, "queue_bottleneck", json_boolean(v->queue_flag));
+	set(o, "queue_own", json_real(v->queue_own));
 	set(o, "resembles", json_text(v->resembles));
 	for (int i = 0; v->small_random && i < 3; i++) {
 		json_t *l = json_object();
@@ -497,6 +498,7 @@ static json_t *cpu_json(const struct run_result *res, uint64_t ios)
 	iw = json_object();
 	set(iw, "threads", json_integer(res->io_workers.threads));
 	set(iw, "cpu_s", json_real(res->io_workers.cpu_s));
+	set(iw, "confined", json_integer(res->io_workers.confined));
 	set(proc, "io_workers", iw);
 	set(o, "process", proc);
 	return o;
@@ -555,6 +557,8 @@ static json_t *results_json(const struct workload *w, const struct run_result *r
 		json_object_set_new(t, "queue_depth_achieved", json_real(summary_achieved_qd(r)));
 		json_object_set_new(t, "read_errors", json_integer((json_int_t)r->errors[0]));
 		json_object_set_new(t, "write_errors", json_integer((json_int_t)r->errors[1]));
+		json_object_set_new(t, "cpu_busy_pct", r->cpu_busy >= 0 ?
+				    json_real(100.0 * r->cpu_busy) : json_null());
 		json_array_append_new(threads, t);
 	}
 	set(o, "targets", targets);

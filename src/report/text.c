@@ -414,7 +414,8 @@ static void device_facts(FILE *f, const struct blockdev_info *d)
 		fprintf(f, ", NUMA node %d", d->numa_node);
 	if (d->backing_file[0])
 		fprintf(f, ", backing file %s", d->backing_file);
-	if (d->iostats == 0)
+	/* zram (a bio-based driver) counts its own I/O whatever queue/iostats says */
+	if (d->iostats == 0 && strcmp(d->kind, "zram"))
 		fprintf(f, ", I/O accounting OFF (queue/iostats = 0)");
 	fprintf(f, "\n");
 }
@@ -552,9 +553,11 @@ static void verdict_section(FILE *f, const struct verdict *v)
 		return;
 	fprintf(f, "Verdict\n  latency: %s\n", v->latency_text);
 	if (v->rotational && v->queue_length >= 0)
-		fprintf(f, "  queue: Avg. Disk Queue Length %.2f: %s (over 2 waiting per spindle "
-			"means the disk is a bottleneck)\n", v->queue_length,
-			v->queue_flag ? "the disk is a bottleneck, if it has one spindle" : "fine");
+		fprintf(f, "  queue: Avg. Disk Queue Length %.2f, of which %.2f is iobench's own "
+			"(-o): %s (over 2 waiting per spindle beyond what iobench keeps in flight "
+			"means the disk cannot keep up)\n", v->queue_length, v->queue_own,
+			v->queue_flag ? "other load waits too: a bottleneck, if it has one spindle" :
+			"no more than iobench asked for, so no finding about the disk");
 	fprintf(f, "  device class: %s\n", v->resembles);
 	if (v->small_random) {
 		fprintf(f, "  would carry, by IOPS alone:\n");
@@ -564,6 +567,42 @@ static void verdict_section(FILE *f, const struct verdict *v)
 	}
 	fprintf(f, "  These are rules of thumb (sources: docs/verdict.md): the application's own "
 		"I/O mix and latency needs decide.\n\n");
+}
+
+/*
+ * The queue depth table's promise: a thread that kept fewer I/Os in flight
+ * than its -o is named, with the worst of them. Not on the null engine with
+ * no model: its I/Os take no time, so its depth is only iobench's own.
+ */
+static void depth_note(FILE *f, const struct workload *w, const struct run_result *res)
+{
+	const struct run_row *worst = NULL;
+	double worst_share = 1;
+	unsigned n = 0;
+
+	if (!res->measured || (!strcmp(res->engine, "null") && !w->null_lat_ns && !w->null_iops))
+		return;
+	for (unsigned i = 0; i < res->nrows; i++) {
+		const struct run_row *r = &res->rows[i];
+		double want = w->targets[r->target].outstanding, share;
+
+		if (!r->active_ns || !(r->c[0].ios + r->c[1].ios))
+			continue;
+		share = summary_achieved_qd(r) / want;
+		if (share >= 0.9)
+			continue;
+		n++;
+		if (share < worst_share) {
+			worst_share = share;
+			worst = r;
+		}
+	}
+	if (worst)
+		fprintf(f, "note: %u thread%s kept fewer I/Os in flight than -o asked; the fewest: "
+			"thread %u, %.2f of %u on '%s': the device was not kept that busy (iobench, or "
+			"the CPU, could not refill faster, or the run's end drained the queue)\n", n,
+			n == 1 ? "" : "s", worst->thread, summary_achieved_qd(worst),
+			w->targets[worst->target].outstanding, w->targets[worst->target].path);
 }
 
 static void notes(FILE *f, const struct workload *w, const struct run_result *res)
@@ -579,6 +618,7 @@ static void notes(FILE *f, const struct workload *w, const struct run_result *re
 			"cache and measure memory, not the device\n");
 	if (res->engine_note[0])
 		fprintf(f, "note: %s\n", res->engine_note);
+	depth_note(f, w, res);
 	if (res->interrupted && res->measured)
 		fprintf(f, "note: PARTIAL RESULTS: the run was interrupted after %.2fs of "
 			"measurement\n", (double)res->test_ns / 1e9);

@@ -6,11 +6,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "job/units.h"
 #include "report/summary.h"
 #include "report/verdict.h"
 
 #define SHORT_RUN_NS 5000000000ull
 #define SHORT_RUN_IOS 1000
+#define TOOL_BOUND 0.9		/* a thread this busy sets the pace itself */
 
 static void warn(struct verdict *v, const char *code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -43,16 +45,30 @@ static void cache_warnings(const struct workload *w, const struct run_result *re
 	}
 	for (unsigned i = 0; i < nc; i++) {
 		uint64_t dev = c[i].d.rd_ios + c[i].d.wr_ios;
+		uint64_t dev_bytes = 512 * (c[i].d.rd_sectors + c[i].d.wr_sectors);
 
-		if (c[i].have && c[i].buffered && dev < c[i].app_ios * (1 - DEVCHECK_TOLERANCE))
-			warn(v, "page_cache", "page cache: %s saw %llu I/Os for iobench's %llu: "
-			     "the rest came from memory; use -Sh or -Su to measure the device",
-			     c[i].info->name, (unsigned long long)dev, (unsigned long long)c[i].app_ios);
-		else if (c[i].have && !c[i].buffered &&
-			 dev > c[i].app_ios * (1 + DEVCHECK_TOLERANCE))
-			warn(v, "other_io", "other I/O on %s during the run: its counters show "
-			     "%llu I/Os for iobench's %llu", c[i].info->name,
-			     (unsigned long long)dev, (unsigned long long)c[i].app_ios);
+		if (!c[i].have)
+			continue;
+		/* the same causes the cross-check names: one reading of the counters */
+		if (c[i].causes & DC_PAGE_CACHE)
+			warn(v, "page_cache", "page cache: %s saw %llu I/Os and %.1f%% of the bytes for "
+			     "iobench's %llu: the rest came from (or stayed in) memory; use -Sh or -Su to "
+			     "measure the device", c[i].info->name, (unsigned long long)dev,
+			     c[i].app_bytes ? 100.0 * (double)dev_bytes / (double)c[i].app_bytes : 0,
+			     (unsigned long long)c[i].app_ios);
+		if (c[i].causes & DC_OTHER_IO)
+			warn(v, "other_io", "other I/O on %s during the run: its counters show %llu I/Os "
+			     "and %llu bytes for iobench's %llu and %llu, more than splits or a journal "
+			     "explain", c[i].info->name, (unsigned long long)dev,
+			     (unsigned long long)dev_bytes, (unsigned long long)c[i].app_ios,
+			     (unsigned long long)c[i].app_bytes);
+		if (c[i].causes & DC_SPLITS)
+			warn(v, "split_io", "each %llu KiB I/O reached %s as %.2f requests (one request "
+			     "takes at most %llu KiB: max_segments x a page, or max_sectors_kb): the "
+			     "device's IOPS are that many times iobench's, its requests that much smaller",
+			     (unsigned long long)c[i].block_size / 1024, c[i].info->name,
+			     c[i].app_ios ? (double)dev / (double)c[i].app_ios : 0,
+			     (unsigned long long)c[i].req_limit / 1024);
 	}
 	if (buffered && buffered_bytes < ram) {
 		warn(v, "fits_in_ram", "buffered I/O on a data set of %.2f GiB, smaller than this "
@@ -88,20 +104,64 @@ static void target_warnings(const struct workload *w, const struct run_result *r
 			     w->targets[t].buf == BUF_ZERO || w->targets[t].buf == BUF_PATTERN ||
 			     w->targets[t].compress_pct ? "; these writes compress well, so they "
 			     "measure the compressor more than the device" : "");
-		if (tg->unbacked_known && tg->unbacked * 100 > range)
+		if (tg->unbacked_known && tg->unbacked * 100 > range && w->targets[t].write_pct < 100)
 			warn(v, "sparse_file", "%.1f%% of the range of '%s' is holes or unwritten "
-			     "extents: reads of it return zeros without device I/O; recreate it with "
-			     "-c", 100.0 * (double)tg->unbacked / (double)range, path);
+			     "extents%s%s%s: reads of it return zeros without device I/O; %s",
+			     100.0 * (double)tg->unbacked / (double)range, path,
+			     tg->unbacked_backing ? " in its backing file '" : "",
+			     tg->unbacked_backing ? tg->chain.dev[0].backing_file : "",
+			     tg->unbacked_backing ? "'" : "",
+			     tg->unbacked_backing ? "fill the device first (a -w100 pass over the range)"
+						  : "recreate it with -c");
+		if (tg->dev_stored_known && tg->dev_stored * 100 < range * 99 &&
+		    w->targets[t].write_pct < 100) {
+			char held[32], r[32];
+
+			format_bytes(held, sizeof(held), tg->dev_stored);
+			format_bytes(r, sizeof(r), range);
+			warn(v, "unwritten_device", "'%s' (zram) held %s of data before the run, for a "
+			     "range of %s read: a page never written (or discarded) reads back as zeros "
+			     "with nothing to decompress, faster than any real page; fill it first (a "
+			     "-w100 pass over the range)", path, held, r);
+		}
+		if (tg->chain.n && w->targets[t].write_pct && (w->targets[t].cache & CACHE_DIRECT) &&
+		    !(w->targets[t].cache & (CACHE_WRITE_THROUGH | CACHE_SYNC))) {
+			const struct blockdev_info *d = &tg->chain.dev[0];
+
+			if (!strcmp(d->kind, "loop") && d->loop_dio == 0)
+				warn(v, "write_cache", "%s writes into the page cache of its backing file "
+				     "'%s': these writes, without O_DSYNC (-Sw/-Sh), are acknowledged from "
+				     "memory, so they measure the cache, not the medium", d->name,
+				     d->backing_file);
+			else if (!strcmp(d->write_cache, "write back"))
+				warn(v, "write_cache", "%s reports a volatile write cache (\"write back\") "
+				     "and these writes carry no O_DSYNC (-Sw/-Sh) or FUA: they may be "
+				     "acknowledged from its cache, so they measure the cache, not the medium",
+				     d->name);
+		}
 		if (!tg->chain.n)
 			warn(v, "no_device_data", "no device data for '%s' (%s): its figures cannot "
 			     "be checked against the device", path, tg->chain.no_device);
 	}
 }
 
-static void run_warnings(const struct workload *w, const struct run_result *res,
-			 struct verdict *v)
+/* Whether a target is on zram, which does its work on the CPU that submits. */
+static bool zram_target(const struct run_result *res)
 {
+	for (unsigned t = 0; t < res->ntargets; t++)
+		if (res->targets[t].chain.n && !strcmp(res->targets[t].chain.dev[0].kind, "zram"))
+			return true;
+	return false;
+}
+
+static void run_warnings(const struct workload *w, const struct run_result *res,
+			 const struct devcheck *c, unsigned nc, struct verdict *v)
+{
+	bool split = false;
 	uint64_t ios = 0;
+
+	for (unsigned i = 0; i < nc; i++)
+		split |= (c[i].causes & DC_SPLITS) || (c[i].split_lo > 1);
 
 	for (unsigned i = 0; i < res->nrows; i++)
 		ios += res->rows[i].c[0].ios + res->rows[i].c[1].ios;
@@ -114,6 +174,31 @@ static void run_warnings(const struct workload *w, const struct run_result *res,
 		     "ran: I/Os in flight count the pause as latency, and IOPS and MiB/s include the "
 		     "time it did nothing; measure again without stopping it",
 		     (double)res->paused_ns / 1e9);
+	if (res->measured && !w->hipri) {	/* --hipri polls: a busy thread is its way of waiting */
+		double busiest = -1;
+		unsigned who = 0;
+
+		for (unsigned i = 0; i < res->nrows; i++)
+			if (res->rows[i].cpu_busy > busiest) {
+				busiest = res->rows[i].cpu_busy;
+				who = res->rows[i].thread;
+			}
+		if (busiest >= TOOL_BOUND)
+			warn(v, "tool_bound", "iobench's thread %u used %.0f%% of a CPU over the window: "
+			     "it went as fast as iobench could, so the figures may be iobench's limit, "
+			     "not the device's%s; spread the load over more threads (-t) or ask for "
+			     "less per I/O", who, 100.0 * (busiest > 1 ? 1 : busiest),
+			     zram_target(res) ? " (zram compresses on the submitting thread's CPU, so "
+			     "this is one CPU's speed at zram's work)" :
+			     w->verify ? " (--verify formats and checks every block)" :
+			     w->engine && !strcmp(w->engine, "null") && !w->null_lat_ns && !w->null_iops ?
+			     " (the null engine does no I/O: this is iobench's own speed)" : "");
+	}
+	if (res->measured && res->io_workers.confined && res->ncpus_pinned > 1)
+		warn(v, "io_workers_pinned", "%u of io_uring's %u kernel worker threads could run on "
+		     "one CPU only, the one their pinned thread runs on: they queue behind it (and "
+		     "it behind them); -n leaves the threads, and so the workers, unpinned",
+		     res->io_workers.confined, res->io_workers.threads);
 	if (res->measured && w->warmup_ns == 0 && !w->count_based)
 		warn(v, "no_warmup", "no warm-up (-W0): the first interval includes start-up");
 	if (res->measured && res->io_workers.threads) {
@@ -129,7 +214,9 @@ static void run_warnings(const struct workload *w, const struct run_result *res,
 		     res->io_workers.threads == 1 ? "" : "s", res->io_workers.cpu_s,
 		     blocking ? "'" : "", blocking ? blocking : "a target",
 		     blocking ? "' takes no non-blocking I/O (iobench sends its I/Os to the workers "
-				"at once, as fio's force_async would)" : " could not take some I/Os without "
+				"at once, as fio's force_async would)" : split ? " has I/Os larger than one "
+				"request to its device may be, and an I/O the block layer must split cannot "
+				"be issued without blocking" : " could not take some I/Os without "
 				"blocking (a full device queue, or buffered writes)");
 	}
 }
@@ -183,13 +270,20 @@ static void judge_latency(const struct summary *s, struct verdict *v)
 			 v->mean_ms, v->mean_ms > 25 ? "the disk cannot keep up" :
 			 v->mean_ms > 15 ? "slow" : "good");
 	} else {
-		bool slow = v->mean_ms > 10 || v->p99_ms > 50;
+		/* Microsoft's SQL Server guidance: under 10 ms very good, 10-20 okay, 20-50 slow,
+		 * over 50 a serious I/O bottleneck (docs/verdict.md) */
+		const char *word = v->mean_ms > 50 ? "a serious I/O bottleneck" :
+				   v->mean_ms > 20 ? "slow, it needs attention" :
+				   v->mean_ms > 10 ? "okay, not good" :
+				   v->p99_ms > 50 ? "good on average, but 1% of I/Os take over 50 ms" :
+				   "good";
 
-		v->latency = slow ? "warning" : "good";
+		v->latency = v->mean_ms > 50 ? "critical" : v->mean_ms > 10 || v->p99_ms > 50 ?
+			     "warning" : "good";
 		snprintf(v->latency_text, sizeof(v->latency_text),
-			 "mean %.3f ms, p99 %.3f ms: %s for SSD/NVMe or a busy server (over 10 ms on "
-			 "average, or a p99 over 50 ms, is slow: Microsoft SQL Server and storage "
-			 "vendors' guidance)", v->mean_ms, v->p99_ms, slow ? "slow" : "good");
+			 "mean %.3f ms, p99 %.3f ms: %s (under 10 ms on average is very good, 10-20 "
+			 "okay, 20-50 slow, over 50 a serious bottleneck: Microsoft's SQL Server "
+			 "guidance; a p99 over 50 ms is slow too)", v->mean_ms, v->p99_ms, word);
 	}
 }
 
@@ -242,6 +336,9 @@ static void not_a_device(struct verdict *v)
 {
 	const char *why = warned(v, "page_cache") ?
 		"the page cache served the I/Os (see the warnings): these are memory's figures" :
+		warned(v, "tool_bound") ?
+		"iobench's own thread was the limit (see the warnings): these are not the device's "
+		"figures" :
 		warned(v, "no_device_data") ?
 		"no block device holds the target (see the warnings): these are its file system's "
 		"figures" : NULL;
@@ -267,7 +364,7 @@ void verdict_build(const struct workload *w, const struct run_result *res,
 	v->queue_length = -1;
 	cache_warnings(w, res, c, nc, v);
 	target_warnings(w, res, v);
-	run_warnings(w, res, v);
+	run_warnings(w, res, c, nc, v);
 	if (!s || !res->measured || !res->nrows)
 		goto out;
 	summary_build(s, res, -1);
@@ -277,11 +374,18 @@ void verdict_build(const struct workload *w, const struct run_result *res,
 	for (unsigned i = 0; i < nc; i++) {
 		if (c[i].info->rotational == 1)
 			v->rotational = true;
-		if (c[i].have && c[i].m.avg_queue_length > v->queue_length)
+		if (c[i].have && c[i].m.avg_queue_length > v->queue_length) {
 			v->queue_length = c[i].m.avg_queue_length;
+			v->queue_own = c[i].app_qd;
+		}
 	}
-	/* One spindle is all iobench can know of; more behind a LUN lower the figure. */
-	v->queue_flag = v->rotational && v->queue_length - 1 > 2;
+	/*
+	 * One spindle is all iobench can know of; more behind a LUN lower the figure.
+	 * The queue iobench keeps itself (-o) is what was asked for, not a finding:
+	 * only what waits beyond it says the disk cannot keep up with other load.
+	 */
+	v->queue_flag = v->rotational && v->queue_length - v->queue_own * (1 + DEVCHECK_TOLERANCE)
+			- 1 > 2;
 	judge_latency(s, v);
 	judge_class(w, res, s, v);
 	not_a_device(v);

@@ -40,6 +40,7 @@ struct verdict {
 	char latency_text[400];
 	bool queue_flag;		/* rotational: queue length per spindle over 2 */
 	double queue_length;		/* the device's Avg. Disk Queue Length, or < 0 */
+	double queue_own;		/* of it, what iobench itself kept in flight (achieved depth) */
 	char resembles[300];
 	bool small_random;		/* the loads below apply: random I/O of 64 KiB or less */
 	double iops;
