@@ -69,8 +69,11 @@ static uint64_t series_slots(const struct workload *w)
 {
 	uint64_t n;
 
-	if (w->count_based)
-		return COUNT_MODE_INTERVALS;
+	if (w->count_based) {	/* an hour's worth (at most ten times the slots), then the last holds on */
+		n = 3600000000000ull / w->interval_ns;
+		return n < COUNT_MODE_INTERVALS ? COUNT_MODE_INTERVALS :
+		       n > 10 * COUNT_MODE_INTERVALS ? 10 * COUNT_MODE_INTERVALS : n;
+	}
 	n = (w->duration_ns + w->interval_ns - 1) / w->interval_ns;
 	return n ? n : 1;
 }

@@ -79,14 +79,30 @@ static void gate_set(struct run_ctx *ctx, int state)
 	pthread_mutex_unlock(&ctx->gate_lock);
 }
 
-/* CPU time of clock cid (a thread's), ns; 0 when it cannot be read. */
-static uint64_t thread_cpu_ns(clockid_t cid)
+/*
+ * The time a thread has run or waited to run, ns: what it asked of a CPU,
+ * whether or not it got one. Its CPU clock (exact, this moment's slice too),
+ * plus the time it sat runnable in a run queue (schedstat's second field),
+ * so another process on its CPU does not make a CPU-bound thread look idle.
+ * tid is its kernel id, cid its CPU clock. 0 when the clock cannot be read.
+ */
+static uint64_t thread_demand_ns(int tid, clockid_t cid)
 {
+	unsigned long long run, wait = 0;
 	struct timespec ts;
+	char path[64];
+	FILE *f;
 
 	if (clock_gettime(cid, &ts))
 		return 0;
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	snprintf(path, sizeof(path), "/proc/self/task/%d/schedstat", tid);
+	f = fopen(path, "r");
+	if (f) {
+		if (fscanf(f, "%llu %llu", &run, &wait) != 2)
+			wait = 0;
+		fclose(f);
+	}
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec + wait;
 }
 
 static void *worker_main(void *arg)
@@ -104,9 +120,13 @@ static void *worker_main(void *arg)
 	pthread_barrier_wait(&ta->ctx->go);
 	if (wk->start_at)
 		wait_start(wk);
+	if (!ta->ctx->w->warmup_ns) {	/* the window opens with the I/O: its CPU demand from here */
+		wk->cpu_a_ns = thread_demand_ns(wk->os_tid, CLOCK_THREAD_CPUTIME_ID);
+		wk->t_a_ns = clock_ns();
+	}
 	if (!wk->pin_error && !wk->init_error && !atomic_load(&ta->ctx->stop))
 		loop_run(wk);
-	wk->cpu_end_ns = thread_cpu_ns(CLOCK_THREAD_CPUTIME_ID);	/* this thread's, to here */
+	wk->cpu_end_ns = thread_demand_ns(wk->os_tid, CLOCK_THREAD_CPUTIME_ID);	/* to here */
 	wk->t_end_ns = clock_ns();
 	/* count-based: the last window to close closes the run's; the main thread samples now */
 	if (ta->ctx->w->count_based && atomic_fetch_sub(&ta->ctx->windows_open, 1) == 1)
@@ -218,7 +238,8 @@ static void take_cpu_a(const struct workload *w, struct watch *wt)
 		struct worker *wk = &wt->ctx->workers[i];
 		clockid_t cid;
 
-		wk->cpu_a_ns = pthread_getcpuclockid(wk->tid, &cid) ? 0 : thread_cpu_ns(cid);
+		wk->cpu_a_ns = wk->os_tid && !pthread_getcpuclockid(wk->tid, &cid) ?
+			       thread_demand_ns(wk->os_tid, cid) : 0;
 	}
 	wt->cpu_t_a = clock_ns();
 	devwatch_snapshot(&wt->dw, 0);
@@ -391,9 +412,9 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 			row->errors[1] = wk->streams[s].errors[1];
 			/* how much of a CPU the thread used from the window's start to its I/O's end */
 			row->cpu_busy = wk->cpu_a_ns && wk->cpu_end_ns > wk->cpu_a_ns &&
-					wk->t_end_ns > wt->cpu_t_a ?
+					wk->t_end_ns > (wk->t_a_ns ? wk->t_a_ns : wt->cpu_t_a) ?
 					(double)(wk->cpu_end_ns - wk->cpu_a_ns) /
-					(double)(wk->t_end_ns - wt->cpu_t_a) : -1;
+					(double)(wk->t_end_ns - (wk->t_a_ns ? wk->t_a_ns : wt->cpu_t_a)) : -1;
 			res->nerrors += row->errors[0] + row->errors[1];
 			res->verify.written += wk->streams[s].v.written;
 			res->verify.checked += wk->streams[s].v.checked;

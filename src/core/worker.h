@@ -121,8 +121,9 @@ struct worker {
 
 	struct io_error error;
 	uint64_t stopped_at;		/* when this worker's error stopped the run, or 0 */
-	uint64_t cpu_a_ns;		/* its CPU time when the window opened (read by the main thread) */
-	uint64_t cpu_end_ns, t_end_ns;	/* its CPU time, and the time, when its I/O ended */
+	uint64_t cpu_a_ns;		/* its CPU demand (run + runnable) when the window opened */
+	uint64_t t_a_ns;		/* when the worker read that itself (no warm-up), else 0 */
+	uint64_t cpu_end_ns, t_end_ns;	/* its CPU demand, and the time, when its I/O ended */
 	struct verify_bad vfirst;	/* --verify: the first mismatch this worker found */
 	unsigned vfirst_target;
 	bool vhave;

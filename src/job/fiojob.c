@@ -460,7 +460,7 @@ static void group_settings(struct group *g, bool clock_seed)
 	w->count_based = !j->time_based;
 	w->duration_ns = j->runtime_ns;
 	w->warmup_ns = j->ramp_ns;
-	w->interval_ns = 1000000000ull;
+	w->interval_ns = 500000000ull;	/* fio's iops_avg_time and bw_avg_time: 500 ms windows */
 	w->null_size = 1ull << 30;
 	w->seed = j->randseed;
 	if (clock_seed) {

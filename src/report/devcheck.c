@@ -113,8 +113,16 @@ static void explain(struct devcheck *c)
 	explain_count(c);
 	explain_bytes(c);
 	if (c->block_size && req > 0 && req > (double)c->block_size * (1 + DEVCHECK_TOLERANCE) &&
-	    !(c->causes & (DC_MERGES | DC_READAHEAD | DC_WRITEBACK | DC_OTHER_IO | DC_JOURNAL)))
-		note(c, DC_UNEXPLAINED, "unexplained: device requests larger than iobench's blocks");
+	    !(c->causes & (DC_MERGES | DC_READAHEAD | DC_WRITEBACK | DC_OTHER_IO | DC_JOURNAL))) {
+		if (c->buffered)	/* the page cache reads ahead and writes back in its own sizes */
+			note(c, c->app_rw_ios[1] ? DC_WRITEBACK : DC_READAHEAD, c->app_rw_ios[1] ?
+			     "write-back: buffered writes reach the device in the page cache's own "
+			     "requests" : "readahead: buffered reads reach the device in readahead-"
+			     "sized requests");
+		else
+			note(c, DC_UNEXPLAINED, "unexplained: device requests larger than iobench's "
+			     "blocks");
+	}
 	if (c->block_size && req > 0 && req < (double)c->block_size * (1 - DEVCHECK_TOLERANCE) &&
 	    !(c->causes & (DC_SPLITS | DC_OTHER_IO | DC_JOURNAL | DC_PAGE_CACHE | DC_WRITEBACK)))
 		note(c, DC_UNEXPLAINED, "unexplained: device requests smaller than iobench's blocks");

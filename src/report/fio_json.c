@@ -62,12 +62,18 @@ static json_t *lat_obj(const struct summary *s, int k, bool pct)
 	return o;
 }
 
-/* fio's per-window bandwidth and IOPS statistics, from the 1 s interval series. */
+#define FIO_SAMPLE_SLACK_NS 1000000ull	/* a window ending this close to the run's end */
+
+/* fio's per-window bandwidth and IOPS statistics, from the interval series (500 ms, as fio's). */
 static void window_stats(json_t *o, const struct run_result *res, unsigned j0, unsigned j1,
 			 int thread, int dir)
 {
 	unsigned n = summary_full_intervals(res);
 	double bw_sum = 0, bw_sq = 0, io_sum = 0, io_sq = 0, bw_min = 0, bw_max = 0;
+
+	/* fio takes a window's sample at an I/O after its end: one that ends with the run has none */
+	if (n && (uint64_t)n * res->interval_ns + FIO_SAMPLE_SLACK_NS > res->test_ns)
+		n--;
 	double io_min = 0, io_max = 0, secs = (double)res->interval_ns / 1e9;
 
 	for (unsigned k = 0; k < n; k++) {
@@ -125,7 +131,11 @@ static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
 	set(o, "total_ios", json_integer((json_int_t)c->ios));
 	set(o, "short_ios", json_integer(0));
 	set(o, "drop_ios", json_integer(0));
-	/* iobench does not split submission from completion: slat is empty, as for fio's sync engines */
+	/*
+	 * iobench times an I/O from just before its submission to its completion: fio's
+	 * lat (slat + clat). It does not split the two, so slat is empty and clat holds
+	 * the same figure as lat, submission included (docs/jobfiles.md).
+	 */
 	set(o, "slat_ns", stat_obj(0, 0, 0, 0, 0));
 	set(o, "clat_ns", lat_obj(s, k, true));
 	set(o, "lat_ns", lat_obj(s, k, false));

@@ -112,7 +112,7 @@ IOBENCH_STATE_DIR=$T/state
 export IOBENCH_STATE_DIR
 
 # case_ KIND TEXT: announces one safety case (KIND: input, guard, fault or
-# signal); docs/safety.md counts these lines and t99_safety_doc checks the count.
+# signal, or figure for a verdict case); docs/safety.md counts the first four kinds (t24).
 case_() { echo "--- [$1] $2"; }
 
 # same_bytes FILE SUM: FILE's md5 is still SUM.

@@ -53,4 +53,17 @@ awk -F'|' '{ if ($3 !~ /N\/A/) exit 1 }' "$T/pct" || fail "write column should b
 awk -F'|' 'NR > 1 && $4 + 0 < prev { exit 1 } { prev = $4 + 0 }' "$T/pct" || fail "total column not monotonic"
 run_ok --engine=null --ios=2000 -o2 -b4K x y
 grep -q "^Latency distribution: x" "$T/out" && grep -q "^Latency distribution: y" "$T/out" || fail "no per-target tables"
+say "the null engine's service-time model: figures the test computes"
+run_ok --engine=null --null-latency=2ms -o4 -d1 -W0 -r -b4K -Rjson x
+jq -e '.results.total.total.latency_ns | .min >= 2000000 and
+	(.percentiles[] | select(.percentile == 50) | .ns) < 2000000 * 1.02' "$T/out" >/dev/null ||
+	fail "2 ms model: $(jq -c '.results.total.total.latency_ns | {min, mean}' "$T/out")"
+within "$(jq '.results.total.total.iops' "$T/out")" 2000 3 || fail "4 in flight at 2 ms: $(jq .results.total.total.iops "$T/out") IOPS, wanted 2000"
+run_ok --engine=null --null-iops=500 -o8 -t2 -d1 -W0 -r -b4K -Rjson x
+within "$(jq '.results.total.total.iops' "$T/out")" 500 2 || fail "a 500 IOPS device gave $(jq .results.total.total.iops "$T/out")"
+# 16 in flight at 500 a second: each waits about 16 / 500 s = 32 ms (Little's law)
+within "$(jq '.results.total.total.latency_ns.mean' "$T/out")" 32000000 10 ||
+	fail "queued latency $(jq .results.total.total.latency_ns.mean "$T/out") ns, wanted about 32 ms"
+run_rc 2 --null-latency=1ms -d1 x
+grep -q -- "--null-latency models the null engine's device" "$T/err" || fail "message: $(cat "$T/err")"
 exit 0

@@ -32,7 +32,7 @@ fi
 run_ok --ios=20000 -r -b4K "$T/cached.dat"
 grep -q "warning: page cache" "$T/out" || fail "text lacks the page cache warning"
 
-case_ guard "a file on tmpfs: no device class, no device latency rule"
+case_ figure "a file on tmpfs: no device class, no device latency rule"
 if [ -d /dev/shm ] && [ "$(stat -f -c %T /dev/shm)" = tmpfs ]; then
 	shm=$(mktemp -d /dev/shm/iobench.XXXXXX)
 	IOBENCH_STATE_DIR=$T/state "$IOBENCH" -c16M --ios=20000 -r -b4K -Rjson "$shm/t.dat" >"$T/out" 2>"$T/err"
@@ -56,7 +56,7 @@ jq -e '(.verdict.resembles | test("MB/s of sequential")) and .verdict.loads == [
 run_ok --ios=500 -b1M -Sh "$T/full.dat"
 grep -q "^Verdict" "$T/out" && grep -q "rules of thumb" "$T/out" || fail "no verdict in the text"
 
-case_ guard "a btrfs mounted with compression: warned of, and zeros called out"
+case_ figure "a btrfs mounted with compression: warned of, and zeros called out"
 if [ "$(id -u)" = 0 ] && command -v mkfs.btrfs >/dev/null; then
 	new_loop 128
 	mkfs.btrfs -q -f "$LOOP" >/dev/null 2>&1 || fail "mkfs.btrfs"

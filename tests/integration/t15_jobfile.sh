@@ -137,4 +137,17 @@ sum=$(md5sum < "$T/ex/foreign.dat")
 [ "$(md5sum < "$T/ex/foreign.dat")" = "$sum" ] || fail "foreign.dat changed"
 (cd "$T/ex" && "$IOBENCH" "$T/bad.fio" --section=a >"$T/out" 2>"$T/err"); rc=$?
 [ $rc = 2 ] && grep -q -- "--section: a fio command-line option" "$T/err" || fail "--section: $(cat "$T/err")"
+say "fio-json's interval statistics: fio's 500 ms windows, as many samples as fio takes"
+if command -v fio >/dev/null; then
+	mkdir "$T/w"
+	printf '[j]\nrw=randread\nbs=4k\nsize=8m\ntime_based\nruntime=3\nioengine=psync\nfilename=w.dat\n' > "$T/w.fio"
+	(cd "$T/w" && "$IOBENCH" "$T/w.fio" --output-format=fio-json >"$T/wi.json" 2>/dev/null) || fail "iobench w.fio"
+	(cd "$T/w" && fio "$T/w.fio" --output-format=json >"$T/wf.json" 2>/dev/null) || fail "fio w.fio"
+	a=$(jq '.jobs[0].read.iops_samples' "$T/wi.json") b=$(jq '.jobs[0].read.iops_samples' "$T/wf.json")
+	[ "$a" = "$b" ] || fail "iops_samples: iobench $a, fio $b"
+	jq -e '.jobs[0].read | .slat_ns.N == 0 and .clat_ns.N == .lat_ns.N and .clat_ns.mean == .lat_ns.mean' \
+		"$T/wi.json" >/dev/null || fail "clat_ns is not lat_ns: $(jq -c '.jobs[0].read | {slat_ns, lat_ns}' "$T/wi.json")"
+else
+	echo "skipped: the interval comparison (no fio)"
+fi
 exit 0

@@ -1,0 +1,170 @@
+# Description: each warning fires when its cause is there, and not for its nearest look-alike:
+# splits vs other I/O, page cache judged by bytes with another reader on the device, empty zram and
+# a sparse loop backing file, btrfs compression, a write-back cache, a tool-bound thread, io_uring
+# workers confined to a pinned CPU, a slow device (the null engine's model, a FUSE delay under a
+# loop device), a deep -o on a rotational device, O_DSYNC journal writes.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../helpers/faultfs.sh"
+need_root
+
+# has W / hasnt W: the warning code W is (not) in $T/out's JSON.
+has() { jq -e --arg c "$1" '[.warnings[].code] | index($c) != null' "$T/out" >/dev/null ||
+	fail "no $1 warning: $(jq -c '[.warnings[].code]' "$T/out") $(jq -c '.devices[0].crosscheck.likely_causes' "$T/out") busy $(jq -c '[.results.threads[].cpu_busy_pct]' "$T/out")"; }
+hasnt() { jq -e --arg c "$1" '[.warnings[].code] | index($c) == null' "$T/out" >/dev/null ||
+	fail "a $1 warning without its cause: $(jq -c '.warnings' "$T/out")"; }
+causes() { jq -r '.devices[0].crosscheck.likely_causes | join(" | ")' "$T/out"; }
+
+new_loop 256
+dd if=/dev/urandom of="$LOOP" bs=1M count=256 oflag=direct status=none || fail "fill $LOOP"
+L1=$LOOP
+
+case_ figure "1 MiB direct reads on a loop device: split in two (max_segments x a page), not other I/O"
+run_ok --ios=200 -b1M -Sh -Rjson "$L1"
+has split_io; hasnt other_io
+causes | grep -q "^splits" || fail "cross-check: $(causes)"
+
+case_ figure "64 KiB reads with another reader on the device: other I/O, not splits"
+dd if="$L1" of=/dev/null bs=4k iflag=direct count=100000 status=none &
+bg=$!
+run_ok -d1 -W0 -b64K -Sh -Rjson "$L1"
+kill $bg 2>/dev/null; wait $bg 2>/dev/null
+has other_io; hasnt split_io
+
+case_ figure "buffered writes with another reader raising the device's count: page cache, by bytes"
+new_loop 256
+mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$LOOP" || fail "mkfs"
+mkdir "$T/m" && mount "$LOOP" "$T/m" && MOUNTS="$T/m" || fail "mount"
+run_ok -c64M --ios=10 --keep --quiet "$T/m/f.dat"
+dd if="$LOOP" of=/dev/null bs=512 iflag=direct count=2000000 status=none &
+bg=$!
+run_ok --ios=20000 -b4K -w100 -Rjson "$T/m/f.dat"
+kill $bg 2>/dev/null; wait $bg 2>/dev/null
+has page_cache
+jq -e '.verdict.not_judged | test("page cache")' "$T/out" >/dev/null || fail "a page-cache run judged"
+
+case_ figure "direct writes with the same reader: no page cache warning"
+dd if="$LOOP" of=/dev/null bs=512 iflag=direct count=2000000 status=none &
+bg=$!
+run_ok --ios=2000 -b4K -w100 -Sh -Rjson "$T/m/f.dat"
+kill $bg 2>/dev/null; wait $bg 2>/dev/null
+hasnt page_cache
+
+case_ figure "O_DSYNC writes on ext4: the journal's writes are named, not other I/O"
+run_ok --ios=500 -b4K -w100 -Sh -Rjson "$T/m/f.dat"
+hasnt other_io
+causes | grep -q "journal" || fail "cross-check: $(causes)"
+unmount "$T/m"; MOUNTS=""
+
+case_ figure "buffered reads of a cached file: the device's await above iobench's is page-cache hits"
+new_loop 64
+mkfs.ext4 -q -F "$LOOP" || fail "mkfs"
+mkdir "$T/c" && mount "$LOOP" "$T/c" && MOUNTS="$T/c" || fail "mount"
+run_ok -c32M --ios=10 --keep --quiet "$T/c/f.dat"
+echo 3 > /proc/sys/vm/drop_caches
+run_ok --ios=20000 -r -b4K -Rjson "$T/c/f.dat"
+echo "cross-check: $(causes)"
+causes | grep -q "unexplained" && fail "a cached run left a gap unexplained: $(causes)"
+if jq -e '.devices[0].crosscheck | .device_await_ms != null and .device_await_ms > .app_latency_ms * 1.05' \
+	"$T/out" >/dev/null; then
+	causes | grep -q "page-cache hits" || fail "await above iobench's not put down to the cache: $(causes)"
+fi
+unmount "$T/c"; MOUNTS=""
+
+case_ figure "zram never written, read: unwritten_device; written first, it does not fire"
+new_zram 32
+run_ok --ios=2000 -r -b4K -Sh -Rjson "$ZDEV"
+has unwritten_device
+run_ok --ios=8192 -b4K -w100 -Sh --allow-device-write --quiet "$ZDEV"
+run_ok --ios=2000 -r -b4K -Sh -Rjson "$ZDEV"
+hasnt unwritten_device
+
+case_ figure "a loop device over a sparse backing file: holes named; over a filled one: none"
+new_loop 64
+run_ok --ios=500 -r -b4K -Sh -Rjson "$LOOP"
+has sparse_file
+jq -e '.warnings[] | select(.code == "sparse_file") | .message | test("backing file")' "$T/out" \
+	>/dev/null || fail "the message does not name the backing file"
+run_ok --ios=500 -r -b4K -Sh -Rjson "$L1"
+hasnt sparse_file
+
+case_ figure "btrfs with compression: the device is known, its bytes explained by compression"
+if command -v mkfs.btrfs >/dev/null; then
+	new_loop 256
+	mkfs.btrfs -q -f "$LOOP" >/dev/null 2>&1 || fail "mkfs.btrfs"
+	mkdir "$T/b" && mount -o compress=zstd "$LOOP" "$T/b" && MOUNTS="$T/b" || fail "mount"
+	run_ok -c32M -d1 -W0 -b64K -w100 -Z -Sh -Rjson "$T/b/z.dat"
+	has compressing_fs; hasnt no_device_data
+	jq -e --arg d "$(basename "$LOOP")" '.devices[0].name == $d' "$T/out" >/dev/null ||
+		fail "btrfs's device: $(jq -c '[.devices[].name]' "$T/out")"
+	unmount "$T/b"
+	mount "$LOOP" "$T/b" || fail "mount without compression"
+	run_ok -c32M -d1 -W0 -b64K -w100 -Z -Sh -Rjson "$T/b/y.dat"
+	hasnt compressing_fs
+	unmount "$T/b"; MOUNTS=""
+else
+	echo "skipped: the btrfs cases (no mkfs.btrfs)"
+fi
+
+case_ figure "direct writes to a loop device over the page cache: write_cache; with -Sh: none"
+new_loop 64
+run_ok --ios=2000 -b4K -w100 -Su --allow-device-write -Rjson "$LOOP"
+has write_cache
+run_ok --ios=2000 -b4K -w100 -Sh --allow-device-write -Rjson "$LOOP"
+hasnt write_cache
+
+case_ figure "the null engine at full speed: tool_bound, the device not classed; with a 1 ms model: neither"
+run_ok --engine=null --ios=2000000 -o32 -r -b4K -Rjson x
+has tool_bound
+jq -e '.verdict.not_judged | test("own thread")' "$T/out" >/dev/null || fail "a tool-bound run was classed"
+run_ok --engine=null --null-latency=1ms -d1 -W0 -o4 -r -b4K -Rjson x
+hasnt tool_bound
+jq -e '.verdict.not_judged == null' "$T/out" >/dev/null || fail "the model was not judged"
+
+case_ figure "io_uring's workers on a pinned thread: warned of exactly when they were confined; -n: never"
+if [ "$(nproc)" -gt 1 ]; then
+	run_ok --ios=20000 -b4K -r -o16 -Sh -Rjson "$ZDEV"
+	if jq -e '.cpu.process.io_workers.confined > 0' "$T/out" >/dev/null; then has io_workers_pinned
+	else hasnt io_workers_pinned; fi
+	run_ok --ios=20000 -b4K -r -o16 -Sh -n -Rjson "$ZDEV"
+	hasnt io_workers_pinned
+	jq -e '.cpu.process.io_workers.confined == 0' "$T/out" >/dev/null || fail "-n: workers confined"
+else
+	echo "skipped: the worker-affinity case (one CPU)"
+fi
+
+case_ figure "a slow device (the null engine's 60 ms model): critical; 15 ms: a warning; 1 ms: good"
+run_ok --engine=null --null-latency=60ms --ios=20 -o1 -Rjson x
+jq -e '.verdict.latency == "critical" and (.verdict.latency_text | test("serious"))' "$T/out" \
+	>/dev/null || fail "60 ms: $(jq -c .verdict "$T/out")"
+run_ok --engine=null --null-latency=15ms --ios=30 -o1 -Rjson x
+jq -e '.verdict.latency == "warning"' "$T/out" >/dev/null || fail "15 ms: $(jq -c .verdict "$T/out")"
+run_ok --engine=null --null-latency=1ms --ios=300 -o1 -Rjson x
+jq -e '.verdict.latency == "good"' "$T/out" >/dev/null || fail "1 ms: $(jq -c .verdict "$T/out")"
+
+case_ figure "a slow device under a loop device (FUSE, every read 60 ms): critical"
+faultfs_start 16
+fault "delay read 0 16777216 60"
+FL=$(losetup -f --show "$FAULTDISK") || fail "losetup"
+LOOPS="$FL $LOOPS"
+run_ok --ios=20 -b4K -r -o1 -Sh -Rjson "$FL"
+jq -e '.verdict.latency == "critical" and .verdict.latency_mean_ms >= 60' "$T/out" >/dev/null ||
+	fail "FUSE delay: $(jq -c .verdict "$T/out")"
+losetup -d "$FL"; LOOPS=${LOOPS#"$FL "}
+faultfs_stop
+
+case_ figure "a deep -o on a rotational device: its queue is iobench's own, no bottleneck; another load's: one"
+if [ "$(cat /sys/block/$(basename "$L1")/queue/rotational)" = 1 ]; then
+	run_ok -d1 -W0 -b4K -r -o32 -Sh -Rjson "$L1"
+	jq -e '.verdict.queue_bottleneck == false and .verdict.queue_own > 16' "$T/out" >/dev/null ||
+		fail "own queue: $(jq -c .verdict "$T/out")"
+	"$IOBENCH" -d4 -W0 -b4K -r -o64 -Sh --quiet "$L1" >/dev/null 2>&1 &
+	bg=$!
+	sleep 0.5
+	run_ok -d1 -W0 -b4K -r -o1 -Sh -Rjson "$L1"
+	wait $bg
+	jq -e '.verdict.queue_bottleneck == true' "$T/out" >/dev/null ||
+		fail "another load's queue: $(jq -c .verdict "$T/out")"
+else
+	echo "skipped: the queue case (the loop device does not report itself rotational)"
+fi
+exit 0
