@@ -124,7 +124,8 @@ static void explain(struct devcheck *c)
 			     "blocks");
 	}
 	if (c->block_size && req > 0 && req < (double)c->block_size * (1 - DEVCHECK_TOLERANCE) &&
-	    !(c->causes & (DC_SPLITS | DC_OTHER_IO | DC_JOURNAL | DC_PAGE_CACHE | DC_WRITEBACK)))
+	    !(c->causes & (DC_SPLITS | DC_OTHER_IO | DC_JOURNAL | DC_PAGE_CACHE | DC_WRITEBACK |
+			   DC_COMPRESSION)))
 		note(c, DC_UNEXPLAINED, "unexplained: device requests smaller than iobench's blocks");
 	if (c->m.sec_per_transfer > 0 && c->app_lat_ms > 0 &&
 	    c->m.sec_per_transfer * 1e3 > c->app_lat_ms * (1 + DEVCHECK_TOLERANCE)) {

@@ -92,14 +92,18 @@ if command -v mkfs.btrfs >/dev/null; then
 	new_loop 256
 	mkfs.btrfs -q -f "$LOOP" >/dev/null 2>&1 || fail "mkfs.btrfs"
 	mkdir "$T/b" && mount -o compress=zstd "$LOOP" "$T/b" && MOUNTS="$T/b" || fail "mount"
-	run_ok -c32M -d1 -W0 -b64K -w100 -Z -Sh -Rjson "$T/b/z.dat"
+	run_ok -c32M -d1 -W0 -b64K -w100 -Z -Su -Rjson "$T/b/z.dat"
 	has compressing_fs; hasnt no_device_data
 	jq -e --arg d "$(basename "$LOOP")" '.devices[0].name == $d' "$T/out" >/dev/null ||
 		fail "btrfs's device: $(jq -c '[.devices[].name]' "$T/out")"
+	echo "cross-check: $(causes)"
+	causes | grep -q "^compression" && ! causes | grep -q unexplained ||
+		fail "zeros on compressing btrfs: $(causes)"
 	unmount "$T/b"
 	mount "$LOOP" "$T/b" || fail "mount without compression"
-	run_ok -c32M -d1 -W0 -b64K -w100 -Z -Sh -Rjson "$T/b/y.dat"
+	run_ok -c32M -d1 -W0 -b64K -w100 -Z -Su -Rjson "$T/b/y.dat"
 	hasnt compressing_fs
+	causes | grep -q "compression" && fail "compression named without it: $(causes)"
 	unmount "$T/b"; MOUNTS=""
 else
 	echo "skipped: the btrfs cases (no mkfs.btrfs)"
@@ -111,6 +115,18 @@ run_ok --ios=2000 -b4K -w100 -Su --allow-device-write -Rjson "$LOOP"
 has write_cache
 run_ok --ios=2000 -b4K -w100 -Sh --allow-device-write -Rjson "$LOOP"
 hasnt write_cache
+
+case_ figure "a window that ends with half of -o4 counted (the null model, --ios=2): the depth note; -d1: none"
+# four I/Os complete together after 1 ms; the count stops at the second: 2 ms of latency in 1 ms
+run_ok --engine=null --null-latency=1ms --ios=2 -o4 -r -b4K x
+grep -q "^note: 1 thread kept fewer I/Os in flight than -o asked; the fewest: thread 0, [0-2]\.[0-9]* of 4" "$T/out" ||
+	fail "no depth note: $(grep '^note' "$T/out")"
+run_ok --engine=null --null-latency=1ms -d1 -W0 -o4 -r -b4K x
+grep -q "kept fewer I/Os in flight" "$T/out" && fail "a depth note at full depth"
+
+case_ figure "zram counts its I/O: its facts never say I/O accounting is off"
+run_ok --ios=200 -r -b4K -Sh "$ZDEV"
+grep -q "I/O accounting OFF" "$T/out" && fail "zram called unaccounted: $(grep zram "$T/out" | head -2)"
 
 case_ figure "the null engine at full speed: tool_bound, the device not classed; with a 1 ms model: neither"
 run_ok --engine=null --ios=2000000 -o32 -r -b4K -Rjson x
