@@ -117,3 +117,17 @@ case_() { echo "--- [$1] $2"; }
 
 # same_bytes FILE SUM: FILE's md5 is still SUM.
 same_bytes() { [ "$(md5sum < "$1")" = "$2" ] || fail "$1 changed"; }
+
+# run_bg OUT ERR ARGS...: starts iobench in the background (stdout to OUT, stderr to
+# ERR) and waits up to 10 s for it to start measuring; its pid is $BG.
+run_bg() {
+	bg_out=$1 bg_err=$2; shift 2
+	"$IOBENCH" "$@" >"$bg_out" 2>"$bg_err" &
+	BG=$!
+	bg_i=0
+	while ! grep -q measuring "$bg_err"; do
+		bg_i=$((bg_i + 1))
+		[ $bg_i -lt 100 ] || fail "iobench $* never started measuring: $(cat "$bg_err")"
+		sleep 0.1
+	done
+}

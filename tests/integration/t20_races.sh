@@ -47,10 +47,8 @@ same_bytes "$(foreign_path)" "$sum"
 [ -n "$(foreign_path)" ] || fail "the foreign file was removed"
 
 case_ guard "a second iobench on a file the first is running on: refused, naming the first's pid"
-"$IOBENCH" -c4M -d30 -b4K -w50 -Sh busy.dat >first.out 2>first.err &
-first=$!
-i=0; while ! grep -q measuring first.err; do
-	i=$((i + 1)); [ $i -lt 100 ] || fail "the first run never started"; sleep 0.1; done
+run_bg first.out first.err -c4M -d30 -b4K -w50 -Sh busy.dat
+first=$BG
 run_rc 2 -c4M -d1 -b4K busy.dat
 grep -q "'busy.dat' is in use by iobench (pid $first)" "$T/err" || fail "message: $(cat "$T/err")"
 run_rc 2 -d1 -b4K -w100 busy.dat
@@ -60,10 +58,8 @@ grep -q "PARTIAL RESULTS" first.out || fail "the first run was broken: $(cat fir
 [ ! -e busy.dat ] || fail "the first run's file was left behind"
 
 case_ guard "the created file replaced by another during the run: left alone, and said so"
-"$IOBENCH" -c1M -d30 -b4K -Sh swap.dat >first.out 2>first.err &
-first=$!
-i=0; while ! grep -q measuring first.err; do
-	i=$((i + 1)); [ $i -lt 100 ] || fail "the run never started"; sleep 0.1; done
+run_bg first.out first.err -c1M -d30 -b4K -Sh swap.dat
+first=$BG
 mv swap.dat moved.dat && cp foreign.dat swap.dat
 kill -INT $first; wait $first
 grep -q "'swap.dat' is no longer the file this run created" first.err || fail "message: $(cat first.err)"
@@ -94,10 +90,8 @@ fi
 
 case_ signal "SIGTERM while the JSON waits for a reader (a FIFO): the created file is gone already"
 mkfifo wait.json
-"$IOBENCH" -c4M --ios=100 -b4K --json=wait.json late.dat >/dev/null 2>late.err &
-pid=$!
-i=0; while ! grep -q measuring late.err; do
-	i=$((i + 1)); [ $i -lt 100 ] || fail "the run never started"; sleep 0.1; done
+run_bg /dev/null late.err -c4M --ios=100 -b4K --json=wait.json late.dat
+pid=$BG
 sleep 0.5
 [ ! -e late.dat ] || fail "the created file is still there while the outputs are written"
 kill -TERM $pid; wait $pid

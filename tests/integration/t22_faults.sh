@@ -46,10 +46,8 @@ grep -q "lost write" "$T/err" || fail "message: $(cat "$T/err")"
 
 case_ fault "a dropped write after a killed write run: still a lost write (runs number above every earlier one)"
 run_ok --ios=4096 -b4K -w100 -Sh -o1 --verify --overwrite "$D"
-"$IOBENCH" -d30 -b4K -w100 -r -Sh --verify --overwrite "$D" >/dev/null 2>"$T/k.err" &
-pid=$!
-i=0; while ! grep -q measuring "$T/k.err"; do
-	i=$((i + 1)); [ $i -lt 100 ] || fail "the write run never started"; sleep 0.1; done
+run_bg /dev/null "$T/k.err" -d30 -b4K -w100 -r -Sh --verify --overwrite "$D"
+pid=$BG
 sleep 0.5
 kill -KILL $pid; wait $pid 2>/dev/null
 fault "drop write 2097152 4096"
@@ -84,10 +82,8 @@ jq -e '.verify.mismatches == .verify.checked and .verify.checked >= 256 and .ver
 case_ fault "a write run killed mid-way: its journal says so, and newer blocks are not errors"
 dd if="$T/old.copy" of="$f" bs=64k conv=notrunc 2>/dev/null
 run_ok --ios=256 -b4K -w100 -Sh --verify "$f"
-"$IOBENCH" -d30 -b4K -w100 -Sh -r --verify "$f" >/dev/null 2>"$T/kill.err" &
-pid=$!
-i=0; while ! grep -q measuring "$T/kill.err"; do
-	i=$((i + 1)); [ $i -lt 100 ] || fail "the write run never started"; sleep 0.1; done
+run_bg /dev/null "$T/kill.err" -d30 -b4K -w100 -Sh -r --verify "$f"
+pid=$BG
 sleep 0.3
 kill -KILL $pid; wait $pid 2>/dev/null
 run_ok --ios=256 -b4K -Sh --verify -Rjson "$f"
@@ -95,10 +91,8 @@ jq -e '.verify.mismatches == 0 and (.verify.journal_note | test("did not end"))'
 	fail "verify: $(jq -c .verify "$T/out")"
 
 case_ fault "after a killed run, a write run over part of the file leaves the journal a lower bound"
-"$IOBENCH" -d30 -b4K -w100 -Sh -r --verify "$f" >/dev/null 2>"$T/kill.err" &
-pid=$!
-i=0; while ! grep -q measuring "$T/kill.err"; do
-	i=$((i + 1)); [ $i -lt 100 ] || fail "the write run never started"; sleep 0.1; done
+run_bg /dev/null "$T/kill.err" -d30 -b4K -w100 -Sh -r --verify "$f"
+pid=$BG
 sleep 0.3
 kill -KILL $pid; wait $pid 2>/dev/null
 run_ok --ios=16 -b4K -w100 -Sh -f64K --verify -Rjson "$f"
