@@ -273,8 +273,13 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 	const struct workload *w = ctx->w;
 	bool warm_said = false;
 	uint64_t last = clock_ns(), t;	/* when the last wait came back */
+	sigset_t stops;
 	int64_t late = 0;		/* the most a turn overran since the last SIGCONT */
 	int sig;
+
+	sigemptyset(&stops);
+	sigaddset(&stops, SIGINT);
+	sigaddset(&stops, SIGTERM);
 
 	while (atomic_load(&ctx->finished) < ctx->nworkers) {
 		uint64_t now = clock_ns(), next = now + 100000000ull;
@@ -338,7 +343,8 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 			atomic_store(&ctx->stop, 1);
 			signal(SIGINT, SIG_DFL);
 			signal(SIGTERM, SIG_DFL);
-			pthread_sigmask(SIG_UNBLOCK, sigs, NULL);
+			/* only the stop signals: SIGUSR2 (the last worker's) and SIGCONT stay ours */
+			pthread_sigmask(SIG_UNBLOCK, &stops, NULL);
 			progress_end(&wt->progress);
 			if (!w->quiet)
 				fprintf(stderr, "iobench: interrupted, stopping (again to quit at once)\n");

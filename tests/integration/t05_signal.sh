@@ -63,6 +63,23 @@ jq -e '.jobs | length == 1 and .[0].jobname == "one" and .[0].read.io_bytes > 0'
 	fail "job file: partial fio-json: $(head -c 300 "$T/out5")"
 [ -z "$(ls "$T/jobs")" ] || fail "job file: left $(ls "$T/jobs")"
 
+case_ signal "SIGINT in a count-based run (--ios): partial results, exit 130, the file removed"
+run_bg "$T/out10" "$T/err10" -c16M --ios=100000000 -r -b4K -o1 -Sh "$f"
+kill -INT $BG; wait $BG; rc=$?
+[ $rc = 130 ] || fail "--ios: exit $rc, wanted 130"
+grep -q "PARTIAL RESULTS" "$T/out10" || fail "--ios: partial results not marked"
+[ ! -e "$f" ] || fail "--ios: the created file was left behind"
+
+case_ signal "SIGINT in a size-based job file (fio's default): exit 130, the file removed"
+mkdir "$T/sz"
+printf '[s]\nrw=randread\nsize=16m\nio_size=100g\nioengine=psync\nfilename=s.dat\n' > "$T/sized.fio"
+(cd "$T/sz" && exec "$IOBENCH" "$T/sized.fio" >"$T/out11" 2>"$T/err11") &
+pid=$!
+wait_for measuring "$T/err11"
+kill -INT $pid; wait $pid; rc=$?
+[ $rc = 130 ] || fail "size-based job: exit $rc, wanted 130"
+[ -z "$(ls "$T/sz")" ] || fail "size-based job: left $(ls "$T/sz")"
+
 case_ signal "SIGSTOP then SIGCONT while measuring: the pause is reported and warned of"
 "$IOBENCH" -c16M -d4 -W0 -r -b4K -o4 -Sh -Rjson "$f" >"$T/out6" 2>"$T/err6" &
 pid=$!
