@@ -105,6 +105,16 @@ static uint64_t thread_demand_ns(int tid, clockid_t cid)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec + wait;
 }
 
+/* This thread's user CPU time, us (getrusage RUSAGE_THREAD). */
+static uint64_t thread_user_us(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_THREAD, &ru))
+		return 0;
+	return (uint64_t)ru.ru_utime.tv_sec * 1000000ull + (uint64_t)ru.ru_utime.tv_usec;
+}
+
 static void *worker_main(void *arg)
 {
 	struct thread_arg *ta = arg;
@@ -120,6 +130,8 @@ static void *worker_main(void *arg)
 	pthread_barrier_wait(&ta->ctx->go);
 	if (wk->start_at)
 		wait_start(wk);
+	wk->user_a_us = thread_user_us();	/* its user time over the whole I/O loop */
+	wk->t_loop_ns = clock_ns();
 	if (!ta->ctx->w->warmup_ns) {	/* the window opens with the I/O: its CPU demand from here */
 		wk->cpu_a_ns = thread_demand_ns(wk->os_tid, CLOCK_THREAD_CPUTIME_ID);
 		wk->t_a_ns = clock_ns();
@@ -127,6 +139,7 @@ static void *worker_main(void *arg)
 	if (!wk->pin_error && !wk->init_error && !atomic_load(&ta->ctx->stop))
 		loop_run(wk);
 	wk->cpu_end_ns = thread_demand_ns(wk->os_tid, CLOCK_THREAD_CPUTIME_ID);	/* to here */
+	wk->user_end_us = thread_user_us();
 	wk->t_end_ns = clock_ns();
 	/* count-based: the last window to close closes the run's; the main thread samples now */
 	if (ta->ctx->w->count_based && atomic_fetch_sub(&ta->ctx->windows_open, 1) == 1)
@@ -421,6 +434,9 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 					wk->t_end_ns > (wk->t_a_ns ? wk->t_a_ns : wt->cpu_t_a) ?
 					(double)(wk->cpu_end_ns - wk->cpu_a_ns) /
 					(double)(wk->t_end_ns - (wk->t_a_ns ? wk->t_a_ns : wt->cpu_t_a)) : -1;
+			row->user_busy = wk->t_end_ns > wk->t_loop_ns && wk->user_end_us >= wk->user_a_us ?
+					 (double)(wk->user_end_us - wk->user_a_us) * 1000.0 /
+					 (double)(wk->t_end_ns - wk->t_loop_ns) : -1;
 			res->nerrors += row->errors[0] + row->errors[1];
 			res->verify.written += wk->streams[s].v.written;
 			res->verify.checked += wk->streams[s].v.checked;

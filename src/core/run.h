@@ -36,6 +36,7 @@ struct run_row {
 	uint64_t errors[2];	/* --continue-on-error: failed [0] reads, [1] writes, whole run */
 	double cpu_busy;	/* its thread's CPU demand (running or runnable) over its window /
 				   the window (1 = a whole CPU), or -1 */
+	double user_busy;	/* its thread's user CPU time over its I/O loop / the loop, or -1 */
 };
 
 struct run_result {

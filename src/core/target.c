@@ -550,7 +550,7 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
  * come back as zeros without touching the device, so they measure nothing.
  * Returns 0 with *unbacked set, or -1 when the file system does not say.
  */
-static int unbacked_bytes(int fd, uint64_t lo, uint64_t hi, uint64_t *unbacked)
+static int unbacked_bytes(int fd, uint64_t lo, uint64_t hi, uint64_t *unbacked, uint64_t *extents)
 {
 	enum { N = 256 };
 	struct fiemap *fm = calloc(1, sizeof(*fm) + N * sizeof(struct fiemap_extent));
@@ -576,6 +576,8 @@ static int unbacked_bytes(int fd, uint64_t lo, uint64_t hi, uint64_t *unbacked)
 
 			if (b > a && !(e->fe_flags & FIEMAP_EXTENT_UNWRITTEN))
 				data += b - a;
+			if (b > a && extents)
+				(*extents)++;
 			pos = e->fe_logical + e->fe_length;
 			last = e->fe_flags & FIEMAP_EXTENT_LAST;
 		}
@@ -589,7 +591,8 @@ out:
 
 static void check_extents(struct target *t)
 {
-	t->unbacked_known = !unbacked_bytes(t->cfd, t->spec->base_offset, t->end, &t->unbacked);
+	t->unbacked_known = !unbacked_bytes(t->cfd, t->spec->base_offset, t->end, &t->unbacked,
+					    &t->extents);
 }
 
 /*
@@ -611,7 +614,7 @@ static void check_device_data(struct target *t)
 
 		if (fd >= 0) {
 			t->unbacked_known = !unbacked_bytes(fd, li.lo_offset + t->spec->base_offset,
-							   li.lo_offset + t->end, &t->unbacked);
+							   li.lo_offset + t->end, &t->unbacked, NULL);
 			t->unbacked_backing = t->unbacked_known;
 			close(fd);
 		}

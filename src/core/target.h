@@ -47,6 +47,7 @@ struct target {
 	uint64_t unbacked;	/* bytes of the range in holes or unwritten extents (FIEMAP) */
 	bool unbacked_known;	/* the file system answered FIEMAP */
 	bool unbacked_backing;	/* ... for a loop device's backing file (over the loop's range) */
+	uint64_t extents;	/* a file: its extents over the range (FIEMAP), 0 when unknown */
 	uint64_t dev_stored;	/* zram: bytes it held before the run (mm_stat orig_data_size) */
 	bool dev_stored_known;
 	bool no_nowait;		/* direct I/O that cannot be issued without blocking (RWF_NOWAIT fails) */

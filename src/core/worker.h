@@ -123,6 +123,8 @@ struct worker {
 	uint64_t stopped_at;		/* when this worker's error stopped the run, or 0 */
 	uint64_t cpu_a_ns;		/* its CPU demand (run + runnable) when the window opened */
 	uint64_t t_a_ns;		/* when the worker read that itself (no warm-up), else 0 */
+	uint64_t user_a_us, user_end_us;	/* its user CPU time at the I/O loop's start and end */
+	uint64_t t_loop_ns;		/* when its I/O loop started */
 	uint64_t cpu_end_ns, t_end_ns;	/* its CPU demand, and the time, when its I/O ended */
 	struct verify_bad vfirst;	/* --verify: the first mismatch this worker found */
 	unsigned vfirst_target;

@@ -15,22 +15,40 @@ static void note(struct devcheck *c, unsigned cause, const char *why)
 		c->note[c->nnotes++] = why;
 }
 
-/* Whether the device's count is iobench's with each I/O split as the queue limits say. */
+/*
+ * Whether the device's count is iobench's times a whole number k of requests
+ * an I/O may become under the queue limits (within 5% of k, k >= 2).
+ */
 static bool split_explains(const struct devcheck *c, double dev_ios)
 {
-	double app = (double)c->app_ios;
+	double ratio = c->app_ios ? dev_ios / (double)c->app_ios : 0;
+	double k = (double)(uint64_t)(ratio + 0.5);
 
-	return c->split_hi > 1 && dev_ios >= app * (double)c->split_lo * (1 - DEVCHECK_TOLERANCE) &&
-	       dev_ios <= app * (double)c->split_hi * (1 + DEVCHECK_TOLERANCE);
+	return k >= 2 && k >= (double)c->split_lo && k <= (double)c->split_hi &&
+	       ratio >= k * (1 - DEVCHECK_TOLERANCE) && ratio <= k * (1 + DEVCHECK_TOLERANCE);
+}
+
+/* Whether the device moved iobench's bytes, within 5%. */
+static bool same_bytes(const struct devcheck *c)
+{
+	double dev = 512.0 * (double)(c->d.rd_sectors + c->d.wr_sectors), app = (double)c->app_bytes;
+
+	return app > 0 && dev >= app * (1 - DEVCHECK_TOLERANCE) && dev <= app * (1 + DEVCHECK_TOLERANCE);
 }
 
 /* The I/O count: fewer or more requests than iobench's I/Os. */
 static void explain_count(struct devcheck *c)
 {
 	double dev = (double)(c->d.rd_ios + c->d.wr_ios), app = (double)c->app_ios;
+	double dev_bytes = 512.0 * (double)(c->d.rd_sectors + c->d.wr_sectors);
 
 	if (dev < app * (1 - DEVCHECK_TOLERANCE)) {
-		if (c->buffered)
+		if (c->buffered && dev_bytes >= (double)c->app_bytes * (1 - DEVCHECK_TOLERANCE))
+			note(c, c->app_rw_ios[1] ? DC_WRITEBACK : DC_READAHEAD, c->app_rw_ios[1] ?
+			     "write-back: the device got the buffered writes' bytes in fewer, larger "
+			     "requests" : "readahead: the device got the buffered reads' bytes in "
+			     "fewer, larger requests");
+		else if (c->buffered)
 			note(c, DC_PAGE_CACHE, "page cache: buffered I/O was served from memory, not the "
 			     "device");
 		else if (c->d.rd_merges + c->d.wr_merges > 0)
@@ -50,12 +68,22 @@ static void explain_count(struct devcheck *c)
 			note(c, DC_SPLITS, "splits: each I/O was larger than one request to the device "
 			     "may be (max_segments pages, max_sectors_kb), so it became several");
 		else if (c->write_through && c->on_fs && c->d.wr_ios > c->app_rw_ios[1])
-			note(c, DC_JOURNAL, "the file system's journal: each O_DSYNC write commits it "
+			note(c, DC_JOURNAL, "the file system's journal: each synced write commits it "
 			     "(f/s counts the cache flushes)");
 		else if (c->buffered)
 			note(c, c->app_rw_ios[1] ? DC_WRITEBACK : DC_READAHEAD, c->app_rw_ios[1] ?
 			     "write-back and readahead: buffered I/O reaches the device in its own "
 			     "requests" : "readahead: buffered reads fetched more than was asked");
+		else if (same_bytes(c) && c->pieces &&
+			 dev <= app * c->pieces * (double)c->split_hi * (1 + DEVCHECK_TOLERANCE))
+			/* iobench's bytes, in as many pieces as the file's extents cut them into */
+			note(c, DC_FRAGMENTS, "the file's extents: a direct I/O is cut where an extent "
+			     "of the file ends, so iobench's bytes reached the device in more, smaller "
+			     "requests");
+		else if (same_bytes(c))
+			note(c, DC_UNEXPLAINED, "unexplained: more, smaller device requests carrying "
+			     "about iobench's bytes: splits at boundaries the queue limits do not show, "
+			     "or other small I/O; the counters cannot tell which");
 		else
 			note(c, DC_OTHER_IO, c->on_fs ? "I/O that is not iobench's: other processes or "
 			     "the file system's own (journal, metadata); the counters cannot tell which"
@@ -124,8 +152,8 @@ static void explain(struct devcheck *c)
 			     "blocks");
 	}
 	if (c->block_size && req > 0 && req < (double)c->block_size * (1 - DEVCHECK_TOLERANCE) &&
-	    !(c->causes & (DC_SPLITS | DC_OTHER_IO | DC_JOURNAL | DC_PAGE_CACHE | DC_WRITEBACK |
-			   DC_COMPRESSION)))
+	    !(c->causes & (DC_SPLITS | DC_FRAGMENTS | DC_OTHER_IO | DC_JOURNAL | DC_PAGE_CACHE | DC_UNEXPLAINED |
+			   DC_WRITEBACK | DC_COMPRESSION)))
 		note(c, DC_UNEXPLAINED, "unexplained: device requests smaller than iobench's blocks");
 	if (c->m.sec_per_transfer > 0 && c->app_lat_ms > 0 &&
 	    c->m.sec_per_transfer * 1e3 > c->app_lat_ms * (1 + DEVCHECK_TOLERANCE)) {
@@ -164,12 +192,22 @@ static void add_app(struct devcheck *c, const struct workload *w, const struct r
 	c->app_lat_ms = c->app_ios ? lat_sum / (double)c->app_ios : 0;
 	if (!(w->targets[t].cache & CACHE_DIRECT))
 		c->buffered = true;
-	if (w->targets[t].cache & (CACHE_WRITE_THROUGH | CACHE_SYNC) && w->targets[t].write_pct)
-		c->write_through = true;
+	if ((w->targets[t].cache & (CACHE_WRITE_THROUGH | CACHE_SYNC) || w->targets[t].fsync_every) &&
+	    w->targets[t].write_pct)
+		c->write_through = true;	/* O_DSYNC, O_SYNC, or fio's fsync=N */
 	c->on_fs |= tg->kind == TARGET_FILE;
 	c->compressing |= !strcmp(tg->chain.fs_type, "btrfs") &&
 			  (strstr(tg->chain.super_options, "compress") || tg->compressed);
 	c->holes |= tg->unbacked_known && tg->unbacked * 100 > range;
+	/* the most pieces a direct I/O of the file's can be cut into by its extents */
+	if (tg->kind == TARGET_FILE && tg->extents > 1) {
+		uint64_t mean = range / tg->extents;
+		double pieces = mean ? 1.0 + (double)target_max_block(&w->targets[t]) / (double)mean
+				     : 1.0;
+
+		if (pieces > c->pieces)
+			c->pieces = pieces;
+	}
 	/* one request size to compare with the device's, or 0 when iobench's vary */
 	fixed = target_min_block(&w->targets[t]) == target_max_block(&w->targets[t]) ?
 		target_max_block(&w->targets[t]) : 0;
@@ -214,7 +252,9 @@ unsigned devcheck_build(const struct workload *w, const struct run_result *res,
 			memset(c, 0, sizeof(*c));
 			c->info = &ch->dev[0];
 			c->sample = devwatch_find(res->devs, res->ndevs, c->info->major, c->info->minor);
-			c->have = c->sample && c->sample->have_a && c->sample->have_b;
+			/* a device that does not count (queue/iostats 0; zram counts anyway) has no counters */
+			c->have = c->sample && c->sample->have_a && c->sample->have_b &&
+				  (c->info->iostats != 0 || !strcmp(c->info->kind, "zram"));
 			if (c->have) {
 				diskstats_delta(&c->sample->a, &c->sample->b, &c->d);
 				diskstats_metrics(&c->d, secs, &c->m);

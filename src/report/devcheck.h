@@ -33,6 +33,7 @@ enum devcause {
 	DC_OTHER_IO = 1u << 8,		/* I/O that is not iobench's */
 	DC_CACHE_HITS = 1u << 9,	/* await over iobench's latency: memory served the rest */
 	DC_UNEXPLAINED = 1u << 10,	/* a gap none of the above explains */
+	DC_FRAGMENTS = 1u << 11,	/* a file's direct I/O cut at its extents: iobench's bytes in more requests */
 };
 
 struct devcheck {
@@ -50,12 +51,13 @@ struct devcheck {
 	uint64_t block_size;			/* of its targets; 0 when they differ */
 	unsigned ntargets;
 	bool buffered;				/* some target without O_DIRECT */
-	bool write_through;			/* some target writes with O_DSYNC */
+	bool write_through;			/* some target's writes are synced: O_DSYNC, O_SYNC, fsync=N */
 	bool on_fs;				/* some target is a file on a file system */
 	bool compressing;			/* the file system compresses (btrfs compress) */
 	bool holes;				/* a target's range has holes or unwritten extents */
 	uint64_t split_lo, split_hi;		/* each I/O becomes this many requests, at least, at most */
 	uint64_t req_limit;			/* the device's request limit (pages not contiguous) */
+	double pieces;				/* a file's direct I/O: the most pieces its extents cut one into (0: none) */
 	unsigned causes;			/* DC_*: what explains the gaps */
 	const char *note[DEVCHECK_MAX_NOTES];	/* the likely causes of the gaps found */
 	unsigned nnotes;

@@ -202,7 +202,8 @@ static json_t *blockdev_json(const struct blockdev_info *d)
 	set(o, "write_cache", str_or_null(d->write_cache));
 	set(o, "fua", d->fua >= 0 ? json_boolean(d->fua) : NULL);
 	set(o, "numa_node", d->numa_node >= 0 ? json_integer(d->numa_node) : NULL);
-	set(o, "iostats", d->iostats >= 0 ? json_boolean(d->iostats) : NULL);
+	/* zram counts its I/O whatever queue/iostats says */
+	set(o, "iostats", d->iostats >= 0 ? json_boolean(d->iostats || !strcmp(d->kind, "zram")) : NULL);
 	set(o, "backing_file", str_or_null(d->backing_file));
 	return o;
 }
@@ -430,6 +431,7 @@ static json_t *targets_json(const struct workload *w, const struct run_result *r
 		set(o, "mount_options", str_or_null(t->chain.mount_options));
 		set(o, "mount_source", str_or_null(t->chain.mount_source));
 		set(o, "no_device", t->kind == TARGET_NULL ? NULL : str_or_null(t->chain.no_device));
+		set(o, "device_by_mount_source", json_boolean(t->chain.by_source));
 		set(o, "devices", chain_json(&t->chain));
 		json_array_append_new(a, o);
 	}

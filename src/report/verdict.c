@@ -113,19 +113,22 @@ static void target_warnings(const struct workload *w, const struct run_result *r
 			     tg->unbacked_backing ? "'" : "",
 			     tg->unbacked_backing ? "fill the device first (a -w100 pass over the range)"
 						  : "recreate it with -c");
-		if (tg->dev_stored_known && tg->dev_stored * 100 < range * 99 &&
+		/* which pages hold data zram does not say: any part of it unwritten may be read */
+		if (tg->dev_stored_known && tg->dev_stored * 100 < tg->size * 99 &&
 		    w->targets[t].write_pct < 100) {
 			char held[32], r[32];
 
 			format_bytes(held, sizeof(held), tg->dev_stored);
-			format_bytes(r, sizeof(r), range);
-			warn(v, "unwritten_device", "'%s' (zram) held %s of data before the run, for a "
-			     "range of %s read: a page never written (or discarded) reads back as zeros "
-			     "with nothing to decompress, faster than any real page; fill it first (a "
-			     "-w100 pass over the range)", path, held, r);
+			format_bytes(r, sizeof(r), tg->size);
+			warn(v, "unwritten_device", "'%s' (zram) held %s of data of its %s before the "
+			     "run: a page never written (or discarded) reads back as zeros with nothing "
+			     "to decompress, faster than any real page, and zram does not say which "
+			     "pages those are; fill it first (a -w100 pass over the whole device)",
+			     path, held, r);
 		}
 		if (tg->chain.n && w->targets[t].write_pct && (w->targets[t].cache & CACHE_DIRECT) &&
-		    !(w->targets[t].cache & (CACHE_WRITE_THROUGH | CACHE_SYNC))) {
+		    !(w->targets[t].cache & (CACHE_WRITE_THROUGH | CACHE_SYNC)) &&
+		    !w->targets[t].fsync_every) {
 			const struct blockdev_info *d = &tg->chain.dev[0];
 
 			if (!strcmp(d->kind, "loop") && d->loop_dio == 0)
@@ -135,8 +138,9 @@ static void target_warnings(const struct workload *w, const struct run_result *r
 				     d->backing_file);
 			else if (!strcmp(d->write_cache, "write back"))
 				warn(v, "write_cache", "%s reports a volatile write cache (\"write back\") "
-				     "and these writes carry no O_DSYNC (-Sw/-Sh) or FUA: they may be "
-				     "acknowledged from its cache, so they measure the cache, not the medium",
+				     "and these writes carry no O_DSYNC (-Sw/-Sh), FUA or fsync: the device "
+				     "may acknowledge them from its cache, so the figures may include cache "
+				     "effects (most in short runs); -Sh measures writes that reached the medium",
 				     d->name);
 		}
 		if (!tg->chain.n)
@@ -174,22 +178,31 @@ static void run_warnings(const struct workload *w, const struct run_result *res,
 		     "ran: I/Os in flight count the pause as latency, and IOPS and MiB/s include the "
 		     "time it did nothing; measure again without stopping it",
 		     (double)res->paused_ns / 1e9);
-	if (res->measured && !w->hipri) {	/* --hipri polls: a busy thread is its way of waiting */
+	/*
+	 * --hipri polls: a busy thread is its way of waiting. The null engine's model
+	 * spins out the end of each wait: that time is the modelled device's. On zram
+	 * the kernel time of the thread is zram's own work: only its user time is
+	 * iobench's.
+	 */
+	if (res->measured && !w->hipri && !w->null_lat_ns && !w->null_iops) {
+		bool zram = zram_target(res);
 		double busiest = -1;
 		unsigned who = 0;
 
-		for (unsigned i = 0; i < res->nrows; i++)
-			if (res->rows[i].cpu_busy > busiest) {
-				busiest = res->rows[i].cpu_busy;
+		for (unsigned i = 0; i < res->nrows; i++) {
+			double b = zram ? res->rows[i].user_busy : res->rows[i].cpu_busy;
+
+			if (b > busiest) {
+				busiest = b;
 				who = res->rows[i].thread;
 			}
+		}
 		if (busiest >= TOOL_BOUND)
 			warn(v, "tool_bound", "iobench's thread %u used %.0f%% of a CPU over the window: "
 			     "it went as fast as iobench could, so the figures may be iobench's limit, "
 			     "not the device's%s; spread the load over more threads (-t) or ask for "
 			     "less per I/O", who, 100.0 * (busiest > 1 ? 1 : busiest),
-			     zram_target(res) ? " (zram compresses on the submitting thread's CPU, so "
-			     "this is one CPU's speed at zram's work)" :
+			     zram ? " (in user time alone: zram's own work on the thread is not counted)" :
 			     w->verify ? " (--verify formats and checks every block)" :
 			     w->engine && !strcmp(w->engine, "null") && !w->null_lat_ns && !w->null_iops ?
 			     " (the null engine does no I/O: this is iobench's own speed)" : "");
@@ -376,7 +389,10 @@ void verdict_build(const struct workload *w, const struct run_result *res,
 			v->rotational = true;
 		if (c[i].have && c[i].m.avg_queue_length > v->queue_length) {
 			v->queue_length = c[i].m.avg_queue_length;
-			v->queue_own = c[i].app_qd;
+			/* split or cut I/Os sit in the device's queue as several requests each */
+			v->queue_own = c[i].app_qd *
+				       ((c[i].causes & (DC_SPLITS | DC_FRAGMENTS)) && c[i].app_ios ?
+					(double)(c[i].d.rd_ios + c[i].d.wr_ios) / (double)c[i].app_ios : 1);
 		}
 	}
 	/*

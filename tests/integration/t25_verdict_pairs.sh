@@ -23,12 +23,34 @@ run_ok --ios=200 -b1M -Sh -Rjson "$L1"
 has split_io; hasnt other_io
 causes | grep -q "^splits" || fail "cross-check: $(causes)"
 
-case_ figure "64 KiB reads with another reader on the device: other I/O, not splits"
+case_ figure "1 MiB reads with another 1 MiB reader on the device: other I/O"
+sh -c "while :; do dd if=$L1 of=/dev/null bs=1M iflag=direct status=none; done" &
+bg=$!
+run_ok -d1 -W0 -b1M -Sh -Rjson "$L1"
+kill $bg 2>/dev/null; wait $bg 2>/dev/null
+has other_io
+
+case_ figure "64 KiB reads with a small 4 KiB reader beside: no split claimed, and no false other I/O"
 dd if="$L1" of=/dev/null bs=4k iflag=direct count=100000 status=none &
 bg=$!
 run_ok -d1 -W0 -b64K -Sh -Rjson "$L1"
 kill $bg 2>/dev/null; wait $bg 2>/dev/null
-has other_io; hasnt split_io
+hasnt split_io
+echo "cross-check: $(causes)"
+
+case_ figure "1 MiB reads at -o8 on a rotational loop device: split, and the queue is iobench's own"
+run_ok -d1 -W0 -b1M -o8 -Sh -Rjson "$L1"
+has split_io
+if [ "$(cat /sys/block/$(basename "$L1")/queue/rotational)" = 1 ]; then
+	jq -e '.verdict.queue_bottleneck == false' "$T/out" >/dev/null ||
+		fail "split I/O taken for another load: $(jq -c .verdict "$T/out")"
+fi
+
+case_ figure "cold buffered sequential reads of a device: readahead, not page cache"
+blockdev --flushbufs "$L1"
+run_ok --ios=20000 -b4K -Rjson "$L1"
+hasnt page_cache
+causes | grep -q "readahead" || fail "cross-check: $(causes)"
 
 case_ figure "buffered writes with another reader raising the device's count: page cache, by bytes"
 new_loop 256
@@ -53,6 +75,25 @@ case_ figure "O_DSYNC writes on ext4: the journal's writes are named, not other 
 run_ok --ios=500 -b4K -w100 -Sh -Rjson "$T/m/f.dat"
 hasnt other_io
 causes | grep -q "journal" || fail "cross-check: $(causes)"
+
+case_ figure "fio's fsync=1 on ext4: synced like O_DSYNC, so no other I/O and no write-cache warning"
+printf '[f]\nrw=randwrite\nbs=4k\nsize=4m\ndirect=1\nfsync=1\nioengine=psync\nfilename=%s\n' \
+	"$T/m/f.dat" > "$T/fsync.fio"
+"$IOBENCH" "$T/fsync.fio" --output-format=json >"$T/out.a" 2>"$T/err" || fail "fsync job: $(cat "$T/err")"
+jq '.[0]' "$T/out.a" > "$T/out"
+hasnt other_io; hasnt write_cache
+
+case_ figure "a fragmented file read with large direct I/O: its extents, not other I/O"
+i=0
+while [ $i -lt 128 ]; do	# two files written in turn: each a patchwork of small extents
+	dd if=/dev/urandom of="$T/m/frag.dat" bs=64k count=1 seek=$i conv=notrunc oflag=direct status=none
+	dd if=/dev/urandom of="$T/m/pad.dat" bs=64k count=1 seek=$i conv=notrunc oflag=direct status=none
+	i=$((i + 1))
+done
+sync
+run_ok --ios=200 -b1M -Sh --overwrite -Rjson "$T/m/frag.dat"
+echo "cross-check: $(causes)"
+hasnt other_io
 unmount "$T/m"; MOUNTS=""
 
 case_ figure "buffered reads of a cached file: the device's await above iobench's is page-cache hits"
@@ -60,7 +101,6 @@ new_loop 64
 mkfs.ext4 -q -F "$LOOP" || fail "mkfs"
 mkdir "$T/c" && mount "$LOOP" "$T/c" && MOUNTS="$T/c" || fail "mount"
 run_ok -c32M --ios=10 --keep --quiet "$T/c/f.dat"
-echo 3 > /proc/sys/vm/drop_caches
 run_ok --ios=20000 -r -b4K -Rjson "$T/c/f.dat"
 echo "cross-check: $(causes)"
 causes | grep -q "unexplained" && fail "a cached run left a gap unexplained: $(causes)"
@@ -74,6 +114,9 @@ case_ figure "zram never written, read: unwritten_device; written first, it does
 new_zram 32
 run_ok --ios=2000 -r -b4K -Sh -Rjson "$ZDEV"
 has unwritten_device
+run_ok --ios=4096 -b4K -w100 -Sh --allow-device-write --quiet "$ZDEV"
+run_ok --ios=2000 -r -b4K -Sh -B20M -Rjson "$ZDEV"
+has unwritten_device	# written from 0 to 16M: the rest may be read, and zram does not say which
 run_ok --ios=8192 -b4K -w100 -Sh --allow-device-write --quiet "$ZDEV"
 run_ok --ios=2000 -r -b4K -Sh -Rjson "$ZDEV"
 hasnt unwritten_device
@@ -115,6 +158,17 @@ run_ok --ios=2000 -b4K -w100 -Su --allow-device-write -Rjson "$LOOP"
 has write_cache
 run_ok --ios=2000 -b4K -w100 -Sh --allow-device-write -Rjson "$LOOP"
 hasnt write_cache
+wb=$(df --output=source "$T" | tail -n 1)
+wc=$(cat "/sys/class/block/$(basename "$wb")/queue/write_cache" 2>/dev/null ||
+	cat "/sys/class/block/$(basename "$wb")/../queue/write_cache" 2>/dev/null)
+if [ -b "$wb" ] && [ "$wc" = "write back" ]; then
+	run_ok -c8M --ios=500 -b4K -w100 -Su -Rjson "$T/wb.dat"
+	has write_cache
+	run_ok -c8M --ios=500 -b4K -w100 -Sh -Rjson "$T/wb.dat"
+	hasnt write_cache
+else
+	echo "skipped: the write-back disk case (the test directory is not on a write-back disk)"
+fi
 
 case_ figure "a window that ends with half of -o4 counted (the null model, --ios=2): the depth note; -d1: none"
 # four I/Os complete together after 1 ms; the count stops at the second: 2 ms of latency in 1 ms
@@ -131,6 +185,12 @@ grep -q "I/O accounting OFF" "$T/out" && fail "zram called unaccounted: $(grep z
 case_ figure "the null engine at full speed: tool_bound, the device not classed; with a 1 ms model: neither"
 run_ok --engine=null --ios=2000000 -o32 -r -b4K -Rjson x
 has tool_bound
+# with every CPU busy with something else, the thread still asks for a whole one: still bound
+hogs=""
+for c in $(seq "$(nproc)"); do timeout 20 sh -c 'while :; do :; done' & hogs="$hogs $!"; done
+run_ok --engine=null --ios=2000000 -o32 -r -b4K -Rjson x
+kill $hogs 2>/dev/null; wait $hogs 2>/dev/null
+has tool_bound
 jq -e '.verdict.not_judged | test("own thread")' "$T/out" >/dev/null || fail "a tool-bound run was classed"
 run_ok --engine=null --null-latency=1ms -d1 -W0 -o4 -r -b4K -Rjson x
 hasnt tool_bound
@@ -139,8 +199,13 @@ jq -e '.verdict.not_judged == null' "$T/out" >/dev/null || fail "the model was n
 case_ figure "io_uring's workers on a pinned thread: warned of exactly when they were confined; -n: never"
 if [ "$(nproc)" -gt 1 ]; then
 	run_ok --ios=20000 -b4K -r -o16 -Sh -Rjson "$ZDEV"
-	if jq -e '.cpu.process.io_workers.confined > 0' "$T/out" >/dev/null; then has io_workers_pinned
-	else hasnt io_workers_pinned; fi
+	if jq -e '.cpu.process.io_workers.confined > 0' "$T/out" >/dev/null; then
+		has io_workers_pinned
+		echo "note: this kernel kept the workers on their thread's CPU despite IORING_REGISTER_IOWQ_AFF"
+	else
+		hasnt io_workers_pinned
+		echo "note: this kernel let io_uring's workers run on every CPU"
+	fi
 	run_ok --ios=20000 -b4K -r -o16 -Sh -n -Rjson "$ZDEV"
 	hasnt io_workers_pinned
 	jq -e '.cpu.process.io_workers.confined == 0' "$T/out" >/dev/null || fail "-n: workers confined"
