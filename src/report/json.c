@@ -6,6 +6,7 @@
  * are in seconds (_s), latencies in nanoseconds (_ns), sizes in bytes.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sysmacros.h>
@@ -35,6 +36,17 @@ static void set(json_t *o, const char *key, json_t *v)
 static json_t *jnum(uint64_t v)
 {
 	return json_integer((json_int_t)v);
+}
+
+/* A 64-bit seed: a number while every JSON reader holds it exactly (below 2^53), else a string. */
+static json_t *seed_json(uint64_t seed)
+{
+	char s[24];
+
+	if (seed < (1ull << 53))
+		return jnum(seed);
+	snprintf(s, sizeof(s), "%llu", (unsigned long long)seed);
+	return json_text(s);
 }
 
 static json_t *str_or_null(const char *s)
@@ -111,8 +123,10 @@ static json_t *summary_json(const struct run_result *res, int target)
 
 static json_t *target_spec_json(const struct target_spec *t, const struct workload *w)
 {
-	static const char *bufs[] = { "random", "zero", "source" };
+	static const char *bufs[] = { [BUF_RANDOM] = "random", [BUF_ZERO] = "zero",
+				      [BUF_SOURCE] = "source", [BUF_PATTERN] = "pattern" };
 	json_t *o = json_object();
+	char hex[2 * PATTERN_MAX + 3] = "0x";
 
 	set(o, "path", json_text(t->path));
 	set(o, "block_size", jnum(t->block_size));
@@ -130,6 +144,9 @@ static json_t *target_spec_json(const struct target_spec *t, const struct worklo
 	set(o, "write_through", json_boolean(t->cache & CACHE_WRITE_THROUGH));
 	set(o, "write_buffers", json_text(bufs[t->buf]));
 	set(o, "source_buffer_size", t->buf == BUF_SOURCE ? jnum(t->buf_source_size) : NULL);
+	for (unsigned i = 0; t->buf == BUF_PATTERN && i < t->pattern_len; i++)
+		snprintf(hex + 2 + 2 * i, 3, "%02x", t->pattern[i]);
+	set(o, "write_pattern", t->buf == BUF_PATTERN ? json_text(hex) : NULL);
 	return o;
 }
 
@@ -143,7 +160,7 @@ static json_t *workload_json(const struct workload *w, const struct run_result *
 	set(o, "cooldown_s", json_real((double)w->cooldown_ns / 1e9));
 	set(o, "ios_per_thread", w->ios_per_thread ? jnum(w->ios_per_thread) : NULL);
 	set(o, "interval_ms", json_real((double)w->interval_ns / 1e6));
-	set(o, "seed", jnum(w->seed));
+	set(o, "seed", seed_json(w->seed));
 	set(o, "thread_pool", w->pool_threads ? jnum(w->pool_threads) : NULL);
 	if (res->ncpus_pinned) {
 		json_t *a = json_array();

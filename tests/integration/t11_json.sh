@@ -58,6 +58,19 @@ run_ok --engine=psync --ios=3000 -o1 -r -b4K -Sh -c8M -Rjson "$T/p.dat"
 jq -e '.queue_depth.achieved > 0.8 and .queue_depth.achieved <= 1.01' "$T/out" >/dev/null ||
 	fail "psync: achieved $(jq .queue_depth.achieved "$T/out")"
 
+say "every write-buffer mode names itself (the JSON read under UBSan in the sanitizer run); a 64-bit seed kept whole"
+for m in "random|" "zero|-Z" "source|-Z1M" "pattern|--pattern=0xdeadbeef" "random|--compress=50" "random|--dedupe=30"; do
+	run_ok --engine=null --ios=100 -w100 -b4K -z18446744073709551615 -Rjson ${m#*|} x
+	jq -e --arg b "${m%%|*}" '.workload.targets[0].write_buffers == $b' "$T/out" >/dev/null ||
+		fail "${m#*|}: write_buffers $(jq -c .workload.targets[0].write_buffers "$T/out")"
+	jq -e '.workload.seed == "18446744073709551615"' "$T/out" >/dev/null ||
+		fail "seed: $(jq -c .workload.seed "$T/out")"
+done
+jq -e '.workload.targets[0].write_pattern == null' "$T/out" >/dev/null || fail "write_pattern without --pattern"
+run_ok --engine=null --ios=100 -w100 -b4K --pattern=0xdeadbeef -z7 -Rjson x
+jq -e '.workload.targets[0].write_pattern == "0xdeadbeef" and .workload.seed == 7' "$T/out" >/dev/null ||
+	fail "pattern and seed: $(jq -c '[.workload.targets[0].write_pattern, .workload.seed]' "$T/out")"
+
 say "docs/json.md lists every field the JSON holds, and no field it does not"
 run_ok -c8M -d1.1 -W0 -r -b4K -o2 -Sh -w50 -D500 --json="$T/full.json" "$T/a.dat" "$T/b.dat"
 sh "$here/json_paths.sh" "$T/full.json" > "$T/paths"
