@@ -122,7 +122,9 @@ same_bytes() { [ "$(md5sum < "$1")" = "$2" ] || fail "$1 changed"; }
 # ERR) and waits up to 10 s for it to start measuring; its pid is $BG.
 run_bg() {
 	bg_out=$1 bg_err=$2; shift 2
-	"$IOBENCH" "$@" >"$bg_out" 2>"$bg_err" &
+	# emptied here, not by the child's redirection: the wait below must not read an earlier run's
+	: >"$bg_err"
+	"$IOBENCH" "$@" >"$bg_out" 2>>"$bg_err" &
 	BG=$!
 	bg_i=0
 	while ! grep -q measuring "$bg_err"; do

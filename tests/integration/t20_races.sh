@@ -69,10 +69,8 @@ rm -f moved.dat swap.dat
 case_ fault "the created file cannot be removed at the end: named, exit 1"
 if [ "$(id -u)" = 0 ] && command -v chattr >/dev/null; then
 	mkdir imm
-	"$IOBENCH" -c1M -d30 -b4K -Sh imm/x.dat >first.out 2>first.err &
-	first=$!
-	i=0; while ! grep -q measuring first.err; do
-		i=$((i + 1)); [ $i -lt 100 ] || fail "the run never started"; sleep 0.1; done
+	run_bg first.out first.err -c1M -d30 -b4K -Sh imm/x.dat
+	first=$BG
 	if chattr +i imm 2>/dev/null; then
 		kill -INT $first; wait $first; rc=$?
 		chattr -i imm
