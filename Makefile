@@ -63,8 +63,9 @@ $(B)/tests/%: tests/unit/%.c $(B)/libiobench.a
 		$(B)/libiobench.a $(shell pkg-config --libs cmocka) $(LIBS)
 
 # Programs the integration tests run beside iobench (tests/helpers/): a racer,
-# a device holder, and faultfs, the fault-injecting FUSE file system.
-HELPER_BIN := $(B)/helpers/racer $(B)/helpers/holdexcl $(B)/helpers/faultfs
+# a device holder, faultfs (the fault-injecting FUSE file system) and nouring
+# (a program run where seccomp refuses io_uring, as in containers).
+HELPER_BIN := $(B)/helpers/racer $(B)/helpers/holdexcl $(B)/helpers/faultfs $(B)/helpers/nouring
 
 $(B)/helpers/faultfs: tests/helpers/faultfs.c
 	@mkdir -p $(dir $@)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <liburing.h>
 
 #include "core/fill.h"
@@ -47,18 +48,24 @@ static int write_error(const char *path, uint64_t off, int res, char *err, size_
 	return res < 0 ? res : -EIO;
 }
 
-/* Generates the next chunk and queues its write. */
-static void submit_chunk(struct filler *f, int fd, uint64_t off, unsigned n)
+/* Generates the data of the n bytes at off into buffer b. */
+static void generate(struct filler *f, unsigned b, uint64_t off, unsigned n)
 {
-	unsigned b = f->free[--f->nfree];
-	struct io_uring_sqe *sqe = io_uring_get_sqe(&f->ring);
-
 	if (f->verify_block)
 		for (unsigned i = 0; i + f->verify_block <= n; i += f->verify_block)
 			verify_format((char *)f->buf[b] + i, f->verify_block, off + i, 0,
 				      JOURNAL_FILL_SEQ, f->seed);
 	else
 		gen_fill(&f->rng, f->buf[b], n);
+}
+
+/* Generates the next chunk and queues its write. */
+static void submit_chunk(struct filler *f, int fd, uint64_t off, unsigned n)
+{
+	unsigned b = f->free[--f->nfree];
+	struct io_uring_sqe *sqe = io_uring_get_sqe(&f->ring);
+
+	generate(f, b, off, n);
 	f->off[b] = off;
 	f->len[b] = n;
 	io_uring_prep_write(sqe, fd, f->buf[b], n, off);
@@ -103,16 +110,41 @@ static int fill_ring(struct filler *f, int fd, uint64_t size, const char *path, 
 	return r;
 }
 
+/*
+ * Where io_uring is refused (a container's seccomp profile, io_uring_disabled):
+ * the same data, one chunk at a time with pwrite.
+ */
+static int fill_pwrite(struct filler *f, int fd, uint64_t size, const char *path, char *err,
+		       size_t len)
+{
+	for (uint64_t next = 0; next < size;) {
+		unsigned n = size - next < f->chunk ? (unsigned)(size - next) : f->chunk;
+
+		if (interrupted()) {
+			snprintf(err, len, "interrupted while creating '%s'", path);
+			return -EINTR;
+		}
+		generate(f, 0, next, n);
+		for (unsigned done = 0; done < n;) {
+			ssize_t w = pwrite(fd, (char *)f->buf[0] + done, n - done, (off_t)(next + done));
+
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w <= 0)
+				return write_error(path, next + done, w < 0 ? -errno : 0, err, len);
+			done += (unsigned)w;
+		}
+		next += n;
+	}
+	return 0;
+}
+
 static int fill(struct filler *fp, int fd, uint64_t size, const char *path, char *err, size_t len)
 {
 	struct filler f = *fp;
-	int r;
+	bool ring = io_uring_queue_init(FILL_DEPTH, &f.ring, 0) == 0;
+	int r = 0;
 
-	r = io_uring_queue_init(FILL_DEPTH, &f.ring, 0);
-	if (r < 0) {
-		snprintf(err, len, "cannot create '%s': io_uring: %s", path, strerror(-r));
-		return r;
-	}
 	for (unsigned i = 0; i < FILL_DEPTH; i++) {
 		if (posix_memalign(&f.buf[i], 4096, FILL_CHUNK)) {
 			snprintf(err, len, "out of memory");
@@ -122,10 +154,12 @@ static int fill(struct filler *fp, int fd, uint64_t size, const char *path, char
 		f.free[f.nfree++] = i;
 	}
 	if (!r)
-		r = fill_ring(&f, fd, size, path, err, len);
+		r = ring ? fill_ring(&f, fd, size, path, err, len) :
+			   fill_pwrite(&f, fd, size, path, err, len);
 	for (unsigned i = 0; i < FILL_DEPTH; i++)
 		free(f.buf[i]);
-	io_uring_queue_exit(&f.ring);
+	if (ring)
+		io_uring_queue_exit(&f.ring);
 	return r;
 }
 
