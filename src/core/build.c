@@ -340,7 +340,8 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 		return -ENOMEM;
 	for (unsigned i = 0; i < nt; i++) {
 		const struct target_spec *sp = &w->targets[tlist[i]];
-		uint64_t seed = w->seed + id + 0x9e3779b97f4a7c15ull * tlist[i];
+		const struct job_spec *js = &w->jobs[wk->job];
+		uint64_t seed = js->seed + rel + 0x9e3779b97f4a7c15ull * (tlist[i] - js->first_target);
 
 		int r = init_stream(ctx, &wk->streams[i], tlist[i], rel, w->jobs[wk->job].threads, id,
 				    seed);

@@ -26,7 +26,6 @@ struct group {
 	unsigned cap_targets, cap_jobs;
 	const struct fjob *first;	/* its first job, whose timing the others must share */
 	bool reporting;
-	bool clock_seed;		/* a job has randrepeat=0: a new seed every run */
 };
 
 static int add_target(struct group *g, struct target_spec **out)
@@ -149,6 +148,10 @@ static int job_paths(struct planner *p, const struct fjob *j, char ***paths, uns
 	if (j->filename) {
 		if ((r = split_names(j->filename, paths, n)))
 			goto out;
+		if (ndirs > 1)
+			fio_notice(p, "%s: job '%s': directory=%s with filename=: the files are in '%s' "
+				   "only (as in fio, which spreads only its own file names over the "
+				   "directories)", j->where, j->name, j->directory, dirs[0]);
 		for (unsigned i = 0; i < *n; i++) {
 			char *full;
 
@@ -285,6 +288,14 @@ static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j
 	js->threads = j->numjobs;
 	js->per_clone = per_clone;
 	js->group = groupid;
+	js->seed = j->randseed;	/* each job its own */
+	if (!j->randrepeat && !j->randseed_set) {	/* fio: from the system's RNG, new every run */
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		js->seed = ((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec) ^
+			   (0x9e3779b97f4a7c15ull * (w->njobs + 1));
+	}
 	js->start_delay_ns = j->startdelay_ns;
 	js->reap_min = j->complete_min ? j->complete_min : 1;
 	if (j->iodepth_low && j->iodepth_low < j->iodepth && j->iodepth - j->iodepth_low > js->reap_min)
@@ -433,9 +444,14 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 		fio_notice(p, "%s: job '%s': iodepth=%u over %u files: iobench keeps %u or %u in "
 			   "flight on each file", j->where, j->name, j->iodepth, nfiles,
 			   j->iodepth / nfiles, j->iodepth / nfiles + 1);
-	js->ios_per_thread = j->number_ios;
-	if (j->time_based)
+	if (j->time_based) {	/* fio's time_based runs for runtime, whatever number_ios says */
+		if (j->number_ios)
+			fio_notice(p, "%s: job '%s': number_ios=%llu has no effect in a time_based job "
+				   "(as in fio): it runs for its runtime", j->where, j->name,
+				   (unsigned long long)j->number_ios);
 		return 0;
+	}
+	js->ios_per_thread = j->number_ios;
 	if (j->io_size)
 		budget = j->io_size;
 	if (__builtin_mul_overflow(budget, (uint64_t)j->loops, &budget))
@@ -450,7 +466,7 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 }
 
 /* Fills the group's workload-wide settings from its first job. */
-static void group_settings(struct group *g, bool clock_seed)
+static void group_settings(struct group *g)
 {
 	const struct fjob *j = g->first;
 	struct workload *w = &g->w;
@@ -462,13 +478,7 @@ static void group_settings(struct group *g, bool clock_seed)
 	w->warmup_ns = j->ramp_ns;
 	w->interval_ns = 500000000ull;	/* fio's iops_avg_time and bw_avg_time: 500 ms windows */
 	w->null_size = 1ull << 30;
-	w->seed = j->randseed;
-	if (clock_seed) {
-		struct timespec ts;
-
-		clock_gettime(CLOCK_REALTIME, &ts);
-		w->seed = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-	}
+	w->seed = w->jobs[0].seed;	/* the report's "random seed": the first job's */
 }
 
 void fiojob_plan_free(struct fio_plan *plan)
@@ -486,7 +496,7 @@ static int close_group(struct planner *p, struct fio_plan *plan, struct group *g
 
 	if (!g->w.njobs)
 		return 0;
-	group_settings(g, g->clock_seed);
+	group_settings(g);
 	ng = realloc(plan->groups, (plan->ngroups + 1) * sizeof(*ng));
 	if (ng)
 		plan->groups = ng;
@@ -570,7 +580,6 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 			groupid++;
 		}
 		g.reporting |= j->group_reporting;
-		g.clock_seed |= !j->randrepeat;
 		r = add_job(&p, &g, j, groupid);
 		njobs++;
 	}

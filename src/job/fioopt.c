@@ -653,7 +653,9 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 	case F_LOOPS: return get_u(p, o, 1, 1000000, &j->loops);
 	case F_NRFILES: return get_u(p, o, 1, MAX_FILES, &j->nrfiles);
 	case F_RANDREPEAT: return get_bool(p, o, &j->randrepeat);
-	case F_RANDSEED: return get_uint(p, o, 0, UINT64_MAX, &j->randseed);
+	case F_RANDSEED:
+		j->randseed_set = true;
+		return get_uint(p, o, 0, UINT64_MAX, &j->randseed);
 	case F_NORANDOMMAP:
 	case F_THREAD:
 		return get_bool(p, o, &b);	/* iobench always works this way: see docs */

@@ -44,6 +44,7 @@ struct fjob {
 	unsigned loops, nrfiles;
 	bool randrepeat;
 	uint64_t randseed;
+	bool randseed_set;		/* randseed given: used even with randrepeat=0 (as in fio) */
 	bool group_reporting, stonewall, new_group;
 	unsigned kb_base;
 	unsigned file;

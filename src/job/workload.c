@@ -38,7 +38,7 @@ unsigned workload_threads(const struct workload *w)
 
 int workload_diskspd_jobs(struct workload *w)
 {
-	unsigned n = w->pool_threads ? 1 : w->ntargets;
+	unsigned n = w->pool_threads ? 1 : w->ntargets, first = 0;
 
 	w->jobs = calloc(n, sizeof(*w->jobs));
 	if (!w->jobs)
@@ -51,6 +51,8 @@ int workload_diskspd_jobs(struct workload *w)
 		j->ntargets = w->pool_threads ? w->ntargets : 1;
 		j->threads = w->pool_threads ? w->pool_threads : w->targets[i].threads;
 		j->ios_per_thread = w->ios_per_thread;
+		j->seed = w->seed + first;	/* DiskSpd: thread n of the run uses seed + n */
+		first += j->threads;
 	}
 	w->count_based = w->ios_per_thread != 0;
 	return 0;

@@ -87,6 +87,9 @@ struct job_spec {
 	uint64_t bytes_per_thread; /* stop after this many measured bytes (fio's size); 0 = no limit */
 	uint64_t ios_per_thread;   /* ... or I/Os (--ios, fio's number_ios); 0 = no limit */
 	unsigned group;		/* reporting group (fio's groupid) */
+	uint64_t seed;		/* its threads' random streams: thread k of the job uses seed + k
+				   (DiskSpd's -z, each job from its first thread's number; fio's
+				   randseed, each job its own) */
 	uint64_t start_delay_ns;	/* fio's startdelay: the job starts this much later */
 	unsigned reap_min;	/* completions to wait for (fio's iodepth_batch_complete_min,
 				   iodepth - iodepth_low); 0 = 1 */
