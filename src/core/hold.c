@@ -108,6 +108,26 @@ static int lock(struct hold_entry *e, int want, const struct stat *st, char *err
 	return 0;
 }
 
+/*
+ * A descriptor of the hold's own on the file open as fd, read-only where it can be
+ * (the lock needs no more, and no write-capable descriptor outlives the I/O's).
+ */
+static int reopen_readonly(int fd)
+{
+	char p[32];
+	int r;
+
+	snprintf(p, sizeof(p), "/proc/self/fd/%d", fd);
+	r = open(p, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (r >= 0 && r < 3) {	/* keep 0-2 free, as F_DUPFD does */
+		int x = fcntl(r, F_DUPFD_CLOEXEC, 3);
+
+		close(r);
+		r = x;
+	}
+	return r >= 0 ? r : fcntl(fd, F_DUPFD_CLOEXEC, 3);
+}
+
 /* The entry of the file open as fd, added (with a descriptor of its own) when new. */
 static struct hold_entry *entry_of(struct hold *h, int fd, const char *path, struct stat *st,
 				   char *err, size_t len)
@@ -126,7 +146,7 @@ static struct hold_entry *entry_of(struct hold *h, int fd, const char *path, str
 		errmsg(err, len, -ENOMEM, "out of memory");
 		return NULL;
 	}
-	e->fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+	e->fd = reopen_readonly(fd);
 	if (e->fd < 0) {
 		errmsg(err, len, -errno, "cannot hold '%s': %s", path, strerror(errno));
 		return NULL;

@@ -52,6 +52,67 @@ run_ok d.fio --keep
 [ -f da/f ] && [ -z "$(ls db)" ] || fail "files: $(ls da db)"
 grep -q "in 'da' only" err || fail "no note: $(cat err)"
 
+say "the flags each file is really open with: iobench's (fdinfo) beside fio's own open (strace)"
+# open_flags PID PATH: the flags of PID's descriptors on PATH that may write, octal, one per line
+open_flags() {
+	for fd in /proc/$1/fd/*; do
+		[ "$(readlink "$fd")" = "$2" ] || continue
+		fl=$(awk '/^flags:/ { print $2 }' "/proc/$1/fdinfo/${fd##*/}")
+		[ $(( 0$fl & 3 )) != 0 ] && echo "$fl"
+	done
+}
+# has FLAGS BIT: FLAGS (octal) holds BIT (octal)
+has() { [ $(( 0$1 & $2 )) = $(( $2 )) ]; }
+O_DIRECT=040000 O_DSYNC=010000 O_SYNC=04010000
+# check_flags WHAT WANT FLAGS...: each of FLAGS has exactly the bits named in WANT
+check_flags() {
+	what=$1 want=$2; shift 2
+	[ $# -gt 0 ] || fail "$what: no writable descriptor on the target"
+	for fl; do
+		for f in O_DIRECT O_DSYNC O_SYNC; do
+			eval bit=\$$f
+			case " $want " in
+			*" $f "*) has "$fl" "$bit" || fail "$what: open without $f (flags $fl)" ;;
+			*) [ $f = O_DSYNC ] && case " $want " in *" O_SYNC "*) continue ;; esac
+			   ! has "$fl" "$bit" || fail "$what: open with $f (flags $fl)" ;;
+			esac
+		done
+	done
+}
+for c in "sync=1|O_SYNC" "sync=sync|O_SYNC" "sync=dsync|O_DSYNC" "direct=1|O_DIRECT" "sync=0|" \
+	 "direct=1 sync=dsync|O_DIRECT O_DSYNC"; do
+	opts=${c%%|*} want=${c#*|}
+	printf '[j]\nfilename=%s/s.dat\nsize=4m\nrw=write\nbs=4k\ntime_based\nruntime=20\n' "$T" > s.fio
+	for o in $opts; do echo "$o" >> s.fio; done
+	truncate -s 4M s.dat
+	run_bg bg.out bg.err s.fio --overwrite
+	flags=$(open_flags $BG "$T/s.dat")
+	kill -INT $BG; wait $BG
+	check_flags "$opts" "$want" $flags
+	if command -v fio >/dev/null && command -v strace >/dev/null; then
+		sed -i 's/^runtime=20/runtime=1/' s.fio
+		strace -f -qq -e trace=openat -o fio.trace fio s.fio >/dev/null 2>&1 || fail "fio $opts"
+		fio_open=$(grep "\"$T/s.dat\"" fio.trace | grep -E 'O_RDWR|O_WRONLY' | tail -n 1)
+		for f in O_DIRECT O_DSYNC O_SYNC; do
+			case " $want " in
+			*" $f "*) echo "$fio_open" | grep -q "$f" || fail "$opts: fio opens without $f: $fio_open" ;;
+			*) ! echo "$fio_open" | grep -q "$f[|)]" || fail "$opts: fio opens with $f, iobench not" ;;
+			esac
+		done
+	else
+		echo "SKIP-CASE: fio's open flags for $opts (needs fio and strace)"
+	fi
+done
+# DiskSpd's cache switches (docs/cli.md): -Su unbuffered, -Sw write-through, -Sh both, -Sb buffered
+rm -f s.dat
+for c in "-Su|O_DIRECT" "-Sw|O_DSYNC" "-Sh|O_DIRECT O_DSYNC" "-Sb|" "-Suw|O_DIRECT O_DSYNC"; do
+	run_bg bg.out bg.err -c4M -d20 -w100 -b4K ${c%%|*} s.dat
+	flags=$(open_flags $BG "$T/s.dat")
+	kill -INT $BG; wait $BG
+	check_flags "${c%%|*}" "${c#*|}" $flags
+done
+rm -f s.dat
+
 say "io_uring refused by seccomp (as in containers): -c lays the file down with pwrite, runs on psync"
 nouring=$HELPERS/nouring
 "$nouring" true 2>/dev/null || skip "seccomp filters unavailable"
