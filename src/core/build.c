@@ -266,8 +266,11 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 			s->dedupe_thresh = (uint32_t)(((uint64_t)sp->dedupe_pct << 32) / 100 -
 						      (sp->dedupe_pct == 100));
 		}
-		if (sp->buf == BUF_RANDOM && sp->compress_pct <= 98 && !ctx->w->verify)
-			s->vary |= VARY_REFRESH;
+		int refresh = target_write_refresh(sp, ctx->w->verify);
+
+		s->vary |= refresh == WRITES_REFILLED ? VARY_REFILL :
+			   refresh == WRITES_SCRAMBLED ? VARY_REFRESH : 0;
+		s->compress_pct = sp->compress_pct;
 	}
 	return gen_init(&s->gen, &gp);
 }

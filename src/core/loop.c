@@ -55,6 +55,8 @@ static void vary(struct worker *w, struct stream *s, struct io_unit *u)
 		u->buf_index = s->src_index;
 	} else if (s->vary & VARY_REFRESH) {
 		refresh(s, u);
+	} else if (s->vary & VARY_REFILL) {
+		loop_refill(s, u);
 	}
 }
 

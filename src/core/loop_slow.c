@@ -211,3 +211,14 @@ bool loop_completed(struct worker *w, struct stream *s, const struct io_unit *u,
 		sync_file(w, s, now);
 	return true;
 }
+
+void loop_refill(struct stream *s, struct io_unit *u)
+{
+	gen_fill(&s->gen.rng, u->buf, u->len);
+	for (uint32_t o = 0; s->compress_pct && o < u->len; o += 512) {
+		uint32_t chunk = u->len - o < 512 ? u->len - o : 512;
+		uint32_t zeros = chunk * s->compress_pct / 100;
+
+		memset((char *)u->buf + o + chunk - zeros, 0, zeros);
+	}
+}

@@ -12,6 +12,9 @@
 void loop_avoid_inflight(struct worker *w, struct stream *s, struct io_unit *u);
 
 /* An error that ends the run: kept, and every worker told to stop. */
+/* refill_buffers: the whole of u's buffer fresh random data, the stream's compression kept. */
+void loop_refill(struct stream *s, struct io_unit *u);
+
 void loop_fail(struct worker *w, const struct io_unit *u) __attribute__((cold));
 
 /* A failed or short I/O: false to stop, true to go on (--continue-on-error). */

@@ -31,6 +31,7 @@
 #define VARY_DEDUPE 64u			/* writes: some carry the stream's one dedupe block */
 #define VARY_VERIFY 128u		/* --verify: blocks formatted when written, checked when read */
 #define VARY_FSYNC 256u			/* fio's fsync=N: the file synced after every N writes */
+#define VARY_REFILL 512u		/* writes: the whole buffer fresh random data (refill_buffers) */
 
 /* --verify's state of one stream: its thread owns every n-th block of the target. */
 struct verify_state {
@@ -55,6 +56,7 @@ struct stream {
 	struct gen gen;
 	uint32_t len[2];		/* I/O size of [0] reads, [1] writes */
 	unsigned vary;			/* VARY_* */
+	unsigned compress_pct;		/* refilled writes: this % of every 512 bytes zeros */
 	uint32_t dedupe_thresh;		/* --dedupe: a write takes the dedupe block below this (of 2^32) */
 	unsigned fsync_every;		/* fsync after this many writes (fio's fsync=N); 0 = never */
 	unsigned writes_since;		/* writes since the last fsync */

@@ -26,7 +26,7 @@ enum opt_id {
 	F_OFFSET_INC, F_IO_SIZE, F_NUMBER_IOS, F_LOOPS, F_NRFILES, F_RANDREPEAT, F_RANDSEED,
 	F_NORANDOMMAP, F_THREAD, F_GROUP_REPORTING, F_STONEWALL, F_NEW_GROUP, F_WAIT_FOR,
 	F_KB_BASE, F_ZERO_BUFFERS, F_OVERHEAD_ONLY, F_BSRANGE, F_BSSPLIT, F_FSYNC,
-	F_COMPRESS, F_COMPRESS_CHUNK, F_DEDUPE, F_PATTERN, F_REFILL, F_CONTINUE,
+	F_COMPRESS, F_COMPRESS_CHUNK, F_DEDUPE, F_PATTERN, F_REFILL, F_SCRAMBLE, F_CONTINUE,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -69,7 +69,7 @@ static const struct fopt {
 	{ "buffer_compress_percentage", F_COMPRESS, A_VALUE },
 	{ "buffer_compress_chunk", F_COMPRESS_CHUNK, A_VALUE },
 	{ "dedupe_percentage", F_DEDUPE, A_VALUE }, { "buffer_pattern", F_PATTERN, A_VALUE },
-	{ "refill_buffers", F_REFILL, A_BOTH }, { "scramble_buffers", F_REFILL, A_BOTH },
+	{ "refill_buffers", F_REFILL, A_BOTH }, { "scramble_buffers", F_SCRAMBLE, A_BOTH },
 	{ "continue_on_error", F_CONTINUE, A_VALUE },
 };
 
@@ -687,7 +687,11 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 			return bad(p, o, "not none, read, write, io or all");
 		return 0;
 	case F_REFILL:
-		return get_bool(p, o, &b);	/* iobench makes every write's data fresh anyway */
+		if (get_bool(p, o, &b))
+			return -EINVAL;
+		j->refill = b ? 1 : 0;
+		return 0;
+	case F_SCRAMBLE: return get_bool(p, o, &j->scramble);
 	case F_KB_BASE:
 		if (get_uint(p, o, 1000, 1024, &v) || (v != 1000 && v != 1024))
 			return bad(p, o, "kb_base is 1024 or 1000");
@@ -716,6 +720,8 @@ void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsig
 	j->loops = 1;
 	j->nrfiles = 1;
 	j->randrepeat = true;
+	j->refill = -1;
+	j->scramble = true;
 	j->kb_base = 1024;
 	j->engine = "psync";
 }

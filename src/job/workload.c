@@ -36,6 +36,15 @@ unsigned workload_threads(const struct workload *w)
 	return n;
 }
 
+int target_write_refresh(const struct target_spec *s, bool verify)
+{
+	if (s->buf != BUF_RANDOM || verify || !s->write_pct || s->refresh == REFRESH_NONE)
+		return WRITES_AS_LAID;
+	if (s->refresh == REFRESH_FULL)
+		return WRITES_REFILLED;
+	return s->compress_pct <= 98 ? WRITES_SCRAMBLED : WRITES_AS_LAID;
+}
+
 int workload_diskspd_jobs(struct workload *w)
 {
 	unsigned n = w->pool_threads ? 1 : w->ntargets, first = 0;

@@ -30,6 +30,13 @@ enum buf_mode {
 
 #define PATTERN_MAX 64
 
+/* What a write's buffer gets before each write (fio's scramble_buffers and refill_buffers). */
+enum write_refresh {
+	REFRESH_AUTO,		/* random data scrambled (fresh words in every 512 bytes), else none */
+	REFRESH_NONE,		/* the buffer as it was laid down, every time */
+	REFRESH_FULL,		/* the whole buffer refilled with fresh random data */
+};
+
 /*
  * fio's bsrange and bssplit: each I/O's size drawn at random. A range
  * (n == 0) is lo, lo + step, ... up to hi, all equally likely; a split holds
@@ -62,6 +69,7 @@ struct target_spec {
 	enum buf_mode buf;
 	unsigned compress_pct;	/* --compress: this % of each 512-byte chunk of random data is zeros */
 	unsigned dedupe_pct;	/* --dedupe: this % of writes carry one same block */
+	enum write_refresh refresh; /* what each write does to its buffer before it is issued */
 	unsigned char pattern[PATTERN_MAX]; /* --pattern */
 	unsigned pattern_len;
 	unsigned write_pct;	/* -w, 0..100 */
@@ -137,6 +145,10 @@ struct workload {
 /* The largest I/O a target's units carry, and the smallest (the alignment of random offsets). */
 uint64_t target_max_block(const struct target_spec *s);
 uint64_t target_min_block(const struct target_spec *s);
+
+/* What each write does to its buffer, as run: 0 nothing, 1 scrambled, 2 refilled (see refresh). */
+enum { WRITES_AS_LAID, WRITES_SCRAMBLED, WRITES_REFILLED };
+int target_write_refresh(const struct target_spec *s, bool verify);
 
 /* Frees everything a front end allocated into w and zeroes it. */
 void workload_release(struct workload *w);

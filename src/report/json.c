@@ -143,6 +143,9 @@ static json_t *target_spec_json(const struct target_spec *t, const struct worklo
 	set(o, "direct", json_boolean(t->cache & CACHE_DIRECT));
 	set(o, "write_through", json_boolean(t->cache & CACHE_WRITE_THROUGH));
 	set(o, "write_buffers", json_text(bufs[t->buf]));
+	set(o, "write_refresh", json_text((const char *[]){ [WRITES_AS_LAID] = "none",
+		[WRITES_SCRAMBLED] = "scramble", [WRITES_REFILLED] = "refill" }
+		[target_write_refresh(t, w->verify)]));
 	set(o, "source_buffer_size", t->buf == BUF_SOURCE ? jnum(t->buf_source_size) : NULL);
 	for (unsigned i = 0; t->buf == BUF_PATTERN && i < t->pattern_len; i++)
 		snprintf(hex + 2 + 2 * i, 3, "%02x", t->pattern[i]);

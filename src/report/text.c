@@ -79,6 +79,12 @@ static void target_params(FILE *f, const struct workload *w, const struct target
 		format_size(a, sizeof(a), s->buf_source_size);
 		fprintf(f, "\t\twrite buffer size: %s\n\t\twrite buffer source: random fill\n", a);
 	}
+	if (s->write_pct && s->buf == BUF_RANDOM && !w->verify)
+		fprintf(f, "\t\twrite data: %s\n",
+			(const char *[]){ [WRITES_AS_LAID] = "random, the same buffer each write",
+					  [WRITES_SCRAMBLED] = "random, made unique for each write",
+					  [WRITES_REFILLED] = "random, refilled for each write" }
+			[target_write_refresh(s, w->verify)]);
 	if (s->write_pct == 0)
 		fprintf(f, "\t\tperforming read test\n");
 	else if (s->write_pct == 100)

@@ -113,6 +113,32 @@ for c in "-Su|O_DIRECT" "-Sw|O_DSYNC" "-Sh|O_DIRECT O_DSYNC" "-Sb|" "-Suw|O_DIRE
 done
 rm -f s.dat
 
+say "what writes carry (scramble_buffers, refill_buffers, patterns, compression): distinct blocks as fio's"
+# distinct FILE: the number of different 4 KiB blocks in FILE
+distinct() { split -b 4096 "$1" blk.; md5sum blk.* | cut -d' ' -f1 | sort -u | wc -l; rm -f blk.*; }
+printf '[j]\nfilename=w.dat\nrw=write\nbs=4k\nsize=1m\nioengine=psync\n' > base.fio
+# OPTIONS|distinct blocks|gzip size at least|at most (of the 1 MiB written)
+for c in "|256|0|200000" "scramble_buffers=0|1|0|100000" "refill_buffers=1|256|1040000|1100000" \
+	 "buffer_pattern=0xdeadbeef|1|0|5000" "buffer_pattern=0xdeadbeef refill_buffers=1|1|0|5000" \
+	 "buffer_compress_percentage=50|256|500000|560000" \
+	 "buffer_compress_percentage=50 refill_buffers=0|1|0|100000" "zero_buffers=1|1|0|5000"; do
+	opts=${c%%|*} rest=${c#*|}
+	want=${rest%%|*} rest=${rest#*|}
+	cp base.fio t.fio
+	for o in $opts; do echo "$o" >> t.fio; done
+	rm -f w.dat
+	run_ok t.fio --keep
+	got=$(distinct w.dat) gz=$(gzip -c w.dat | wc -c)
+	[ "$got" = "$want" ] || fail "${opts:-defaults}: $got distinct blocks, wanted $want"
+	[ "$gz" -ge "${rest%|*}" ] && [ "$gz" -le "${rest#*|}" ] || fail "${opts:-defaults}: gzip size $gz"
+	if command -v fio >/dev/null; then
+		rm -f w.dat
+		fio t.fio >/dev/null 2>&1 || fail "fio ${opts:-defaults}"
+		[ "$(distinct w.dat)" = "$want" ] || fail "${opts:-defaults}: fio wrote $(distinct w.dat) distinct blocks"
+	fi
+done
+rm -f w.dat
+
 say "io_uring refused by seccomp (as in containers): -c lays the file down with pwrite, runs on psync"
 nouring=$HELPERS/nouring
 "$nouring" true 2>/dev/null || skip "seccomp filters unavailable"
