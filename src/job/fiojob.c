@@ -388,6 +388,19 @@ static int plan_target(struct planner *p, struct group *g, const struct fjob *j,
 					 target_min_block(t) : j->offset;
 	file_size = j->filesize ? j->filesize : j->size_pct ? have * j->size / 100 :
 		    j->size ? j->size / nfiles : 0;
+	{	/* the last clone's range must end within what a file offset can hold */
+		uint64_t spread, end;
+
+		if (__builtin_mul_overflow((uint64_t)(j->numjobs - 1), j->offset_increment, &spread) ||
+		    __builtin_add_overflow(spread, t->base_offset, &end) ||
+		    __builtin_add_overflow(end, file_size, &end) || end > (uint64_t)INT64_MAX)
+			return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': offset=%llu + "
+				      "(numjobs-1 = %u) x offset_increment=%llu + size %llu is beyond "
+				      "the largest file offset (2^63 - 1)", j->where, j->name,
+				      (unsigned long long)t->base_offset, j->numjobs - 1,
+				      (unsigned long long)j->offset_increment,
+				      (unsigned long long)file_size);
+	}
 	*range = j->size_pct ? file_size : j->size ? j->size / nfiles : 0;
 	if (!exists && !shared_create(g, t, j, file_size, per_clone)) {
 		if (!file_size)

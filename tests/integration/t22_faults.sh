@@ -66,6 +66,34 @@ grep -q "read error on '$L' at offset 2097152 (4096 bytes): Input/output error" 
 	fail "message: $(cat "$T/err")"
 fault "clear"
 losetup -d "$L"; LOOPS=${LOOPS#"$L "}
+
+case_ fault "a job-file group that fails after its files were laid down: they are removed, the earlier group's too"
+mkdir "$T/grp"
+cat > "$T/grp/f.fio" <<E
+[first]
+filename=$T/grp/first.dat
+size=4m
+rw=write
+[made]
+stonewall
+filename=$T/grp/made.dat
+size=4m
+rw=write
+time_based
+runtime=10
+[faulty]
+filename=$D
+rw=read
+direct=1
+time_based
+runtime=10
+E
+fault "eio read 4096 4096"
+run_rc 1 "$T/grp/f.fio"
+grep -q "read error on '$D' at offset 4096" "$T/err" || fail "message: $(cat "$T/err")"
+[ "$(ls "$T/grp")" = f.fio ] || fail "files left: $(ls "$T/grp")"
+fault "clear"
+
 faultfs_stop
 
 case_ fault "stale blocks restored under a file between a write run and a read run: lost writes"
@@ -117,4 +145,5 @@ run_ok -c8M -b4K --ios=200 -w100 --keep "$h"
 getfattr --only-values -n user.iobench "$h" | grep -q '^iobench2 filled ' || fail "marker: $(getfattr -d "$h")"
 run_ok --verify -c8M -b4K --ios=2048 -Sh "$h"
 grep -q "creating '$h'" "$T/err" || fail "the file was not laid down again for --verify"
+
 exit 0

@@ -1,5 +1,5 @@
 # Description: limits met before anything is done, or cleaned up after: a queue deeper than
-# io_uring's ring is bad input with nothing created; a thread that cannot be started (a process
+# io_uring's ring, or clones' offsets past 2^63, is bad input with nothing created; a thread that cannot be started (a process
 # limit) ends the run with its file removed; a series too long to keep is bad input; a job file
 # whose includes fan out without end stops at a budget.
 . "$(dirname "$0")/lib.sh"
@@ -11,6 +11,13 @@ run_rc 2 deep.fio
 grep -q "40000 I/Os in flight per thread .* more than the io_uring engine takes: 32768" "$T/err" ||
 	fail "message: $(cat "$T/err")"
 [ ! -e deep.dat ] || fail "the file was created"
+
+case_ input "(numjobs-1) x offset_increment past the largest offset (a product that wraps 2^64): refused, nothing created"
+printf '[j]\nrw=write\nsize=1m\nnumjobs=5\noffset_increment=6000000000000000000\nfilename=%s/inc.dat\n' "$T" > inc.fio
+run_rc 2 inc.fio
+grep -q "(numjobs-1 = 4) x offset_increment=6000000000000000000 .* beyond the largest file offset" "$T/err" ||
+	fail "message: $(cat "$T/err")"
+[ ! -e inc.dat ] || fail "the file was created"
 
 case_ fault "a worker thread that cannot be started (ulimit -u): named, exit 1, the created file removed"
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && command -v prlimit >/dev/null; then
