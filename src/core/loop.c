@@ -40,6 +40,8 @@ static void vary(struct worker *w, struct stream *s, struct io_unit *u)
 		if (u->len > w->issue_left)
 			u->len = (uint32_t)w->issue_left;
 		w->issue_left -= u->len;
+		if (--w->issue_ios == 0)	/* fio's number_ios: no more issued than that */
+			w->issue_left = 0;
 	}
 	if (s->vary & VARY_SEQ_BY_LEN)
 		gen_seq_advance(&s->gen, u->len);
@@ -84,6 +86,15 @@ static inline void stamp(struct io_unit **units, unsigned n)
 
 	for (unsigned i = 0; i < n; i++)
 		units[i]->t_start = t;
+}
+
+/* The same for n units in a row of the worker's array. */
+static inline void stamp_range(struct io_unit *units, unsigned n)
+{
+	uint64_t t = clock_ns();
+
+	for (unsigned i = 0; i < n; i++)
+		units[i].t_start = t;
 }
 
 /*
@@ -148,11 +159,36 @@ static void loop_sync(struct worker *w)
 	}
 }
 
+/*
+ * Counts the completions done[from..to) and queues each unit's next I/O while
+ * the run goes on; the units queued again are kept in done[] from index again
+ * on. Returns the new end of those.
+ */
+static inline unsigned put_back(struct worker *w, struct io_unit **done, unsigned from,
+				unsigned to, unsigned again, unsigned *inflight, bool *more,
+				uint64_t now)
+{
+	for (unsigned i = from; i < to; i++) {
+		struct io_unit *u = done[i];
+
+		*more = complete(w, u, now) && *more;
+		if (*more) {
+			prep(w, u);
+			if (likely(engine_queue(&w->engine, u) == 0)) {
+				done[again++] = u;
+				continue;
+			}
+		}
+		(*inflight)--;
+	}
+	return again;
+}
+
 static void loop_async(struct worker *w)
 {
 	struct io_unit *done[REAP_MAX];
 	uint64_t now = clock_ns();
-	unsigned inflight = 0;
+	unsigned inflight = 0, first = 0;	/* first: the first unit not submitted yet */
 	bool more = keep_going(w, now);
 
 	for (unsigned i = 0; more && i < w->nunits; i++) {
@@ -162,10 +198,13 @@ static void loop_async(struct worker *w)
 		if (engine_queue(&w->engine, u) == 0)
 			inflight++;
 		more = w->issue_left != 0;
+		if (unlikely(i + 1 - first == w->submit_batch)) {
+			stamp_range(w->units + first, i + 1 - first);
+			engine_submit(&w->engine);
+			first = i + 1;
+		}
 	}
-	now = clock_ns();	/* the first submission batch */
-	for (unsigned i = 0; i < w->nunits; i++)
-		w->units[i].t_start = now;
+	stamp_range(w->units + first, w->nunits - first);	/* submitted by the first reap */
 	while (inflight) {
 		int n = engine_reap(&w->engine, inflight < w->reap_min ? inflight : w->reap_min,
 				    done, w->reap_max);
@@ -181,20 +220,21 @@ static void loop_async(struct worker *w)
 		if (unlikely(now >= w->iv_edge))
 			loop_next_interval(w, now);
 		more = more && keep_going(w, now);
-		for (int i = 0; i < n; i++) {
-			struct io_unit *u = done[i];
-
-			more = complete(w, u, now) && more;
-			if (more) {
-				prep(w, u);
-				if (likely(engine_queue(&w->engine, u) == 0)) {
-					done[again++] = u;
-					continue;
-				}
-			}
-			inflight--;
+		if (likely((unsigned)n <= w->submit_batch)) {
+			again = put_back(w, done, 0, (unsigned)n, 0, &inflight, &more, now);
+			stamp(done, again);
+			continue;
 		}
-		stamp(done, again);
+		/* iodepth_batch_submit: every submit_batch completions' I/Os go out together */
+		for (unsigned c = 0; c < (unsigned)n; c += w->submit_batch) {
+			unsigned end = n - c > w->submit_batch ? c + w->submit_batch : (unsigned)n;
+			unsigned from = again;
+
+			again = put_back(w, done, c, end, again, &inflight, &more, now);
+			stamp(done + from, again - from);
+			if (end < (unsigned)n)
+				engine_submit(&w->engine);
+		}
 	}
 	close_window(w, now);
 }

@@ -184,6 +184,7 @@ static uint64_t set_timing(struct run_ctx *ctx, uint64_t t0)
 		wk->window_start = ws;
 		wk->reap_min = job->reap_min ? job->reap_min : 1;
 		wk->reap_max = job->reap_max ? job->reap_max : REAP_BATCH;
+		wk->submit_batch = job->submit_batch ? job->submit_batch : SUBMIT_ALL;
 		if (wk->reap_max > REAP_MAX)
 			wk->reap_max = REAP_MAX;
 		if (wk->reap_min > REAP_MAX)
@@ -200,10 +201,13 @@ static uint64_t set_timing(struct run_ctx *ctx, uint64_t t0)
 			wk->window_end = wk->end = w->duration_ns ? ws + w->duration_ns : UINT64_MAX;
 			wk->ios_left = job->ios_per_thread ? job->ios_per_thread : UINT64_MAX;
 			wk->issue_left = job->bytes_per_thread ? job->bytes_per_thread : UINT64_MAX;
+			/* fio issues no more than number_ios (with a ramp, the ramp's are extra) */
+			wk->issue_ios = job->bytes_per_thread && job->ios_per_thread && !w->warmup_ns ?
+					job->ios_per_thread : UINT64_MAX;
 		} else {
 			wk->window_end = ws + w->duration_ns;
 			wk->end = wk->window_end + w->cooldown_ns;
-			wk->ios_left = wk->issue_left = UINT64_MAX;
+			wk->ios_left = wk->issue_left = wk->issue_ios = UINT64_MAX;
 		}
 	}
 	return t0 + min_delay(w) + w->warmup_ns;

@@ -93,6 +93,7 @@ struct io_error {
  */
 #define REAP_BATCH 8
 #define REAP_MAX 64	/* the most a job may ask for (fio's iodepth_batch_complete_max) */
+#define SUBMIT_ALL (1u << 30)	/* submit_batch: every I/O ready goes out with the next reap */
 
 struct worker {
 	unsigned id;
@@ -110,9 +111,13 @@ struct worker {
 	uint64_t end;			/* issue nothing new at or after this */
 	uint64_t ios_left;		/* count mode: measured I/Os to go; else UINT64_MAX */
 	uint64_t issue_left;		/* byte budget (fio's size): bytes still to issue; else UINT64_MAX */
+	uint64_t issue_ios;		/* with the byte budget: I/Os still to issue (fio's number_ios
+					   without a ramp); else UINT64_MAX */
 	unsigned continue_mask;		/* --continue-on-error: bit 0 reads, bit 1 writes go on */
 	unsigned reap_min;		/* completions to wait for in a reap (at least 1) */
 	unsigned reap_max;		/* completions to take in a reap (1 to REAP_MAX) */
+	unsigned submit_batch;		/* I/Os put back are submitted every this many completions
+					   (fio's iodepth_batch_submit; SUBMIT_ALL: at the next reap) */
 	uint64_t interval_ns;		/* length of a series interval */
 	uint64_t iv_edge;		/* end of the current interval */
 	unsigned iv_idx;		/* the current interval */

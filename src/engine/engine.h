@@ -14,7 +14,8 @@
  *                     submit every queued I/O, wait until at least min have
  *                     completed, store up to max of them in done[] with
  *                     u->result set (bytes moved or -errno); returns the count
- *                     or -errno. Asynchronous engines only.
+ *                     or -errno. Asynchronous engines only. With min and
+ *                     max 0 it only submits (done may be NULL).
  *   cleanup(e)        release what init() took; safe after a failed init().
  */
 #ifndef IOB_ENGINE_H
@@ -101,6 +102,12 @@ const struct engine_ops *engine_default(const char **why);
 static inline int engine_queue(struct engine *e, struct io_unit *u)
 {
 	return e->ops->queue(e, u);
+}
+
+/* Submits every queued I/O now, waiting for none. */
+static inline int engine_submit(struct engine *e)
+{
+	return e->ops->reap(e, 0, NULL, 0);
 }
 
 static inline int engine_reap(struct engine *e, unsigned min, struct io_unit **done,

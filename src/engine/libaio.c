@@ -107,7 +107,7 @@ static int aio_reap(struct engine *e, unsigned min, struct io_unit **done, unsig
 	struct aio_priv *p = e->priv;
 	int r = submit_all(p), n;
 
-	if (r)
+	if (r || !max)
 		return r;
 	do
 		n = io_getevents(p->ctx, (long)min, (long)(max < p->depth ? max : p->depth),

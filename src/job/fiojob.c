@@ -301,6 +301,7 @@ static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j
 	if (j->iodepth_low && j->iodepth_low < j->iodepth && j->iodepth - j->iodepth_low > js->reap_min)
 		js->reap_min = j->iodepth - j->iodepth_low;
 	js->reap_max = j->complete_max;
+	js->submit_batch = j->batch_submit < j->iodepth ? j->batch_submit : 0;	/* 0: iodepth, as fio */
 	return 0;
 }
 

@@ -102,6 +102,8 @@ struct job_spec {
 	unsigned reap_min;	/* completions to wait for (fio's iodepth_batch_complete_min,
 				   iodepth - iodepth_low); 0 = 1 */
 	unsigned reap_max;	/* completions to take at once (iodepth_batch_complete_max); 0 = 8 */
+	unsigned submit_batch;	/* submit I/Os in batches of this many (iodepth_batch_submit);
+				   0 = all that are ready at once */
 };
 
 struct workload {

@@ -139,6 +139,25 @@ for c in "|256|0|200000" "scramble_buffers=0|1|0|100000" "refill_buffers=1|256|1
 done
 rm -f w.dat
 
+say "iodepth_batch_submit: I/Os go to the kernel in batches of that many (io_submit calls counted, beside fio's)"
+if command -v strace >/dev/null; then
+	truncate -s 8M b.dat
+	for c in "0|100" "1|1600" "4|400" "16|100"; do
+		printf '[j]\nfilename=b.dat\nsize=8m\nrw=randread\nbs=4k\nioengine=libaio\ndirect=1\niodepth=16\niodepth_batch_complete_min=16\nnumber_ios=1600\niodepth_batch_submit=%s\n' "${c%|*}" > b.fio
+		strace -f -qq -c -e trace=io_submit -o b.trace "$IOBENCH" b.fio >/dev/null 2>err || fail "iobench: $(cat err)"
+		got=$(awk '$NF == "io_submit" { print $4 }' b.trace)
+		[ "$got" = "${c#*|}" ] || fail "iodepth_batch_submit=${c%|*}: $got io_submit calls, wanted ${c#*|}"
+		if command -v fio >/dev/null; then
+			strace -f -qq -c -e trace=io_submit -o f.trace fio b.fio >/dev/null 2>&1 || fail "fio"
+			f=$(awk '$NF == "io_submit" { print $4 }' f.trace)
+			[ "$f" = "$got" ] || fail "iodepth_batch_submit=${c%|*}: fio made $f io_submit calls, iobench $got"
+		fi
+	done
+	rm -f b.dat
+else
+	echo "SKIP-CASE: iodepth_batch_submit (needs strace)"
+fi
+
 say "io_uring refused by seccomp (as in containers): -c lays the file down with pwrite, runs on psync"
 nouring=$HELPERS/nouring
 "$nouring" true 2>/dev/null || skip "seccomp filters unavailable"
