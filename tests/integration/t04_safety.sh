@@ -70,6 +70,6 @@ mkdir "$T/ro" && chmod 555 "$T/ro"
 if [ "$(id -u)" != 0 ]; then
 	run_rc 2 -c1M --ios=10 "$T/ro/x.dat"
 else
-	echo "skipping the read-only directory case: root may write there"
+	skip_case "the read-only directory case: root may write there"
 fi
 exit 0

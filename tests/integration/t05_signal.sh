@@ -128,12 +128,12 @@ if [ "$free_kb" -gt 10000000 ]; then
 	grep -q "interrupted while creating" "$T/err8" || fail "late group: no message"
 	[ -z "$(ls "$T/jobs2")" ] || fail "late group: left $(ls "$T/jobs2")"
 else
-	echo "skipped: the late-group case (under 10G free)"
+	skip_case "the late-group case (under 10G free)"
 fi
 
 case_ signal "SIGINT while creating the file: removed, exit 130"
 free_kb=$(df -Pk "$T" | awk 'NR == 2 { print $4 }')
-[ "$free_kb" -gt 10000000 ] || { echo "skipping the creation case: under 10G free"; exit 0; }
+[ "$free_kb" -gt 10000000 ] || skip_rest "the creation case: under 10G free"
 "$IOBENCH" -c8G -d30 -b4K "$f" >"$T/out4" 2>"$T/err4" &
 pid=$!
 wait_for "creating" "$T/err4"

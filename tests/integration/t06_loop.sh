@@ -42,9 +42,9 @@ within $((w1 - w0)) "$2" 1 || fail "device saw $((w1 - w0)) writes, iobench repo
 [ "$(md5sum < "$LOOPFILE")" != "$sum" ] || fail "no data written"
 
 case_ guard "never while mounted (even with the flag)"
-command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
+command -v mkfs.ext4 >/dev/null || skip_rest "no mkfs.ext4"
 mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$dev" || fail "mkfs"
-mkdir "$T/mnt" && mount "$dev" "$T/mnt" || skip "cannot mount ext4 here"
+mkdir "$T/mnt" && mount "$dev" "$T/mnt" || skip_rest "cannot mount ext4 here"
 MOUNTS="$T/mnt"
 sync
 sum=$(md5sum < "$LOOPFILE")
@@ -73,7 +73,7 @@ if command -v sfdisk >/dev/null; then
 	[ "$(md5sum < "$LOOPFILE")" = "$sum" ] || fail "the partition table was changed"
 	run_ok --ios=100 -b4K -w100 -Sh --allow-device-write --destroy-signature=gpt "$LOOP"
 else
-	echo "skipping the partition-table case: no sfdisk"
+	skip_case "the partition-table case: no sfdisk"
 fi
 
 case_ guard "two signatures (a dos partition table and ext4): both named, both needed"
@@ -89,7 +89,7 @@ if command -v sfdisk >/dev/null; then
 	[ "$(md5sum < "$LOOPFILE")" = "$sum" ] || fail "a refused run changed the device"
 	run_ok --ios=100 -b4K -w100 -Sh --allow-device-write --destroy-signature=dos,ext4 "$LOOP"
 else
-	echo "skipping the two-signature case: no sfdisk"
+	skip_case "the two-signature case: no sfdisk"
 fi
 
 say "a file on a file system on a loop device"

@@ -36,6 +36,6 @@ if [ "$(stat -f -c %T "$T")" = ext2/ext3 ]; then
 	jq -e '.cpu.process.io_workers.threads == 0' "$T/out" >/dev/null ||
 		fail "io_uring workers on ext4: $(jq -c .cpu.process "$T/out")"
 else
-	echo "skipped: the ext4 case ($T is on $(stat -f -c %T "$T"))"
+	skip_case "the ext4 case ($T is on $(stat -f -c %T "$T"))"
 fi
 exit 0

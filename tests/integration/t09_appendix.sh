@@ -23,7 +23,7 @@ run_ok -c32M -d1 -W0 -r -w0 -t4 -o32 -b4K -Sh -L d/testfile.dat e/testfile.dat
 grep -q "d/testfile.dat (32MiB)" "$T/out" && grep -q "e/testfile.dat (32MiB)" "$T/out" || fail "targets"
 [ ! -e d/testfile.dat ] && [ ! -e e/testfile.dat ] || fail "files left"
 
-[ "$(id -u)" = 0 ] || skip "the device lines need root (loop device)"
+[ "$(id -u)" = 0 ] || skip_rest "the device lines need root (loop device)"
 new_loop 128
 say "Diskspd.exe -b8K -o32 –d90 -Sh –r4k -t64 -w0 #1 (read-only on a device)"
 run_ok -b8K -o32 "–d1" -W0 -Sh "–r4k" -t64 -w0 "$LOOP"

@@ -33,15 +33,15 @@ if command -v dmsetup >/dev/null && dmsetup version >/dev/null 2>&1; then
 			.targets[0].devices[0].model != null and .targets[0].devices[1].level == 1' "$T/out" >/dev/null ||
 			fail "dm chain: $(jq -c '[.targets[0].devices[] | {name, kind, level}]' "$T/out")"
 	else
-		echo "skipping the dm case: cannot create a device-mapper device here"
+		skip_case "the dm case: cannot create a device-mapper device here"
 	fi
 else
-	echo "skipping the dm case: no device-mapper in this kernel (or no dmsetup)"
+	skip_case "the dm case: no device-mapper in this kernel (or no dmsetup)"
 fi
 
 say "a file on ext4 on that loop device: file system, mount point, device under it"
-command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
-mkfs.ext4 -q -F "$LOOP" && mkdir "$T/mnt" && mount "$LOOP" "$T/mnt" || skip "cannot mount ext4"
+command -v mkfs.ext4 >/dev/null || skip_rest "no mkfs.ext4"
+mkfs.ext4 -q -F "$LOOP" && mkdir "$T/mnt" && mount "$LOOP" "$T/mnt" || skip_rest "cannot mount ext4"
 MOUNTS="$T/mnt"
 run_ok -c8M --ios=1000 -r -b4K -Sh -Rjson "$T/mnt/f.dat"
 jq -e --arg m "$T/mnt" '.targets[0].file_system == "ext4" and .targets[0].mount_point == $m and

@@ -42,12 +42,13 @@ if [ -d /dev/shm ] && [ "$(stat -f -c %T /dev/shm)" = tmpfs ]; then
 	jq -e '.verdict.not_judged != null and (.verdict.resembles | test("NVMe|SSD|HDD") | not)' "$T/out" \
 		>/dev/null || fail "a tmpfs run judged as a device: $(jq -c .verdict "$T/out")"
 else
-	echo "skipped: the tmpfs case (no tmpfs on /dev/shm)"
+	skip_case "the tmpfs case (no tmpfs on /dev/shm)"
 fi
 
 say "the verdict: latency judged, device class, loads for small random I/O"
 run_ok --ios=20000 -r -b4K -Sh -o8 -Rjson "$T/full.dat"
-jq -e '.verdict.latency == "good" and (.verdict.resembles | test("IOPS of small random I/O")) and
+# the latency's rating depends on this disk: only that there is one (t25 rates the null model's)
+jq -e '(.verdict.latency | IN("good", "warning", "critical")) and (.verdict.resembles | test("IOPS of small random I/O")) and
 	(.verdict.loads | length) == 3 and .verdict.latency_text != ""' "$T/out" >/dev/null ||
 	fail "verdict: $(jq -c .verdict "$T/out")"
 run_ok --ios=500 -b1M -Sh -Rjson "$T/full.dat"
@@ -68,10 +69,10 @@ if [ "$(id -u)" = 0 ] && command -v mkfs.btrfs >/dev/null; then
 		test("measure the compressor")' "$T/out" >/dev/null || fail "message: $(jq -c .warnings "$T/out")"
 	unmount "$T/bt"; MOUNTS=""
 else
-	echo "skipped: the btrfs compression case (needs root and mkfs.btrfs)"
+	skip_case "the btrfs compression case (needs root and mkfs.btrfs)"
 fi
 
-[ "$(id -u)" = 0 ] || skip "the zram case needs root"
+[ "$(id -u)" = 0 ] || skip_rest "the zram case needs root"
 say "zram: a compressing device, non-rotational rules"
 new_zram 64
 run_ok --ios=2000 -b4K -r -Sh -w100 -Z --allow-device-write -Rjson "$ZDEV"

@@ -38,7 +38,7 @@ run_rc 2 monitor -n0 "$dev"
 run_rc 2 monitor --frob
 run_rc 2 monitor -Rxml "$dev"
 
-[ "$(id -u)" = 0 ] || skip "the activity case needs root (zram)"
+[ "$(id -u)" = 0 ] || skip_rest "the activity case needs root (zram)"
 say "counts I/O that happens: iobench on zram while monitor watches"
 new_zram 64
 "$IOBENCH" -d3 -W0 -r -b4K -o4 -Sh --quiet "$ZDEV" >/dev/null 2>&1 &

@@ -67,6 +67,6 @@ if command -v dmsetup >/dev/null && dmsetup targets 2>/dev/null | grep -q '^erro
 	grep -q "read error on '/dev/mapper/$name' at offset 0 (4096 bytes): Input/output error" "$T/err" ||
 		fail "EIO message: $(cat "$T/err")"
 else
-	echo "skipped: the EIO case (no device-mapper error target in this kernel)"
+	skip_case "the EIO case (no device-mapper error target in this kernel)"
 fi
 exit 0

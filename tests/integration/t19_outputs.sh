@@ -38,7 +38,7 @@ if [ "$(id -u)" = 0 ]; then
 	[ "$(md5sum < "$LOOPFILE")" = "$sum" ] || fail "the device was written"
 	[ ! -e new.dat ] || fail "the run created its target anyway"
 else
-	echo "skipped: the device-output case (needs root for a loop device)"
+	skip_case "the device-output case (needs root for a loop device)"
 fi
 
 case_ input "an output that is a directory is bad input"
@@ -59,7 +59,7 @@ if [ "$(id -u)" = 0 ]; then
 	run_ok -c1M --ios=100 -b4K --json=/dev/null new.dat
 	[ -c /dev/null ] || fail "/dev/null was replaced"
 else
-	echo "skipped: the /dev/null case needs root to matter"
+	skip_case "the /dev/null case needs root to matter"
 fi
 
 case_ guard "a pipe (FIFO) output is written in place"
@@ -100,7 +100,7 @@ if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null; then
 	[ "$(cat mnt/full.json)" = keep ] || fail "the old JSON was lost"
 	[ -z "$(ls -A mnt | grep iobench-)" ] || fail "a temporary file was left: $(ls -A mnt)"
 else
-	echo "skipped: the full-disk case needs root and mkfs.ext4"
+	skip_case "the full-disk case needs root and mkfs.ext4"
 fi
 
 case_ fault "standard output closed: the report's failure is named, exit 1"

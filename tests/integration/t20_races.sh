@@ -79,11 +79,11 @@ if [ "$(id -u)" = 0 ] && command -v chattr >/dev/null; then
 		[ $rc = 130 ] || [ $rc = 1 ] || fail "exit $rc"
 	else
 		kill -INT $first; wait $first
-		echo "skipped: this file system takes no immutable flag (chattr +i)"
+		skip_case "this file system takes no immutable flag (chattr +i)"
 	fi
 	rm -rf imm
 else
-	echo "skipped: the removal-failure case (needs root and chattr)"
+	skip_case "the removal-failure case (needs root and chattr)"
 fi
 
 case_ signal "SIGTERM while the JSON waits for a reader (a FIFO): the created file is gone already"

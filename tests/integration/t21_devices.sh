@@ -38,7 +38,7 @@ if command -v mkfs.btrfs >/dev/null; then
 	refused "$LOOP" "$LOOPFILE" "is mounted on $T/mnt" --destroy-signature=btrfs
 	unmount "$T/mnt"; MOUNTS=""
 else
-	echo "skipped: the btrfs case (no mkfs.btrfs)"
+	skip_case "the btrfs case (no mkfs.btrfs)"
 fi
 
 case_ guard "an ext4 mounted only in another mount namespace"
@@ -103,7 +103,7 @@ if command -v sfdisk >/dev/null; then
 	i=0; while [ ! -b "${disk}p1" ] && [ $i -lt 20 ]; do i=$((i + 1)); sleep 0.1; done
 fi
 if [ ! -b "${disk:-none}p1" ]; then
-	echo "skipped: the partition case (this kernel reads no GPT partition table: CONFIG_EFI_PARTITION)"
+	skip_case "the partition case (this kernel reads no GPT partition table: CONFIG_EFI_PARTITION)"
 else
 	mkfs.ext4 -q -F "${disk}p1" || fail "mkfs.ext4 p1"
 	mount "${disk}p1" "$T/mnt" && MOUNTS="$T/mnt" || fail "mount p1"

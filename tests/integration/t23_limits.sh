@@ -43,7 +43,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && command -v prlimit >/d
 	grep -q "cannot start worker thread" err.txt || fail "job file: $(cat err.txt)"
 	[ ! -e nobody/a.dat ] && [ ! -e nobody/b.dat ] || fail "job file: left $(ls nobody)"
 else
-	echo "skipped: the process-limit case (needs root, setpriv and prlimit)"
+	skip_case "the process-limit case (needs root, setpriv and prlimit)"
 fi
 
 case_ input "a series longer than 2^24 intervals: bad input naming -D"

@@ -149,7 +149,7 @@ if command -v mkfs.btrfs >/dev/null; then
 	causes | grep -q "compression" && fail "compression named without it: $(causes)"
 	unmount "$T/b"; MOUNTS=""
 else
-	echo "skipped: the btrfs cases (no mkfs.btrfs)"
+	skip_case "the btrfs cases (no mkfs.btrfs)"
 fi
 
 case_ figure "direct writes to a loop device over the page cache: write_cache; with -Sh: none"
@@ -167,7 +167,7 @@ if [ -b "$wb" ] && [ "$wc" = "write back" ]; then
 	run_ok -c8M --ios=500 -b4K -w100 -Sh -Rjson "$T/wb.dat"
 	hasnt write_cache
 else
-	echo "skipped: the write-back disk case (the test directory is not on a write-back disk)"
+	skip_case "the write-back disk case (the test directory is not on a write-back disk)"
 fi
 
 case_ figure "a window that ends with half of -o4 counted (the null model, --ios=2): the depth note; -d1: none"
@@ -210,7 +210,7 @@ if [ "$(nproc)" -gt 1 ]; then
 	hasnt io_workers_pinned
 	jq -e '.cpu.process.io_workers.confined == 0' "$T/out" >/dev/null || fail "-n: workers confined"
 else
-	echo "skipped: the worker-affinity case (one CPU)"
+	skip_case "the worker-affinity case (one CPU)"
 fi
 
 case_ figure "a slow device (the null engine's 60 ms model): critical; 15 ms: a warning; 1 ms: good"
@@ -246,6 +246,6 @@ if [ "$(cat /sys/block/$(basename "$L1")/queue/rotational)" = 1 ]; then
 	jq -e '.verdict.queue_bottleneck == true' "$T/out" >/dev/null ||
 		fail "another load's queue: $(jq -c .verdict "$T/out")"
 else
-	echo "skipped: the queue case (the loop device does not report itself rotational)"
+	skip_case "the queue case (the loop device does not report itself rotational)"
 fi
 exit 0

@@ -100,7 +100,7 @@ for c in "sync=1|O_SYNC" "sync=sync|O_SYNC" "sync=dsync|O_DSYNC" "direct=1|O_DIR
 			esac
 		done
 	else
-		echo "SKIP-CASE: fio's open flags for $opts (needs fio and strace)"
+		skip_case "fio's open flags for $opts (needs fio and strace)"
 	fi
 done
 # DiskSpd's cache switches (docs/cli.md): -Su unbuffered, -Sw write-through, -Sh both, -Sb buffered
@@ -155,12 +155,12 @@ if command -v strace >/dev/null; then
 	done
 	rm -f b.dat
 else
-	echo "SKIP-CASE: iodepth_batch_submit (needs strace)"
+	skip_case "iodepth_batch_submit (needs strace)"
 fi
 
 say "io_uring refused by seccomp (as in containers): -c lays the file down with pwrite, runs on psync"
 nouring=$HELPERS/nouring
-"$nouring" true 2>/dev/null || skip "seccomp filters unavailable"
+"$nouring" true 2>/dev/null || skip_rest "seccomp filters unavailable"
 "$nouring" "$IOBENCH" -c8M -b4K --ios=200 -Rjson --keep u.dat >out 2>err || fail "-c without io_uring: $(cat err)"
 [ "$(jq -r .workload.engine out)" = psync ] || fail "engine $(jq -r .workload.engine out)"
 [ "$(stat -c %s u.dat)" = 8388608 ] || fail "size $(stat -c %s u.dat)"
