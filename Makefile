@@ -3,6 +3,8 @@
 #   make check       unit tests, then integration tests (tests/run)
 #   make unit        unit tests only
 #   make SANITIZE=1  build everything with ASan+UBSan (objects go to build-san/)
+#   make check-tsan  the multi-threaded tests on a ThreadSanitizer build (build-tsan/)
+#   make lint        every source file includes util/banned.h
 #   make DEVELOPER=1 warnings are errors
 #   make fuzz-run    build the libFuzzer targets (clang) and run each FUZZ_SECONDS
 
@@ -20,6 +22,10 @@ CC := clang
 CFLAGS += -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
           -fno-sanitize-recover=undefined
 B := build-fuzz
+else ifeq ($(TSAN),1)
+CFLAGS += -fsanitize=thread -fno-omit-frame-pointer
+LDFLAGS += -fsanitize=thread
+B := build-tsan
 else ifeq ($(SANITIZE),1)
 CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
@@ -39,7 +45,7 @@ LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
-ifeq ($(SANITIZE),1)
+ifneq ($(SANITIZE)$(TSAN),)
 all: $(B)/iobench
 else
 all: iobench
@@ -81,8 +87,19 @@ helpers: $(HELPER_BIN)
 unit: $(UNIT_BIN)
 	@fail=0; for t in $(UNIT_BIN); do echo "== $$t"; $$t || fail=1; done; exit $$fail
 
-check: all unit helpers
+check: lint all unit helpers
 	IOBENCH=$(abspath $(B)/iobench) HELPERS=$(abspath $(B)/helpers) tests/run
+
+# The tests that run many threads at once (workers, job groups, signals), under TSan.
+TSAN_TESTS := t01_null t05_signal t10_series t15_jobfile t20_races t23_limits
+check-tsan:
+	$(MAKE) TSAN=1 all helpers
+	IOBENCH=$(abspath build-tsan/iobench) HELPERS=$(abspath build-tsan/helpers) \
+		TSAN_OPTIONS="halt_on_error=1 exitcode=66" tests/run $(TSAN_TESTS)
+
+lint:
+	@missing=$$(grep -L '^#include "util/banned.h"' src/*.c src/*/*.c tests/fuzz/*.c); \
+		[ -z "$$missing" ] || { echo "lint: util/banned.h not included by: $$missing"; exit 1; }
 
 # libFuzzer targets: one per parser, linked against the library built for fuzzing.
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
@@ -105,13 +122,15 @@ fuzz-run:
 			{ tail -40 build-fuzz/$$n.log; exit 1; }; \
 		grep -E "stat::number_of_executed_units|Done" build-fuzz/$$n.log; done
 
-# Everything CI runs: the suite on the normal build, again under ASan+UBSan, then the fuzzers.
+# Everything CI runs: the suite on the normal build, again under ASan+UBSan, the threaded
+# tests under TSan, then the fuzzers.
 check-all: check
 	$(MAKE) SANITIZE=1 check
+	$(MAKE) check-tsan
 	$(MAKE) fuzz-run
 
 clean:
-	rm -rf build build-san build-fuzz iobench
+	rm -rf build build-san build-tsan build-fuzz iobench
 
-.PHONY: all unit helpers check check-all clean fuzz-bins fuzz-run
+.PHONY: all unit helpers check check-all check-tsan lint clean fuzz-bins fuzz-run
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "util/banned.h"
 
 int main(int argc, char **argv)
 {

@@ -8,6 +8,7 @@
 #include "cmd/cmd.h"
 #include "core/hold.h"
 #include "util/outfile.h"
+#include "util/banned.h"
 
 /* SIGINT and SIGTERM, the signals that stop a run. */
 static void stop_signals(sigset_t *set)

@@ -24,6 +24,7 @@
 #include "report/report.h"
 #include "util/errmsg.h"
 #include "util/outfile.h"
+#include "util/banned.h"
 
 enum out_format { OUT_TEXT, OUT_JSON, OUT_FIO_JSON };
 

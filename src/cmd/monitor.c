@@ -21,6 +21,7 @@
 #include "job/units.h"
 #include "monitor/diskstats.h"
 #include "report/report.h"
+#include "util/banned.h"
 
 #define MAX_DEVS 256
 

@@ -18,6 +18,7 @@
 #include "engine/engine.h"
 #include "job/cmdline.h"
 #include "job/units.h"
+#include "util/banned.h"
 
 struct quick_test {
 	const char *name;

@@ -12,6 +12,7 @@
 #include "util/errmsg.h"
 #include "util/outfile.h"
 #include "version.h"
+#include "util/banned.h"
 
 /* Checks the output files named on the command line before any I/O: a bad path is bad input. */
 static int check_outputs(const struct workload *w)

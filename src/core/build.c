@@ -14,6 +14,7 @@
 #include "core/build.h"
 #include "job/units.h"
 #include "util/errmsg.h"
+#include "util/banned.h"
 
 static uint64_t round_up(uint64_t v, uint64_t a)
 {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/devwatch.h"
+#include "util/banned.h"
 
 const struct dev_sample *devwatch_find(const struct dev_sample *d, unsigned n, unsigned major,
 				       unsigned minor)

@@ -13,6 +13,7 @@
 #include "core/gen.h"
 #include "core/journal.h"
 #include "core/verify.h"
+#include "util/banned.h"
 
 #define FILL_CHUNK (8u << 20)
 #define FILL_DEPTH 4

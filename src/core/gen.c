@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/gen.h"
+#include "util/banned.h"
 
 int gen_init(struct gen *g, const struct gen_params *p)
 {

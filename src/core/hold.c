@@ -13,6 +13,7 @@
 
 #include "core/hold.h"
 #include "util/errmsg.h"
+#include "util/banned.h"
 
 static struct hold_entry *find(const struct hold *h, dev_t dev, ino_t ino)
 {

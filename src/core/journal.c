@@ -16,6 +16,7 @@
 
 #include "core/journal.h"
 #include "platform/statedir.h"
+#include "util/banned.h"
 
 #define JOURNAL_MAGIC "iobJrnl2"	/* 64-bit write numbers */
 

@@ -12,6 +12,7 @@
 #include "core/clock.h"
 #include "core/loop_slow.h"
 #include "core/verify.h"
+#include "util/banned.h"
 
 /* Writes: fresh random words at the start of every 512 bytes (dedupe cannot match them). */
 static void refresh(struct stream *s, struct io_unit *u)

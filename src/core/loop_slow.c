@@ -15,6 +15,7 @@
 #include "core/loop_slow.h"
 #include "core/verify.h"
 #include "job/workload.h"
+#include "util/banned.h"
 
 /*
  * --verify: never two I/Os of one thread on one block at once (the read could

@@ -17,6 +17,7 @@
 #include "core/marker.h"
 #include "platform/statedir.h"
 #include "util/errmsg.h"
+#include "util/banned.h"
 
 #define KEY_LEN 192	/* XXH3 secrets are at least 136 bytes */
 

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "core/progress.h"
+#include "util/banned.h"
 
 void progress_init(struct progress *p, const struct workload *w)
 {

@@ -26,6 +26,7 @@
 #include "job/units.h"
 #include "platform/affinity.h"
 #include "util/errmsg.h"
+#include "util/banned.h"
 
 #define MAX_CPUS 1024
 /* fio's startdelay: sleep until the job's start, in slices, so Ctrl-C is not held up. */

@@ -37,6 +37,7 @@
 #include "util/errmsg.h"
 #include "platform/blockdev.h"
 #include "platform/kernelfs.h"
+#include "util/banned.h"
 
 /* The very file open as fd, opened again with other flags (never by its path). */
 static int reopen(int fd, int flags)

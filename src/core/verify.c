@@ -9,6 +9,7 @@
 
 #include "core/gen.h"
 #include "core/verify.h"
+#include "util/banned.h"
 
 _Static_assert(sizeof(struct verify_hdr) == VERIFY_HDR, "the header is 64 bytes");
 
@@ -202,8 +203,13 @@ const char *verify_kind_name(enum verify_kind k)
 
 static void hex(char *out, const uint8_t *b, unsigned n)
 {
-	for (unsigned i = 0; i < n; i++)
-		sprintf(out + 2 * i, "%02x", b[i]);
+	static const char digits[] = "0123456789abcdef";
+
+	for (unsigned i = 0; i < n; i++) {
+		out[2 * i] = digits[b[i] >> 4];
+		out[2 * i + 1] = digits[b[i] & 15];
+	}
+	out[2 * n] = 0;
 }
 
 void verify_describe(const struct verify_bad *bad, char *buf, size_t len)

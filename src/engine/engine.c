@@ -4,6 +4,7 @@
 #include <liburing.h>
 
 #include "engine/engine.h"
+#include "util/banned.h"
 
 static const struct engine_ops *const engines[] = {
 	&engine_io_uring,

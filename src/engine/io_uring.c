@@ -18,6 +18,7 @@
 #include <liburing.h>
 
 #include "engine/engine.h"
+#include "util/banned.h"
 
 struct uring_priv {
 	struct io_uring ring;

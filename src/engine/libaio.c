@@ -10,6 +10,7 @@
 #include <libaio.h>
 
 #include "engine/engine.h"
+#include "util/banned.h"
 
 struct aio_priv {
 	io_context_t ctx;

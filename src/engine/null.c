@@ -21,6 +21,7 @@
 
 #include "core/clock.h"
 #include "engine/engine.h"
+#include "util/banned.h"
 
 static struct {
 	uint64_t lat_ns;	/* service time of each I/O */

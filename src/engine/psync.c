@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "util/banned.h"
 
 static int psync_init(struct engine *e, const struct engine_setup *setup)
 {

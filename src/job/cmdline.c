@@ -16,6 +16,7 @@
 #include "job/units.h"
 #include "core/verify.h"
 #include "platform/affinity.h"
+#include "util/banned.h"
 
 enum arg_kind { ARG_NONE, ARG_REQ, ARG_OPT };
 

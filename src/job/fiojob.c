@@ -19,6 +19,7 @@
 #include "job/fioopt.h"
 #include "platform/blockdev.h"
 #include "util/errmsg.h"
+#include "util/banned.h"
 
 /* Growing arrays of the group under construction. */
 struct group {

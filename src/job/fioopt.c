@@ -17,6 +17,7 @@
 #include "job/fioopt.h"
 #include "job/units.h"
 #include "util/errmsg.h"
+#include "util/banned.h"
 
 enum opt_id {
 	F_NAME, F_DESCRIPTION, F_FILENAME, F_DIRECTORY, F_IOENGINE, F_RW, F_RWMIXREAD,
@@ -359,7 +360,7 @@ static int get_bs(struct planner *p, const struct jf_opt *o, struct fjob *j)
 
 	if (strlen(o->val) >= sizeof(buf))
 		return bad(p, o, "too long");
-	strcpy(buf, o->val);
+	memcpy(buf, o->val, strlen(o->val) + 1);
 	s = buf;
 	parts[n++] = s;
 	for (; *s && n < 3; s++) {
@@ -487,7 +488,7 @@ static int get_dist(struct planner *p, const struct jf_opt *o, struct fjob *j, d
 
 	if (strlen(o->val) >= sizeof(buf))
 		return bad(p, o, "too long");
-	strcpy(buf, o->val);
+	memcpy(buf, o->val, strlen(o->val) + 1);
 	dirs[0] = buf;
 	if ((c = strchr(buf, ','))) {
 		*c = 0;

@@ -20,6 +20,7 @@
 
 #include "job/jobfile.h"
 #include "util/errmsg.h"
+#include "util/banned.h"
 
 #define LINE_MAX_LEN 8192	/* fio's OPT_LEN_MAX */
 #define EXPANDED_MAX (64 * 1024)

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "job/units.h"
+#include "util/banned.h"
 
 /* Reads the leading decimal digits of s into *v; returns the first non-digit. */
 static const char *read_digits(const char *s, uint64_t *v, int *err)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "job/workload.h"
+#include "util/banned.h"
 
 void workload_release(struct workload *w)
 {

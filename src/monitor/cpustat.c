@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "monitor/cpustat.h"
+#include "util/banned.h"
 
 int cpustat_parse(const char *text, struct cpu_times *out, unsigned max)
 {

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "monitor/device.h"
+#include "util/banned.h"
 
 /* Reads the first line of dir/name into buf, trimmed; "" when absent. */
 static void read_attr(const char *dir, const char *name, char *buf, size_t len)

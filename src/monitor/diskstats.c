@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "monitor/diskstats.h"
+#include "util/banned.h"
 
 #define MAX_FIELDS 20
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "platform/affinity.h"
+#include "util/banned.h"
 
 int affinity_parse(const char *list, int *cpus, char *err, size_t len)
 {

@@ -17,6 +17,7 @@
 #include <blkid.h>
 
 #include "platform/blockdev.h"
+#include "util/banned.h"
 
 int blockdev_size(int fd, uint64_t *size)
 {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "platform/host.h"
+#include "util/banned.h"
 
 /* Reads the first line of path into buf, without its newline. */
 static void read_line(const char *path, char *buf, size_t len)

@@ -4,6 +4,7 @@
 #include <linux/magic.h>
 
 #include "platform/kernelfs.h"
+#include "util/banned.h"
 
 const char *kernelfs_name(long f_type)
 {

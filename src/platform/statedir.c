@@ -9,6 +9,7 @@
 
 #include "platform/statedir.h"
 #include "util/errmsg.h"
+#include "util/banned.h"
 
 /* mkdir -p, the last component 0700. */
 static int make_dirs(char *path)

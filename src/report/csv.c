@@ -10,6 +10,7 @@
 
 #include "report/report.h"
 #include "report/summary.h"
+#include "util/banned.h"
 
 static void csv_string(FILE *f, const char *s)
 {

@@ -4,6 +4,7 @@
 
 #include "report/devcheck.h"
 #include "report/summary.h"
+#include "util/banned.h"
 
 static void note(struct devcheck *c, unsigned cause, const char *why)
 {

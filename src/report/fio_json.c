@@ -18,6 +18,7 @@
 #include "report/report.h"
 #include "report/summary.h"
 #include "version.h"
+#include "util/banned.h"
 
 /* fio's default percentile_list. */
 static const double fio_pcts[] = { 1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5,

@@ -19,6 +19,7 @@
 #include "report/report.h"
 #include "report/summary.h"
 #include "version.h"
+#include "util/banned.h"
 
 #define JSON_SCHEMA_VERSION 1
 

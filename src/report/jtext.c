@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "report/jtext.h"
+#include "util/banned.h"
 
 /* Length of the valid UTF-8 sequence at s (1-4), or 0 when s starts none. */
 static size_t utf8_seq(const unsigned char *s)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "report/summary.h"
+#include "util/banned.h"
 
 const struct pct_row summary_pcts[] = {
 	{ "min", 0 }, { "25th", 25 }, { "50th", 50 }, { "75th", 75 }, { "90th", 90 },

@@ -17,6 +17,7 @@
 #include "report/devcheck.h"
 #include "report/verdict.h"
 #include "report/summary.h"
+#include "util/banned.h"
 
 static const char dashes[] =
 	"-----------------------------------------------------------------------------------------"

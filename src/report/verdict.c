@@ -9,6 +9,7 @@
 #include "job/units.h"
 #include "report/summary.h"
 #include "report/verdict.h"
+#include "util/banned.h"
 
 #define SHORT_RUN_NS 5000000000ull
 #define SHORT_RUN_IOS 1000

@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "stats/counts.h"
+#include "util/banned.h"
 
 void counts_init(struct io_counts *c)
 {

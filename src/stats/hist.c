@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "stats/hist.h"
+#include "util/banned.h"
 
 uint64_t hist_bucket_low(unsigned i)
 {

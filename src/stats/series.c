@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "stats/series.h"
+#include "util/banned.h"
 
 void interval_merge(struct interval *a, const struct interval *b)
 {

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "util/errmsg.h"
+#include "util/banned.h"
 
 int errmsg(char *err, size_t len, int code, const char *fmt, ...)
 {

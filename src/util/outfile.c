@@ -15,6 +15,7 @@
 #include "platform/kernelfs.h"
 #include "util/errmsg.h"
 #include "util/outfile.h"
+#include "util/banned.h"
 
 /* The stream's writes go through here, so the first error keeps its errno. */
 static ssize_t sink_write(void *cookie, const char *buf, size_t n)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "job/cmdline.h"
+#include "util/banned.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -13,6 +13,7 @@
 
 #include "job/fiojob.h"
 #include "job/jobfile.h"
+#include "util/banned.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
