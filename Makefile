@@ -70,8 +70,15 @@ $(B)/tests/%: tests/unit/%.c $(B)/libiobench.a
 
 # Programs the integration tests run beside iobench (tests/helpers/): a racer,
 # a device holder, faultfs (the fault-injecting FUSE file system) and nouring
-# (a program run where seccomp refuses io_uring, as in containers).
-HELPER_BIN := $(B)/helpers/racer $(B)/helpers/holdexcl $(B)/helpers/faultfs $(B)/helpers/nouring
+# (a program run where seccomp refuses io_uring, as in containers), and failnth.so
+# (the N-th allocation iobench asks for fails).
+HELPER_BIN := $(B)/helpers/racer $(B)/helpers/holdexcl $(B)/helpers/faultfs $(B)/helpers/nouring \
+	      $(B)/helpers/failnth.so
+
+# failnth.so is preloaded into iobench: built without the sanitizers, which bring their own malloc.
+$(B)/helpers/failnth.so: tests/helpers/failnth.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 $(WARN) -O2 -g -shared -fPIC -o $@ $<
 
 $(B)/helpers/faultfs: tests/helpers/faultfs.c
 	@mkdir -p $(dir $@)

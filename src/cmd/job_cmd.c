@@ -97,8 +97,10 @@ static void free_args(struct job_args *a)
 static int parse_args(int argc, char **argv, struct job_args *a)
 {
 	a->files = calloc((unsigned)argc + 1u, sizeof(*a->files));
-	if (!a->files)
+	if (!a->files) {
+		fprintf(stderr, "iobench: out of memory\n");
 		return EXIT_RUN_FAILED;
+	}
 	for (int i = 1; i < argc; i++) {
 		const char *s = argv[i], *v;
 
@@ -196,7 +198,7 @@ static int read_jobs(const struct job_args *a, struct jf_doc *doc, char *err, si
 	return 0;
 }
 
-static void apply_flags(const struct job_args *a, struct workload *w, const char *cmdline)
+static int apply_flags(const struct job_args *a, struct workload *w, const char *cmdline)
 {
 	w->keep = true;		/* a later group may read what an earlier one laid out */
 	w->allow_device_write = a->allow_device_write;
@@ -204,7 +206,8 @@ static void apply_flags(const struct job_args *a, struct workload *w, const char
 	w->read_only = a->read_only;
 	w->quiet = a->quiet;
 	w->destroy_signature = a->destroy_signature ? strdup(a->destroy_signature) : NULL;
-	w->cmdline = cmdline ? strdup(cmdline) : NULL;
+	w->cmdline = strdup(cmdline);
+	return !w->cmdline || (a->destroy_signature && !w->destroy_signature) ? -ENOMEM : 0;
 }
 
 /* Runs every group; results land in res[] (ran counts them). Returns an exit code. */
@@ -229,8 +232,10 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ho
 										    : EXIT_RUN_FAILED;
 		}
 		(*ran)++;
-		if (a->format == OUT_TEXT)
-			report_text(out, w, &res[g]);
+		if (a->format == OUT_TEXT && (r = report_text(out, w, &res[g]))) {
+			fprintf(stderr, "iobench: cannot write the report: %s\n", strerror(-r));
+			code = EXIT_RUN_FAILED;
+		}
 		if (res[g].failed) {
 			fprintf(stderr, "iobench: %s\n", res[g].error);
 			code = EXIT_RUN_FAILED;
@@ -276,12 +281,13 @@ static int write_file(const char *path, const char *text, size_t ntext, enum out
 {
 	struct outfile o;
 	char err[1024];
-	int r = outfile_open(&o, path, err, sizeof(err));
+	int r = outfile_open(&o, path, err, sizeof(err)), rr = 0;
 
-	if (!r && (text ? fwrite(text, 1, ntext, o.f) != ntext : write_json(o.f, fmt, plan, res, ran)) &&
-	    !o.werr) {
+	if (!r && (rr = text ? (fwrite(text, 1, ntext, o.f) != ntext ? -EIO : 0) :
+			   write_json(o.f, fmt, plan, res, ran)) && !o.werr) {
 		outfile_abort(&o);
-		r = errmsg(err, sizeof(err), -EIO, "cannot write '%s': the report failed", path);
+		r = errmsg(err, sizeof(err), rr, "cannot write '%s': %s", path,
+			   rr == -ENOMEM ? "out of memory" : "the report failed");
 	} else if (!r) {
 		r = outfile_commit(&o, err, sizeof(err));
 	}
@@ -322,7 +328,7 @@ static int run_all(const struct job_args *a, struct fio_plan *plan, struct hold 
 	size_t ntext = 0;
 	FILE *out = a->output ? open_memstream(&text, &ntext) : stdout;
 	sigset_t old;
-	int code, held = 0;
+	int code, held = 0, r;
 
 	if (!out)
 		return EXIT_RUN_FAILED;
@@ -336,8 +342,10 @@ static int run_all(const struct job_args *a, struct fio_plan *plan, struct hold 
 		code = EXIT_INTERRUPTED;
 	if (!code)
 		code = held;
-	if (*ran && a->format != OUT_TEXT && write_json(out, a->format, plan, res, *ran))
+	if (*ran && a->format != OUT_TEXT && (r = write_json(out, a->format, plan, res, *ran))) {
+		fprintf(stderr, "iobench: cannot write the report: %s\n", strerror(-r));
 		code = EXIT_RUN_FAILED;
+	}
 	if (a->output) {
 		fclose(out);
 		if (*ran && write_file(a->output, text, ntext, a->format, plan, res, *ran))
@@ -361,25 +369,33 @@ int cmd_jobfile(int argc, char **argv)
 	struct run_result *res = NULL;
 	unsigned ran = 0;
 	char err[1024], *cmdline = cmdline_join(argc, argv);
-	int code = parse_args(argc, argv, &a);
+	int code = parse_args(argc, argv, &a), r;
 
 	if (code < 0) {		/* --help */
 		free_args(&a);
 		free(cmdline);
 		return 0;
 	}
-	if (!code && read_jobs(&a, &doc, err, sizeof(err))) {
-		fprintf(stderr, "iobench: %s\n", err);
-		code = EXIT_BAD_INPUT;
+	if (!code && !cmdline) {
+		fprintf(stderr, "iobench: out of memory\n");
+		code = EXIT_RUN_FAILED;
 	}
-	if (!code && fiojob_plan(&doc, a.over, a.nover, &plan, err, sizeof(err))) {
+	if (!code && (r = read_jobs(&a, &doc, err, sizeof(err)))) {
 		fprintf(stderr, "iobench: %s\n", err);
-		code = EXIT_BAD_INPUT;
+		code = r == -ENOMEM ? EXIT_RUN_FAILED : EXIT_BAD_INPUT;
+	}
+	if (!code && (r = fiojob_plan(&doc, a.over, a.nover, &plan, err, sizeof(err)))) {
+		fprintf(stderr, "iobench: %s\n", err);
+		code = r == -ENOMEM ? EXIT_RUN_FAILED : EXIT_BAD_INPUT;
 	}
 	if (!code && plan.notices)
 		fprintf(stderr, "%s", plan.notices);
-	for (unsigned g = 0; !code && g < plan.ngroups; g++)
-		apply_flags(&a, &plan.groups[g], cmdline);
+	for (unsigned g = 0; !code && g < plan.ngroups; g++) {
+		if (apply_flags(&a, &plan.groups[g], cmdline)) {
+			fprintf(stderr, "iobench: out of memory\n");
+			code = EXIT_RUN_FAILED;
+		}
+	}
 	if (!code && a.print_workload) {
 		for (unsigned g = 0; g < plan.ngroups; g++) {
 			printf("%sGroup %u of %u\n", g ? "\n" : "", g + 1, plan.ngroups);
@@ -391,6 +407,8 @@ int cmd_jobfile(int argc, char **argv)
 		code = precheck(&a, &plan, &hold);
 	if (!code) {
 		res = calloc(plan.ngroups, sizeof(*res));
+		if (!res)
+			fprintf(stderr, "iobench: out of memory\n");
 		code = res ? run_all(&a, &plan, &hold, res, &ran) : EXIT_RUN_FAILED;
 	}
 	for (unsigned g = 0; g < ran; g++)

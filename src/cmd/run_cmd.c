@@ -35,11 +35,12 @@ static int write_output(const char *path, const struct workload *w, const struct
 {
 	struct outfile o;
 	char err[1024];
-	int r = outfile_open(&o, path, err, sizeof(err));
+	int r = outfile_open(&o, path, err, sizeof(err)), rr = 0;
 
-	if (!r && report(o.f, w, res) && !o.werr) {
+	if (!r && (rr = report(o.f, w, res)) && !o.werr) {
 		outfile_abort(&o);
-		r = errmsg(err, sizeof(err), -EIO, "cannot write '%s': the report failed", path);
+		r = errmsg(err, sizeof(err), rr, "cannot write '%s': %s", path,
+			   rr == -ENOMEM ? "out of memory" : "the report failed");
 	} else if (!r) {
 		r = outfile_commit(&o, err, sizeof(err));	/* names a write's failure */
 	}
@@ -54,10 +55,12 @@ static int write_reports(const struct workload *w, const struct run_result *res)
 	char err[256];
 	int bad = 0;
 
-	if (w->json_stdout)
-		bad |= report_json(stdout, w, res) != 0;
-	else
-		report_text(stdout, w, res);
+	int r = w->json_stdout ? report_json(stdout, w, res) : report_text(stdout, w, res);
+
+	if (r) {
+		fprintf(stderr, "iobench: cannot write the report: %s\n", strerror(-r));
+		bad = 1;
+	}
 	if (outfile_flush_stdout(stdout, err, sizeof(err))) {
 		fprintf(stderr, "iobench: %s\n", err);
 		bad = 1;

@@ -17,6 +17,19 @@ const struct dev_sample *devwatch_find(const struct dev_sample *d, unsigned n, u
 	return NULL;
 }
 
+void devwatch_end(struct devwatch *dw)
+{
+	free(dw->buf);
+	dw->buf = NULL;
+	if (!dw->lost)
+		return;
+	for (unsigned i = 0; i < dw->n; i++) {	/* a sample went missing: none is trusted */
+		dw->dev[i].have_a = dw->dev[i].have_b = false;
+		dw->dev[i].niv = 0;
+		dw->dev[i].q_n = 0;
+	}
+}
+
 void devwatch_free(struct dev_sample *d, unsigned n)
 {
 	for (unsigned i = 0; d && i < n; i++) {
@@ -36,7 +49,9 @@ int devwatch_init(struct devwatch *dw, const struct target *t, unsigned nt, unsi
 	if (!cap)
 		return 0;
 	dw->dev = calloc(cap, sizeof(*dw->dev));
-	if (!dw->dev)
+	dw->cap = 65536;
+	dw->buf = malloc(dw->cap);
+	if (!dw->dev || !dw->buf)
 		return -ENOMEM;
 	for (unsigned i = 0; i < nt; i++) {
 		for (unsigned k = 0; k < t[i].chain.n; k++) {
@@ -60,42 +75,43 @@ int devwatch_init(struct devwatch *dw, const struct target *t, unsigned nt, unsi
 	return 0;
 }
 
-/* The whole of /proc/diskstats, NUL-terminated; NULL on failure. */
-static char *read_diskstats(void)
+/*
+ * The whole of /proc/diskstats, NUL-terminated, in the watch's own buffer;
+ * NULL on failure. A buffer that cannot grow loses the samples: dw->lost.
+ */
+static char *read_diskstats(struct devwatch *dw)
 {
 	FILE *f = fopen("/proc/diskstats", "r");
-	size_t len = 0, cap = 65536;
-	char *buf = malloc(cap);
+	size_t len = 0;
 
-	if (!f || !buf) {
-		if (f)
-			fclose(f);
-		free(buf);
+	if (!f)
 		return NULL;
-	}
 	for (;;) {
-		size_t n = fread(buf + len, 1, cap - len - 1, f);
+		size_t n = fread(dw->buf + len, 1, dw->cap - len - 1, f);
 		char *bigger;
 
 		len += n;
-		if (len < cap - 1)
+		if (len < dw->cap - 1)
 			break;
-		bigger = realloc(buf, cap * 2);
-		if (!bigger)
-			break;
-		buf = bigger;
-		cap *= 2;
+		bigger = realloc(dw->buf, dw->cap * 2);
+		if (!bigger) {
+			dw->lost = true;
+			fclose(f);
+			return NULL;
+		}
+		dw->buf = bigger;
+		dw->cap *= 2;
 	}
 	fclose(f);
-	buf[len] = 0;
-	return buf;
+	dw->buf[len] = 0;
+	return dw->buf;
 }
 
 void devwatch_snapshot(struct devwatch *dw, int which)
 {
 	char *text;
 
-	if (!dw->n || !(text = read_diskstats()))
+	if (!dw->n || !(text = read_diskstats(dw)))
 		return;
 	for (unsigned i = 0; i < dw->n; i++) {
 		struct dev_sample *d = &dw->dev[i];
@@ -107,14 +123,13 @@ void devwatch_snapshot(struct devwatch *dw, int which)
 		else
 			d->have_a = ok;
 	}
-	free(text);
 }
 
 void devwatch_sample(struct devwatch *dw, bool edge, uint64_t t_ns)
 {
 	char *text;
 
-	if (!dw->n || !(text = read_diskstats()))
+	if (!dw->n || !(text = read_diskstats(dw)))
 		return;
 	for (unsigned i = 0; i < dw->n; i++) {
 		struct dev_sample *d = &dw->dev[i];
@@ -133,5 +148,4 @@ void devwatch_sample(struct devwatch *dw, bool edge, uint64_t t_ns)
 		d->q_sum += s.in_flight;
 		d->q_n++;
 	}
-	free(text);
 }

@@ -29,6 +29,9 @@ struct dev_sample {
 struct devwatch {
 	struct dev_sample *dev;
 	unsigned n;
+	char *buf;		/* /proc/diskstats as last read */
+	size_t cap;
+	bool lost;		/* a read found no room: the samples are dropped (devwatch_end) */
 };
 
 /*
@@ -36,6 +39,9 @@ struct devwatch {
  * iv_cap interval snapshots each. Returns 0 or -ENOMEM.
  */
 int devwatch_init(struct devwatch *dw, const struct target *t, unsigned nt, unsigned iv_cap);
+
+/* After the last sample: frees the buffer; with a sample lost, marks every device without data. */
+void devwatch_end(struct devwatch *dw);
 
 /* Frees the devices' snapshots and the array (n entries). */
 void devwatch_free(struct dev_sample *d, unsigned n);

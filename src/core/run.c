@@ -515,12 +515,12 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 		res->nintervals = build_series_slots(ctx->w);
 }
 
-static void cpu_usage(struct run_result *res, struct watch *wt)
+static int cpu_usage(struct run_result *res, struct watch *wt)
 {
 	int n;
 
 	if (!wt->cpu_a_taken)
-		return;
+		return 0;
 	if (wt->ncpu_b <= 0)
 		take_cpu_b(wt);
 	res->proc_user_s = tv_s(&wt->ru_b.ru_utime) - tv_s(&wt->ru_a.ru_utime);
@@ -531,13 +531,14 @@ static void cpu_usage(struct run_result *res, struct watch *wt)
 	res->proc_minflt = (uint64_t)(wt->ru_b.ru_minflt - wt->ru_a.ru_minflt);
 	n = wt->ncpu_a < wt->ncpu_b ? wt->ncpu_a : wt->ncpu_b;
 	if (n <= 0)
-		return;
+		return 0;
 	res->cpu = calloc((size_t)n, sizeof(*res->cpu));
 	if (!res->cpu)
-		return;
+		return -ENOMEM;
 	for (int i = 0; i < n; i++)
 		cpustat_delta(&wt->cpu_a[i], &wt->cpu_b[i], &res->cpu[i]);
 	res->ncpu = (unsigned)n;
+	return 0;
 }
 
 /* Threads are built; run them and collect the results. */
@@ -593,9 +594,11 @@ static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset
 	res->end_ns_real = clock_ns() - wt.t0;
 	if (!r) {
 		gather(ctx, res, &wt);
-		cpu_usage(res, &wt);
+		if ((r = cpu_usage(res, &wt)))
+			snprintf(err, len, "out of memory");
 	}
 out:
+	devwatch_end(&wt.dw);
 	res->devs = wt.dw.dev;	/* the result owns the device samples */
 	res->ndevs = wt.dw.n;
 	free(wt.cpu_a);

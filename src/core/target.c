@@ -554,20 +554,22 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
 static int unbacked_bytes(int fd, uint64_t lo, uint64_t hi, uint64_t *unbacked, uint64_t *extents)
 {
 	enum { N = 256 };
-	struct fiemap *fm = calloc(1, sizeof(*fm) + N * sizeof(struct fiemap_extent));
+	union {	/* on the stack: a probe that needs no allocation cannot fail for want of one */
+		struct fiemap fm;
+		char raw[sizeof(struct fiemap) + N * sizeof(struct fiemap_extent)];
+	} u;
+	struct fiemap *fm = &u.fm;
 	uint64_t pos = lo, data = 0;
 	bool last = false;
-	int r = -1;
 
-	if (!fm)
-		return -1;
+	memset(&u, 0, sizeof(u));
 	while (!last && pos < hi) {
 		fm->fm_start = pos;
 		fm->fm_length = hi - pos;
 		fm->fm_flags = FIEMAP_FLAG_SYNC;
 		fm->fm_extent_count = N;
 		if (ioctl(fd, FS_IOC_FIEMAP, fm) < 0)
-			goto out;
+			return -1;
 		if (!fm->fm_mapped_extents)
 			break;
 		for (unsigned i = 0; i < fm->fm_mapped_extents; i++) {
@@ -584,10 +586,7 @@ static int unbacked_bytes(int fd, uint64_t lo, uint64_t hi, uint64_t *unbacked, 
 		}
 	}
 	*unbacked = hi - lo - data;
-	r = 0;
-out:
-	free(fm);
-	return r;
+	return 0;
 }
 
 static void check_extents(struct target *t)
@@ -632,12 +631,12 @@ static void check_device_data(struct target *t)
 }
 
 /* The devices under a target; a file still to be created lives where its directory does. */
-static void resolve_devices(struct target *t)
+static int resolve_devices(struct target *t)
 {
 	char *copy = strdup(t->spec->path), *slash;
 
 	if (!copy)
-		return;
+		return -ENOMEM;
 	if (device_resolve(t->spec->path, &t->chain) == -ENOENT) {
 		slash = strrchr(copy, '/');
 		if (slash)
@@ -645,6 +644,7 @@ static void resolve_devices(struct target *t)
 		device_resolve(slash ? copy : ".", &t->chain);
 	}
 	free(copy);
+	return 0;
 }
 
 /* Whether targets a and b are the same file or device (or the same file to create). */
@@ -843,8 +843,8 @@ int targets_check(struct target *t, const struct workload *w, bool null_engine,
 					      "name it once", t[i].spec->path, t[j].spec->path);
 		if (t[i].same_as)
 			continue;
-		if (!null_engine)
-			resolve_devices(&t[i]);
+		if (!null_engine && resolve_devices(&t[i]))
+			return errmsg(err, len, -ENOMEM, "out of memory");
 		if (t[i].kind == TARGET_FILE && !t[i].create)
 			check_extents(&t[i]);
 		check_device_data(&t[i]);
@@ -953,7 +953,7 @@ static int create_file(struct target *t, const struct workload *w, unsigned idx,
  * read gives EOPNOTSUPP where it does not (zram, for one). io_uring hands
  * every I/O on such a file to a kernel worker thread.
  */
-static bool takes_no_nowait(const struct target *t)
+static int takes_no_nowait(const struct target *t)
 {
 	size_t n = t->io_align > 4096 ? t->io_align : 4096;
 	size_t align = t->mem_align > 4096 ? t->mem_align : 4096;
@@ -961,8 +961,10 @@ static bool takes_no_nowait(const struct target *t)
 	bool no = false;
 	void *buf;
 
-	if (t->size < n || posix_memalign(&buf, align, n))
-		return false;
+	if (t->size < n)
+		return 0;
+	if (posix_memalign(&buf, align, n))
+		return -ENOMEM;
 	iov = (struct iovec){ buf, n };
 	no = preadv2(t->fd, &iov, 1, 0, RWF_NOWAIT) < 0 && errno == EOPNOTSUPP;
 	free(buf);
@@ -983,7 +985,11 @@ static int open_one(struct target *t, int base, bool read_only, char *err, size_
 		flags |= O_SYNC;
 	t->fd = reopen(base, flags);
 	if (t->fd >= 0) {
-		t->no_nowait = (flags & O_DIRECT) && takes_no_nowait(t);
+		int no = flags & O_DIRECT ? takes_no_nowait(t) : 0;
+
+		if (no < 0)
+			return errmsg(err, len, no, "out of memory");
+		t->no_nowait = no;
 		return 0;
 	}
 	if (errno == EINVAL && (flags & O_DIRECT))

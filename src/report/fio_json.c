@@ -181,7 +181,7 @@ static void latency_maps(json_t *job, const struct summary *s)
 
 static json_t *zero_dir(void)
 {
-	struct summary *s = calloc(1, sizeof(*s));
+	struct summary *s = report_need(calloc(1, sizeof(*s)));
 	json_t *o = json_object();
 
 	if (s) {
@@ -212,7 +212,7 @@ static json_t *sync_lat(const struct sync_counts *c)
 static json_t *job_obj(const struct workload *w, const struct run_result *res, unsigned j0,
 		       unsigned j1, int thread)
 {
-	struct summary *s = malloc(sizeof(*s));
+	struct summary *s = report_need(malloc(sizeof(*s)));
 	json_t *o = json_object(), *opts = json_object(), *sync = json_object();
 	const struct job_spec *js = &w->jobs[j0];
 	const struct target_spec *t = &w->targets[js->first_target];
@@ -311,6 +311,7 @@ int report_fio_json(FILE *f, const struct workload *groups, const struct run_res
 	time_t t;
 	int r;
 
+	report_oom = false;
 	clock_gettime(CLOCK_REALTIME, &now);
 	t = now.tv_sec;
 	strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", localtime(&t));
@@ -340,6 +341,10 @@ int report_fio_json(FILE *f, const struct workload *groups, const struct run_res
 	}
 	set(root, "jobs", jobs);
 	set(root, "disk_util", disks);
+	if (report_oom) {
+		json_decref(root);
+		return -ENOMEM;
+	}
 	r = json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
 	json_decref(root);
 	if (!r)

@@ -106,7 +106,7 @@ static json_t *rwt(const struct io_counts c[3], const struct hist *h[3], double 
 
 static json_t *summary_json(const struct run_result *res, int target)
 {
-	struct summary *s = malloc(sizeof(*s));
+	struct summary *s = report_need(malloc(sizeof(*s)));
 	struct interval *series = summary_series(res, target);
 	json_t *o;
 
@@ -411,19 +411,25 @@ static json_t *warnings_json(const struct verdict *v)
 }
 
 /* devices, warnings and verdict, which share the device cross-check. */
-static void judgement_json(json_t *root, const struct workload *w, const struct run_result *res)
+static int judgement_json(json_t *root, const struct workload *w, const struct run_result *res)
 {
 	struct devcheck *c = calloc(res->ntargets ? res->ntargets : 1, sizeof(*c));
 	struct verdict *v = malloc(sizeof(*v));
-	unsigned n = c && v ? devcheck_build(w, res, c) : 0;
+	struct summary *s = malloc(sizeof(*s));
+	bool have = c && v && s;
+	unsigned n;
 
-	set(root, "devices", c && v ? devices_json(c, n, res->test_ns) : json_array());
-	if (c && v)
-		verdict_build(w, res, c, n, v);
-	set(root, "warnings", c && v ? warnings_json(v) : json_array());
-	set(root, "verdict", c && v && v->measured ? verdict_json(v) : NULL);
+	if (have) {
+		n = devcheck_build(w, res, c);
+		set(root, "devices", devices_json(c, n, res->test_ns));
+		verdict_build(w, res, c, n, v, s);
+		set(root, "warnings", warnings_json(v));
+		set(root, "verdict", v->measured ? verdict_json(v) : NULL);
+	}
 	free(c);
 	free(v);
+	free(s);
+	return have ? 0 : -ENOMEM;
 }
 
 
@@ -562,7 +568,7 @@ static json_t *results_json(const struct workload *w, const struct run_result *r
 	for (unsigned i = 0; i < res->nrows; i++) {
 		const struct run_row *r = &res->rows[i];
 		struct io_counts c[3] = { r->c[0], r->c[1], r->c[0] };
-		struct hist *h = calloc(1, sizeof(*h));
+		struct hist *h = report_need(calloc(1, sizeof(*h)));
 		json_t *t;
 
 		counts_merge(&c[2], &r->c[1]);
@@ -593,7 +599,7 @@ static json_t *results_json(const struct workload *w, const struct run_result *r
 static json_t *histogram_json(const struct run_result *res)
 {
 	static const char *names[] = { "read", "write" };
-	struct summary *s = malloc(sizeof(*s));
+	struct summary *s = report_need(malloc(sizeof(*s)));
 	json_t *o = json_object();
 
 	set(o, "unit", json_text("ns"));
@@ -687,6 +693,7 @@ int report_json(FILE *f, const struct workload *w, const struct run_result *res)
 	uint64_t ios = 0;
 	int r;
 
+	report_oom = false;
 	for (unsigned i = 0; i < res->nrows; i++)
 		ios += res->rows[i].c[0].ios + res->rows[i].c[1].ios;
 	set(root, "schema", json_text("iobench/result"));
@@ -709,9 +716,14 @@ int report_json(FILE *f, const struct workload *w, const struct run_result *res)
 	set(root, "cpu", cpu_json(res, ios));
 	set(root, "queue_depth", queue_depth_json(w, res));
 	set(root, "results", results_json(w, res));
-	judgement_json(root, w, res);
+	if (judgement_json(root, w, res))
+		report_oom = true;
 	set(root, "histogram", histogram_json(res));
 	set(root, "series", series_json(res));
+	if (report_oom || !root) {	/* a part is missing: no document rather than a short one */
+		json_decref(root);
+		return -ENOMEM;
+	}
 	r = json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(12) | JSON_PRESERVE_ORDER);
 	json_decref(root);
 	fputc('\n', f);

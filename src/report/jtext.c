@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "report/jtext.h"
+#include "report/summary.h"
 #include "util/banned.h"
 
 /* Length of the valid UTF-8 sequence at s (1-4), or 0 when s starts none. */
@@ -49,7 +50,7 @@ json_t *json_text(const char *s)
 	}
 	if (!bad)
 		return json_string(s);
-	out = malloc(n + 3 * bad + 1);
+	out = report_need(malloc(n + 3 * bad + 1));
 	if (!out)
 		return json_null();
 	for (size_t i = 0, o = 0; i <= n; ) {

@@ -22,7 +22,8 @@ struct queue_samples {
 };
 
 /* DiskSpd's text layout: input parameters, CPU table, Total/Read/Write IO tables. */
-void report_text(FILE *f, const struct workload *w, const struct run_result *res);
+/* Returns 0, or -ENOMEM with nothing written. */
+int report_text(FILE *f, const struct workload *w, const struct run_result *res);
 
 /* The effective workload, without running it (--print-workload, -Rp). */
 void report_workload(FILE *f, const struct workload *w);

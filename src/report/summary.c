@@ -73,9 +73,11 @@ uint64_t summary_percentile(const struct summary *s, int k, double p)
 	return hist_percentile(&s->h[k], p, s->c[k].lat_min, s->c[k].lat_max);
 }
 
+_Thread_local bool report_oom;
+
 struct interval *summary_series(const struct run_result *res, int target)
 {
-	struct interval *s = calloc(res->nintervals ? res->nintervals : 1, sizeof(*s));
+	struct interval *s = report_need(calloc(res->nintervals ? res->nintervals : 1, sizeof(*s)));
 
 	if (!s)
 		return NULL;

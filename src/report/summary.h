@@ -12,6 +12,21 @@
 
 enum { SUM_READ, SUM_WRITE, SUM_TOTAL };
 
+/*
+ * Set by a report's part whose allocation failed: the report then fails with
+ * -ENOMEM as a whole (JSON documents are not written at all), never shorter
+ * without a word. Each report clears it when it starts.
+ */
+extern _Thread_local bool report_oom;
+
+/* Marks the report failed when p is NULL; returns p. */
+static inline void *report_need(void *p)
+{
+	if (!p)
+		report_oom = true;
+	return p;
+}
+
 struct summary {
 	struct io_counts c[3];
 	struct hist h[3];

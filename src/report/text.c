@@ -4,6 +4,7 @@
  * DiskSpd output find every figure where they expect it. Latencies are in
  * milliseconds with three decimals and MiB/s is bytes / 2^20 / s, as there.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -304,13 +305,13 @@ static void io_cells(FILE *f, const struct io_counts *c, double secs, bool with_
 		fprintf(f, " | %9s", "N/A");
 }
 
-static void io_table(FILE *f, const struct workload *w, const struct run_result *res, int kind)
+static void io_table(FILE *f, const struct workload *w, const struct run_result *res, int kind,
+		     const struct interval *series)
 {
 	static const char *titles[] = { "Read IO", "Write IO", "Total IO" };
 	double secs = (double)res->test_ns / 1e9;
 	unsigned full = summary_full_intervals(res);
 	bool sd = w->iops_stddev;
-	struct interval *series = sd ? summary_series(res, -1) : NULL;
 	struct io_counts total;
 
 	counts_init(&total);
@@ -333,7 +334,6 @@ static void io_table(FILE *f, const struct workload *w, const struct run_result 
 	io_cells(f, &total, secs, sd, series ? series_iops_stddev(series, full, kind,
 								  res->interval_ns) : -1);
 	fprintf(f, "\n\n");
-	free(series);
 }
 
 static void latency_table(FILE *f, const struct summary *s)
@@ -353,12 +353,9 @@ static void latency_table(FILE *f, const struct summary *s)
 	fprintf(f, "\n");
 }
 
-static void latency_tables(FILE *f, const struct workload *w, const struct run_result *res)
+static void latency_tables(FILE *f, const struct workload *w, const struct run_result *res,
+			   struct summary *s)
 {
-	struct summary *s = malloc(sizeof(*s));
-
-	if (!s)
-		return;
 	for (unsigned t = 0; w->ntargets > 1 && t < w->ntargets; t++) {
 		summary_build(s, res, (int)t);
 		fprintf(f, "Latency distribution: %s\n", w->targets[t].path);
@@ -367,7 +364,6 @@ static void latency_tables(FILE *f, const struct workload *w, const struct run_r
 	summary_build(s, res, -1);
 	fprintf(f, "Total latency distribution:\n");
 	latency_table(f, s);
-	free(s);
 }
 
 static void qd_table(FILE *f, const struct workload *w, const struct run_result *res)
@@ -666,15 +662,12 @@ static void notes(FILE *f, const struct workload *w, const struct run_result *re
  * and both, each over the job's own measuring time, with latency percentiles.
  */
 static void job_section(FILE *f, const char *title, const struct run_result *res, unsigned j0,
-			unsigned j1)
+			unsigned j1, struct summary *s)
 {
 	static const char *const kind[] = { "read", "write", "total" };
-	struct summary *s = malloc(sizeof(*s));
 	uint64_t active;
 	double secs;
 
-	if (!s)
-		return;
 	active = summary_build_jobs(s, res, j0, j1, -1);
 	secs = (double)active / 1e9;
 	fprintf(f, "\n%s, %.2f s\n", title, secs);
@@ -697,11 +690,11 @@ static void job_section(FILE *f, const char *title, const struct run_result *res
 			(unsigned long long)s->syncs.n,
 			(double)s->syncs.lat_sum / (double)s->syncs.n / 1e6,
 			(double)s->syncs.lat_max / 1e6);
-	free(s);
 }
 
 /* A job file's jobs, a section each (one for the group with group_reporting). */
-static void jobs_sections(FILE *f, const struct workload *w, const struct run_result *res)
+static void jobs_sections(FILE *f, const struct workload *w, const struct run_result *res,
+			  struct summary *s)
 {
 	char title[320];
 
@@ -710,23 +703,34 @@ static void jobs_sections(FILE *f, const struct workload *w, const struct run_re
 	if (w->group_reporting) {
 		snprintf(title, sizeof(title), "Group %u (%u job%s, reported as one)", w->jobs[0].group,
 			 w->njobs, w->njobs == 1 ? "" : "s");
-		job_section(f, title, res, 0, w->njobs);
+		job_section(f, title, res, 0, w->njobs, s);
 	} else {
 		for (unsigned j = 0; j < w->njobs; j++) {
 			snprintf(title, sizeof(title), "Job '%.200s' (group %u, %u thread%s)",
 				 w->jobs[j].name, w->jobs[j].group, w->jobs[j].threads,
 				 w->jobs[j].threads == 1 ? "" : "s");
-			job_section(f, title, res, j, j + 1);
+			job_section(f, title, res, j, j + 1, s);
 		}
 	}
 	fprintf(f, "\n");
 }
 
-void report_text(FILE *f, const struct workload *w, const struct run_result *res)
+int report_text(FILE *f, const struct workload *w, const struct run_result *res)
 {
-	struct devcheck *dc;
-	struct verdict *v;
+	/* everything the report needs, before a line of it is written */
+	struct devcheck *dc = calloc(res->ntargets ? res->ntargets : 1, sizeof(*dc));
+	struct verdict *v = malloc(sizeof(*v));
+	struct summary *s = malloc(sizeof(*s));
+	struct interval *series = w->iops_stddev && res->measured ? summary_series(res, -1) : NULL;
+	unsigned n;
 
+	if (!dc || !v || !s || (w->iops_stddev && res->measured && !series)) {
+		free(dc);
+		free(v);
+		free(s);
+		free(series);
+		return -ENOMEM;
+	}
 	input_params(f, w, res);
 	system_info(f, res);
 	fprintf(f, "\nResults for timespan 1:\n*****************************************"
@@ -735,28 +739,29 @@ void report_text(FILE *f, const struct workload *w, const struct run_result *res
 		fprintf(f, "The test was interrupted before the measurements began. No results "
 			"are displayed.\n");
 		notes(f, w, res);
-		return;
+		free(dc);
+		free(v);
+		free(s);
+		return 0;
 	}
 	fprintf(f, "actual test time:\t%.2fs\nthread count:\t\t%u\n\n",
 		(double)res->test_ns / 1e9, res->nthreads);
 	cpu_table(f, res);
-	io_table(f, w, res, 2);
-	io_table(f, w, res, 0);
-	io_table(f, w, res, 1);
-	latency_tables(f, w, res);
-	jobs_sections(f, w, res);
+	io_table(f, w, res, 2, series);
+	io_table(f, w, res, 0, series);
+	io_table(f, w, res, 1, series);
+	free(series);
+	latency_tables(f, w, res, s);
+	jobs_sections(f, w, res, s);
 	qd_table(f, w, res);
 	devices_facts(f, w, res);
-	dc = calloc(res->ntargets ? res->ntargets : 1, sizeof(*dc));
-	v = malloc(sizeof(*v));
-	if (dc && v) {
-		unsigned n = devcheck_build(w, res, dc);
-
-		device_counters(f, dc, n);
-		verdict_build(w, res, dc, n, v);
-		verdict_section(f, v);
-	}
+	n = devcheck_build(w, res, dc);
+	device_counters(f, dc, n);
+	verdict_build(w, res, dc, n, v, s);
+	verdict_section(f, v);
 	free(dc);
 	free(v);
+	free(s);
 	notes(f, w, res);
+	return 0;
 }

@@ -370,16 +370,15 @@ static void not_a_device(struct verdict *v)
 }
 
 void verdict_build(const struct workload *w, const struct run_result *res,
-		   const struct devcheck *c, unsigned nc, struct verdict *v)
+		   const struct devcheck *c, unsigned nc, struct verdict *v, struct summary *s)
 {
-	struct summary *s = calloc(1, sizeof(*s));
 
 	memset(v, 0, sizeof(*v));
 	v->queue_length = -1;
 	cache_warnings(w, res, c, nc, v);
 	target_warnings(w, res, v);
 	run_warnings(w, res, c, nc, v);
-	if (!s || !res->measured || !res->nrows)
+	if (!res->measured || !res->nrows)
 		goto out;
 	summary_build(s, res, -1);
 	if (!s->c[SUM_TOTAL].ios)
@@ -407,5 +406,5 @@ void verdict_build(const struct workload *w, const struct run_result *res,
 	judge_class(w, res, s, v);
 	not_a_device(v);
 out:
-	free(s);
+	return;
 }

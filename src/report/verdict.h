@@ -47,8 +47,10 @@ struct verdict {
 	struct app_load loads[3];
 };
 
-/* Judges a run; c/nc from devcheck_build(). */
+struct summary;
+
+/* Judges a run; c/nc from devcheck_build(); s is scratch space the caller owns. */
 void verdict_build(const struct workload *w, const struct run_result *res,
-		   const struct devcheck *c, unsigned nc, struct verdict *v);
+		   const struct devcheck *c, unsigned nc, struct verdict *v, struct summary *s);
 
 #endif

@@ -1,0 +1,57 @@
+# Description: out of memory, at every allocation iobench's own code makes: failnth.so (preloaded)
+# fails the N-th, for N = 1, 2, ... until a run makes fewer. Each failed run exits 1 or 2 with a
+# message that names it, leaves no test file and no partial output; none crashes, none succeeds
+# with a part of its result missing.
+. "$(dirname "$0")/lib.sh"
+cd "$T"
+lib=$HELPERS/failnth.so
+[ -f "$lib" ] || skip "no failnth.so at $lib (make helpers)"
+if ldd "$IOBENCH" | grep -q -e libasan -e libtsan; then
+	skip "a sanitizer build brings its own malloc (the normal build runs this test)"
+fi
+printf '[a]\nioengine=null\nsize=1m\nrw=randrw\nnumjobs=2\n[b]\nstonewall\nioengine=null\nsize=1m\nrw=write\nbssplit=4k/50:8k/50\n' > j.fio
+
+# sweep STEP ARGS...: iobench ARGS with its N-th allocation failed, N = 1, 1+STEP, ...
+sweep() {
+	step=$1; shift
+	n=1
+	while :; do
+		rm -rf d hit; mkdir d
+		IOB_FAIL_NTH=$n IOB_FAIL_HIT=$T/hit LD_PRELOAD=$lib "$IOBENCH" "$@" >out 2>err
+		rc=$?
+		if [ ! -e hit ]; then	# fewer than N: the run itself must have worked
+			[ $rc = 0 ] || fail "$*: without a failed allocation, exit $rc: $(cat err)"
+			break
+		fi
+		where=$(addr2line -f -s -e "$IOBENCH" "$(cat hit)" 2>/dev/null | paste -sd' ')
+		case $rc in
+		1|2) ;;
+		*) fail "$*: allocation $n ($where) failed: exit $rc, wanted 1 or 2: $(cat err)" ;;
+		esac
+		grep -q -i -e "out of memory" -e "cannot allocate memory" -e "out of resources" err ||
+			fail "$*: allocation $n ($where) failed without a word: $(cat err)"
+		for f in d/*; do
+			[ -e "$f" ] || continue
+			case $f in
+			*.json) jq -e . "$f" >/dev/null 2>&1 || fail "$*: allocation $n ($where): a partial $f" ;;
+			*.csv) ;;
+			*) fail "$*: allocation $n ($where) left $f" ;;
+			esac
+		done
+		n=$((n + step))
+	done
+	echo "$*: allocations 1 to $((n - step)) failed in turn (every ${step})"
+}
+
+say "the DiskSpd command line on the null engine: text, JSON"
+sweep 1 --engine=null --ios=100 -w50 x
+sweep 1 --engine=null --ios=100 -w50 -Rjson x
+say "a job file of two groups: fio-json and iobench's JSON"
+sweep 1 j.fio --output-format=fio-json
+sweep 1 j.fio --output-format=json
+say "a file laid down, with --json, --series-csv and -D; --verify"
+sweep 1 -c4M --ios=100 -w50 -D100 -b4K --json=d/r.json --series-csv=d/s.csv d/f.dat
+sweep 1 -c4M --ios=100 --verify -w50 -b4K d/v.dat
+say "the quick suite (every 5th allocation)"
+sweep 5 quick --size=8M --duration=0.05 --warmup=0 d
+exit 0
