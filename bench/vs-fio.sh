@@ -2,11 +2,14 @@
 # bench/vs-fio.sh [ROUNDS] [SECONDS]
 # iobench against fio on the same workloads, on the same machine, in the same run:
 #   1. instructions per I/O on the null engine (callgrind; count-based runs of two sizes,
-#      differenced so start-up cancels), 4 KiB random reads at QD1 and QD32;
+#      differenced so start-up cancels), 4 KiB random reads at QD1 and QD32, a 70/30 random
+#      write mix at QD1 and QD32, and a fio size-based job file (the same file for both);
 #   2. null engine, QD32: IOPS per CPU-second;
 #   3. zram (a RAM block device, O_DIRECT, 4 KiB random reads): psync QD1; io_uring QD32 with
 #      one thread (against fio as is, and fio with fixed buffers and registered files);
-#      io_uring QD32 with two threads; 128 KiB sequential reads (io_uring QD8);
+#      io_uring QD32 with two threads; 128 KiB sequential reads (io_uring QD8); a 70/30
+#      random write mix with fresh buffers (io_uring QD32); a fio size-based job file (the
+#      same file run by both: 70/30 random, io_uring QD32, until its bytes are moved);
 #   4. a file on the file system of the current directory: 4 KiB random reads, io_uring QD32;
 #   5. peak RSS of 64 threads at QD32, 4 KiB (null engine).
 # Timed workloads run alternately (iobench, fio, iobench, fio, ...) ROUNDS times (default 3),
@@ -38,6 +41,31 @@ for qd in 1 32; do
 		i = (b - a) / 100000; f = (d - c) / 102400
 		printf "QD%-4s %14.0f %14.0f %8.3f\n", qd, i, f, i / f }'
 done
+
+section "instructions per I/O, null engine, 4 KiB random 70/30 write mix (callgrind, 200k - 100k I/Os)"
+printf '%-6s %14s %14s %8s\n' "depth" "iobench" "fio" "ratio"
+for qd in 1 32; do
+	a=$(collected "$IOBENCH" --engine=null --ios=100000 -o$qd -r -w70 -b4K -W0 -n --quiet x)
+	b=$(collected "$IOBENCH" --engine=null --ios=200000 -o$qd -r -w70 -b4K -W0 -n --quiet x)
+	c=$(collected fio --name=n --ioengine=null --rw=randrw --rwmixwrite=70 --bs=4k --size=400M --iodepth=$qd --thread)
+	d=$(collected fio --name=n --ioengine=null --rw=randrw --rwmixwrite=70 --bs=4k --size=800M --iodepth=$qd --thread)
+	awk -v qd=$qd -v a="$a" -v b="$b" -v c="$c" -v d="$d" 'BEGIN {
+		i = (b - a) / 100000; f = (d - c) / 102400
+		printf "QD%-4s %14.0f %14.0f %8.3f\n", qd, i, f, i / f }'
+done
+
+section "instructions per I/O, null engine, a size-based fio job file, 70/30 random, QD32 (callgrind, 800M - 400M)"
+printf '%-6s %14s %14s %8s\n' "" "iobench" "fio" "ratio"
+for sz in 400M 800M; do
+	printf '[n]\nioengine=null\nrw=randrw\nrwmixwrite=70\nbs=4k\niodepth=32\nsize=%s\nthread\n' $sz > "$T/n$sz.fio"
+done
+a=$(collected "$IOBENCH" "$T/n400M.fio" --quiet)
+b=$(collected "$IOBENCH" "$T/n800M.fio" --quiet)
+c=$(collected fio "$T/n400M.fio")
+d=$(collected fio "$T/n800M.fio")
+awk -v a="$a" -v b="$b" -v c="$c" -v d="$d" 'BEGIN {
+	i = (b - a) / 102400; f = (d - c) / 102400
+	printf "%-6s %14.0f %14.0f %8.3f\n", "job", i, f, i / f }'
 
 # run_iob ARGS...: prints "ios cpu_s rss_kb" of one iobench run (JSON on stdout)
 run_iob() {
@@ -73,6 +101,30 @@ compare() {
 			n, i1, f1, i1 / f1, i2, f2, i2 / f2, i3, f3, i3 / f3 }'
 }
 
+# compare_job NAME FILE: ROUNDS alternating runs of the same size-based job file by both;
+# the same columns as compare (IOPS over each tool's own measured time).
+compare_job() {
+	name=$1 job=$2
+	: > "$T/ri"; : > "$T/rf"
+	for r in $(seq "$rounds"); do
+		/usr/bin/time -f "%U %S" -o "$T/time" "$IOBENCH" "$job" --output-format=json --quiet \
+			--allow-device-write > "$T/i.json" 2>/dev/null || { echo "iobench $job failed" >&2; return 1; }
+		echo "$(jq '[.[].results.total.total.ios] | add' "$T/i.json") $(jq '[.[].test_time_s] | add' "$T/i.json") $(awk '{ print $1 + $2 }' "$T/time")" >> "$T/ri"
+		/usr/bin/time -f "%U %S" -o "$T/time" fio --output-format=json "$job" > "$T/f.json" 2>/dev/null ||
+			{ echo "fio $job failed" >&2; return 1; }
+		echo "$(jq '[.jobs[] | .read.total_ios + .write.total_ios] | add' "$T/f.json") $(jq '[.jobs[].job_runtime] | max / 1000' "$T/f.json") $(awk '{ print $1 + $2 }' "$T/time")" >> "$T/rf"
+	done
+	awk '{ print $1 / $2, $3 * 1e6 / $1, $1 / $3 }' "$T/ri" > "$T/mi"
+	awk '{ print $1 / $2, $3 * 1e6 / $1, $1 / $3 }' "$T/rf" > "$T/mf"
+	for k in 1 2 3; do
+		eval "i$k=\$(cut -d' ' -f$k \"\$T/mi\" | median)"
+		eval "f$k=\$(cut -d' ' -f$k \"\$T/mf\" | median)"
+	done
+	awk -v n="$name" -v i1="$i1" -v f1="$f1" -v i2="$i2" -v f2="$f2" -v i3="$i3" -v f3="$f3" 'BEGIN {
+		printf "%-34s %10.0f %10.0f %6.2f | %7.2f %7.2f %6.2f | %10.0f %10.0f %6.2f\n",
+			n, i1, f1, i1 / f1, i2, f2, i2 / f2, i3, f3, i3 / f3 }'
+}
+
 header() {
 	printf '%-34s %10s %10s %6s | %7s %7s %6s | %10s %10s %6s\n' "workload" "IOPS iob" "IOPS fio" \
 		"ratio" "us/IO i" "us/IO f" "ratio" "IOPS/CPUs" "fio" "ratio"
@@ -93,6 +145,9 @@ compare "4K rand read io_uring QD32 1T" "--engine=io_uring -o32 -r -b4K -Sh $dev
 compare "  vs fio fixedbufs+registerfiles" "--engine=io_uring -o32 -r -b4K -Sh $dev" "$f --rw=randread --bs=4k --ioengine=io_uring --iodepth=32 --fixedbufs --registerfiles"
 compare "4K rand read io_uring QD32 2T" "--engine=io_uring -o32 -t2 -r -b4K -Sh $dev" "$f --rw=randread --bs=4k --ioengine=io_uring --iodepth=32 --numjobs=2"
 compare "128K seq read io_uring QD8" "--engine=io_uring -o8 -b128K -Sh $dev" "$f --rw=read --bs=128k --ioengine=io_uring --iodepth=8"
+compare "4K 70/30 rand write mix QD32" "--engine=io_uring -o32 -r -w70 -b4K -Sh --allow-device-write $dev" "$f --rw=randrw --rwmixwrite=70 --bs=4k --ioengine=io_uring --iodepth=32"
+printf '[z]\nfilename=%s\ndirect=1\nrw=randrw\nrwmixwrite=70\nbs=4k\nioengine=io_uring\niodepth=32\nsize=1g\nthread\n' "$dev" > "$T/z.fio"
+compare_job "job file: size=1g, 70/30, QD32" "$T/z.fio"
 
 file=$(pwd)/iobench-bench.dat
 "$IOBENCH" -c1G --ios=1 -b4K --keep --quiet "$file" >/dev/null || fail "cannot create $file"

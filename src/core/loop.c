@@ -24,26 +24,31 @@ static void refresh(struct stream *s, struct io_unit *u)
 	}
 }
 
+/* fio's size: the last I/O trimmed to the bytes left; number_ios: no more issued than that. */
+static inline void budget(struct worker *w, struct io_unit *u)
+{
+	if (u->len > w->issue_left)
+		u->len = (uint32_t)w->issue_left;
+	w->issue_left -= u->len;
+	if (--w->issue_ios == 0)
+		w->issue_left = 0;
+}
+
 /*
- * The rare parts of preparing an I/O, behind one test in prep(): --verify's
+ * The rarer parts of preparing an I/O (see vary() for the common ones): --verify's
  * block ownership, sizes drawn per I/O (fio's bsrange, bssplit), a byte
  * budget that trims the last I/O to fit (fio's size), sequential steps by
  * each I/O's size, and what a write carries (a --verify block, a block of the
  * -Z<size> source, the --dedupe block, or its own buffer refreshed).
  */
-static void vary(struct worker *w, struct stream *s, struct io_unit *u)
+static void vary_all(struct worker *w, struct stream *s, struct io_unit *u)
 {
 	if (s->vary & VARY_VERIFY)
 		loop_avoid_inflight(w, s, u);
 	if (s->vary & (VARY_READ << u->is_write))
 		u->len = gen_size(&s->pick[u->is_write], gen_rand(&s->gen.rng));
-	if (s->vary & VARY_BUDGET) {
-		if (u->len > w->issue_left)
-			u->len = (uint32_t)w->issue_left;
-		w->issue_left -= u->len;
-		if (--w->issue_ios == 0)	/* fio's number_ios: no more issued than that */
-			w->issue_left = 0;
-	}
+	if (s->vary & VARY_BUDGET)
+		budget(w, u);
 	if (s->vary & VARY_SEQ_BY_LEN)
 		gen_seq_advance(&s->gen, u->len);
 	if (!u->is_write)
@@ -61,6 +66,30 @@ static void vary(struct worker *w, struct stream *s, struct io_unit *u)
 	} else if (s->vary & VARY_REFILL) {
 		loop_refill(s, u);
 	}
+}
+
+/*
+ * What a stream does beyond its fixed I/O, behind one test in prep(). The
+ * common streams (fresh data in writes, fio's size budget, or both) take one
+ * switch; every other mix goes through vary_all().
+ */
+static void vary(struct worker *w, struct stream *s, struct io_unit *u)
+{
+	switch (s->vary) {
+	case VARY_REFRESH:
+		if (u->is_write)
+			refresh(s, u);
+		return;
+	case VARY_BUDGET:
+		budget(w, u);
+		return;
+	case VARY_BUDGET | VARY_REFRESH:
+		budget(w, u);
+		if (u->is_write)
+			refresh(s, u);
+		return;
+	}
+	vary_all(w, s, u);
 }
 
 /* Gives u its next I/O from its stream (its submission time is stamped later). */
