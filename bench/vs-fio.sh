@@ -30,42 +30,37 @@ collected() {
 
 section() { printf '\n== %s\n' "$*"; }
 
-section "instructions per I/O, null engine, 4 KiB random reads (callgrind, 200k - 100k I/Os)"
-printf '%-6s %14s %14s %8s\n' "depth" "iobench" "fio" "ratio"
-for qd in 1 32; do
-	a=$(collected "$IOBENCH" --engine=null --ios=100000 -o$qd -r -b4K -W0 -n --quiet x)
-	b=$(collected "$IOBENCH" --engine=null --ios=200000 -o$qd -r -b4K -W0 -n --quiet x)
-	c=$(collected fio --name=n --ioengine=null --rw=randread --bs=4k --size=400M --iodepth=$qd --thread)
-	d=$(collected fio --name=n --ioengine=null --rw=randread --bs=4k --size=800M --iodepth=$qd --thread)
-	awk -v qd=$qd -v a="$a" -v b="$b" -v c="$c" -v d="$d" 'BEGIN {
-		i = (b - a) / 100000; f = (d - c) / 102400
-		printf "QD%-4s %14.0f %14.0f %8.3f\n", qd, i, f, i / f }'
-done
+# per_io LABEL IOBENCH_OPTS FIO_OPTS: instructions per I/O of both at queue depths 1 and 32
+# (iobench: --ios 200k - 100k; fio: --size 800M - 400M of 4 KiB, i.e. 102400 I/Os)
+per_io() {
+	section "instructions per I/O, null engine, $1 (callgrind, differenced runs)"
+	printf '%-6s %14s %14s %8s\n' "depth" "iobench" "fio" "ratio"
+	for qd in 1 32; do
+		a=$(collected "$IOBENCH" --engine=null --ios=100000 -o$qd -b4K -W0 -n --quiet $2 x)
+		b=$(collected "$IOBENCH" --engine=null --ios=200000 -o$qd -b4K -W0 -n --quiet $2 x)
+		c=$(collected fio --name=n --ioengine=null --bs=4k --size=400M --iodepth=$qd --thread $3)
+		d=$(collected fio --name=n --ioengine=null --bs=4k --size=800M --iodepth=$qd --thread $3)
+		ratio_row "QD$qd" "$a" "$b" 100000 "$c" "$d"
+	done
+}
 
-section "instructions per I/O, null engine, 4 KiB random 70/30 write mix (callgrind, 200k - 100k I/Os)"
-printf '%-6s %14s %14s %8s\n' "depth" "iobench" "fio" "ratio"
-for qd in 1 32; do
-	a=$(collected "$IOBENCH" --engine=null --ios=100000 -o$qd -r -w70 -b4K -W0 -n --quiet x)
-	b=$(collected "$IOBENCH" --engine=null --ios=200000 -o$qd -r -w70 -b4K -W0 -n --quiet x)
-	c=$(collected fio --name=n --ioengine=null --rw=randrw --rwmixwrite=70 --bs=4k --size=400M --iodepth=$qd --thread)
-	d=$(collected fio --name=n --ioengine=null --rw=randrw --rwmixwrite=70 --bs=4k --size=800M --iodepth=$qd --thread)
-	awk -v qd=$qd -v a="$a" -v b="$b" -v c="$c" -v d="$d" 'BEGIN {
-		i = (b - a) / 100000; f = (d - c) / 102400
-		printf "QD%-4s %14.0f %14.0f %8.3f\n", qd, i, f, i / f }'
-done
+# ratio_row LABEL IOB_A IOB_B IOB_IOS FIO_C FIO_D: the differences per I/O, and their ratio
+ratio_row() {
+	awk -v l="$1" -v a="$2" -v b="$3" -v n="$4" -v c="$5" -v d="$6" 'BEGIN {
+		i = (b - a) / n; f = (d - c) / 102400
+		printf "%-6s %14.0f %14.0f %8.3f\n", l, i, f, i / f }'
+}
+
+per_io "4 KiB random reads" "-r" "--rw=randread"
+per_io "4 KiB random 70/30 write mix" "-r -w70" "--rw=randrw --rwmixwrite=70"
 
 section "instructions per I/O, null engine, a size-based fio job file, 70/30 random, QD32 (callgrind, 800M - 400M)"
 printf '%-6s %14s %14s %8s\n' "" "iobench" "fio" "ratio"
 for sz in 400M 800M; do
 	printf '[n]\nioengine=null\nrw=randrw\nrwmixwrite=70\nbs=4k\niodepth=32\nsize=%s\nthread\n' $sz > "$T/n$sz.fio"
 done
-a=$(collected "$IOBENCH" "$T/n400M.fio" --quiet)
-b=$(collected "$IOBENCH" "$T/n800M.fio" --quiet)
-c=$(collected fio "$T/n400M.fio")
-d=$(collected fio "$T/n800M.fio")
-awk -v a="$a" -v b="$b" -v c="$c" -v d="$d" 'BEGIN {
-	i = (b - a) / 102400; f = (d - c) / 102400
-	printf "%-6s %14.0f %14.0f %8.3f\n", "job", i, f, i / f }'
+ratio_row job "$(collected "$IOBENCH" "$T/n400M.fio" --quiet)" "$(collected "$IOBENCH" "$T/n800M.fio" --quiet)" \
+	102400 "$(collected fio "$T/n400M.fio")" "$(collected fio "$T/n800M.fio")"
 
 # run_iob ARGS...: prints "ios cpu_s rss_kb" of one iobench run (JSON on stdout)
 run_iob() {
