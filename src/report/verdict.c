@@ -34,8 +34,8 @@ static void warn(struct verdict *v, const char *code, const char *fmt, ...)
 static void cache_warnings(const struct workload *w, const struct run_result *res,
 			   const struct devcheck *c, unsigned nc, struct verdict *v)
 {
-	uint64_t buffered_bytes = 0, ram = (uint64_t)sysconf(_SC_PHYS_PAGES) *
-					    (uint64_t)sysconf(_SC_PAGESIZE);
+	/* the RAM of the host that ran it, as recorded then (not of this one, now) */
+	uint64_t buffered_bytes = 0, ram = res->host.memory_bytes;
 	bool buffered = false;
 
 	for (unsigned t = 0; t < res->ntargets; t++) {
