@@ -379,10 +379,10 @@ void verdict_build(const struct workload *w, const struct run_result *res,
 	target_warnings(w, res, v);
 	run_warnings(w, res, c, nc, v);
 	if (!res->measured || !res->nrows)
-		goto out;
+		return;
 	summary_build(s, res, -1);
 	if (!s->c[SUM_TOTAL].ios)
-		goto out;
+		return;
 	v->measured = true;
 	for (unsigned i = 0; i < nc; i++) {
 		if (c[i].info->rotational == 1)
@@ -405,6 +405,4 @@ void verdict_build(const struct workload *w, const struct run_result *res,
 	judge_latency(s, v);
 	judge_class(w, res, s, v);
 	not_a_device(v);
-out:
-	return;
 }
