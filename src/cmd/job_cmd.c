@@ -60,19 +60,19 @@ bool job_cmd_wanted(int argc, char **argv)
 	return false;
 }
 
-static int add_override(struct job_args *a, const char *arg)
+/* A fio option from the command line: key (its first n bytes), with val or none. */
+static int add_override(struct job_args *a, const char *key, size_t n, const char *val)
 {
-	const char *eq = strchr(arg, '=');
 	struct jf_opt *o = realloc(a->over, (a->nover + 1) * sizeof(*o));
 
 	if (!o)
 		return -ENOMEM;
 	a->over = o;
 	o = &a->over[a->nover];
-	o->key = eq ? strndup(arg, (size_t)(eq - arg)) : strdup(arg);
-	o->val = eq ? strdup(eq + 1) : NULL;
+	o->key = strndup(key, n);
+	o->val = val ? strdup(val) : NULL;
 	o->where = strdup("command line");
-	if (!o->key || (eq && !o->val) || !o->where) {
+	if (!o->key || (val && !o->val) || !o->where) {
 		free(o->key);
 		free(o->val);
 		free(o->where);
@@ -93,6 +93,18 @@ static void free_args(struct job_args *a)
 	free(a->files);
 }
 
+/* iobench's own options of fio mode that take a value. */
+static bool own_value(const char *key)
+{
+	static const char *const names[] = { "job", "output-format", "output", "json",
+					     "destroy-signature" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(key, names[i]))
+			return true;
+	return false;
+}
+
 /* Returns 0, -1 after printing --help, or prints the problem and returns EXIT_BAD_INPUT. */
 static int parse_args(int argc, char **argv, struct job_args *a)
 {
@@ -103,6 +115,8 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 	}
 	for (int i = 1; i < argc; i++) {
 		const char *s = argv[i], *v;
+		char key[64];
+		size_t n;
 
 		if (s[0] != '-' || !strcmp(s, "-")) {
 			a->files[a->nfiles++] = s;
@@ -115,10 +129,15 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 		}
 		s += 2;
 		v = strchr(s, '=');
+		n = v ? (size_t)(v - s) : strlen(s);
 		v = v ? v + 1 : NULL;
-		if (!strncmp(s, "job=", 4)) {
+		snprintf(key, sizeof(key), "%.*s", (int)n, s);
+		/* as fio's getopt: an option that takes a value may have it as the next word */
+		if (!v && i + 1 < argc && (own_value(key) || fio_option_needs_value(key)))
+			v = argv[++i];
+		if (!strcmp(key, "job") && v) {
 			a->files[a->nfiles++] = v;
-		} else if (!strncmp(s, "output-format=", 14)) {
+		} else if (!strcmp(key, "output-format") && v) {
 			if (!strcmp(v, "text") || !strcmp(v, "normal"))
 				a->format = OUT_TEXT;
 			else if (!strcmp(v, "json"))
@@ -130,11 +149,11 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 					"schema) or fio-json (fio's layout)\n", v);
 				return EXIT_BAD_INPUT;
 			}
-		} else if (!strncmp(s, "output=", 7) && *v) {
+		} else if (!strcmp(key, "output") && v && *v) {
 			a->output = v;
-		} else if (!strncmp(s, "json=", 5) && *v) {
+		} else if (!strcmp(key, "json") && v && *v) {
 			a->json_path = v;
-		} else if (!strncmp(s, "destroy-signature=", 18) && *v) {
+		} else if (!strcmp(key, "destroy-signature") && v && *v) {
 			a->destroy_signature = v;
 		} else if (!strcmp(s, "help")) {
 			printf("usage: iobench FILE.fio... [--option=value...]   (or --job=FILE)\n"
@@ -161,8 +180,6 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 		} else if (!strcmp(s, "readonly") || !strcmp(s, "read-only")) {
 			a->read_only = true;
 		} else {
-			size_t n = v ? (size_t)(v - 1 - s) : strlen(s);
-
 			for (size_t k = 0; k < sizeof(fio_cli_only) / sizeof(fio_cli_only[0]); k++) {
 				if (strlen(fio_cli_only[k]) == n && !strncmp(s, fio_cli_only[k], n)) {
 					fprintf(stderr, "iobench: --%.*s: a fio command-line option that "
@@ -170,8 +187,10 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 					return EXIT_BAD_INPUT;
 				}
 			}
-			if (add_override(a, s))
+			if (add_override(a, s, n, v)) {
+				fprintf(stderr, "iobench: out of memory\n");
 				return EXIT_RUN_FAILED;
+			}
 		}
 	}
 	if (!a->nfiles) {

@@ -32,6 +32,9 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 
 void fiojob_plan_free(struct fio_plan *plan);
 
+/* Whether the fio option key must have a value (so fio's command line takes the next word). */
+bool fio_option_needs_value(const char *key);
+
 /*
  * fio's size syntax: a number (or 0x hex) with an optional suffix matched
  * as fio does (k, kb, ki, KiB ... up to e; b for bytes), under kb_base

@@ -237,6 +237,13 @@ static const struct fopt *find_opt(const char *key)
 	return NULL;
 }
 
+bool fio_option_needs_value(const char *key)
+{
+	const struct fopt *f = find_opt(key);
+
+	return f && f->arg == A_VALUE;
+}
+
 /* Edit distance, for "did you mean". */
 static unsigned distance(const char *a, const char *b)
 {

@@ -151,4 +151,20 @@ if command -v fio >/dev/null; then
 else
 	skip_case "the interval comparison (no fio)"
 fi
+say "fio's command-line forms: --name value as --name=value (fio's getopt), iobench's --json FILE too"
+printf '[w]\nioengine=null\nsize=1m\nrw=read\n' > "$T/sp.fio"
+(cd "$T/i" && "$IOBENCH" "$T/sp.fio" --bs=8k --iodepth=4 --print-workload) > "$T/eq.txt" || fail "--bs=8k"
+(cd "$T/i" && "$IOBENCH" "$T/sp.fio" --bs 8k --iodepth 4 --print-workload) > "$T/sp.txt" || fail "--bs 8k"
+grep -v "^Command Line" "$T/eq.txt" > "$T/eq2.txt"; grep -v "^Command Line" "$T/sp.txt" > "$T/sp2.txt"
+cmp -s "$T/eq2.txt" "$T/sp2.txt" || fail "--bs 8k is not --bs=8k: $(diff "$T/eq2.txt" "$T/sp2.txt")"
+grep -q "block size: 8KiB" "$T/sp.txt" || fail "block size: $(grep 'block size' "$T/sp.txt")"
+(cd "$T/i" && "$IOBENCH" "$T/sp.fio" --json "$T/sp.json" --quiet >/dev/null) || fail "--json FILE taken as a job file"
+jq -e '.[0].schema == "iobench/result"' "$T/sp.json" >/dev/null || fail "--json FILE: no document"
+if command -v fio >/dev/null; then
+	# 1 MiB in 8 KiB reads: 128, in both tools and both forms
+	[ "$(fio "$T/sp.fio" --bs 8k --output-format=json | jq '.jobs[0].read.total_ios')" = 128 ] ||
+		fail "fio does not take --bs 8k"
+	[ "$(cd "$T/i" && "$IOBENCH" "$T/sp.fio" --bs 8k --output-format=json --quiet | jq '.[0].results.total.read.ios')" = 128 ] ||
+		fail "iobench --bs 8k did not do 128 reads"
+fi
 exit 0
