@@ -355,7 +355,10 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 		wk->nunits += sp->outstanding;
 		bytes += 2 * sp->outstanding * round_up(target_max_block(sp), buf_align(&ctx->targets[tlist[i]]));
 	}
-	for (unsigned i = 0; w->count_based && w->jobs[wk->job].bytes_per_thread && i < nt; i++)
+	/* a byte budget, or an I/O count with nothing unmeasured before it: issued exactly */
+	for (unsigned i = 0; w->count_based && (w->jobs[wk->job].bytes_per_thread ||
+						 (w->jobs[wk->job].ios_per_thread && !w->warmup_ns)) &&
+			     i < nt; i++)
 		wk->streams[i].vary |= VARY_BUDGET;
 	wk->units = calloc(wk->nunits, sizeof(*wk->units));
 	if (!wk->units || posix_memalign((void **)&mem, 4096, bytes))

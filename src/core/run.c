@@ -202,9 +202,9 @@ static uint64_t set_timing(struct run_ctx *ctx, uint64_t t0)
 			wk->window_end = wk->end = w->duration_ns ? ws + w->duration_ns : UINT64_MAX;
 			wk->ios_left = job->ios_per_thread ? job->ios_per_thread : UINT64_MAX;
 			wk->issue_left = job->bytes_per_thread ? job->bytes_per_thread : UINT64_MAX;
-			/* fio issues no more than number_ios (with a ramp, the ramp's are extra) */
-			wk->issue_ios = job->bytes_per_thread && job->ios_per_thread && !w->warmup_ns ?
-					job->ios_per_thread : UINT64_MAX;
+			/* no more issued than measured (fio's number_ios, --ios); a warm-up's come on top */
+			wk->issue_ios = job->ios_per_thread && !w->warmup_ns ? job->ios_per_thread :
+					UINT64_MAX;
 		} else {
 			wk->window_end = ws + w->duration_ns;
 			wk->end = wk->window_end + w->cooldown_ns;

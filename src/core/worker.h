@@ -25,7 +25,7 @@
 #define VARY_READ 1u			/* reads' sizes drawn from pick[0] */
 #define VARY_WRITE 2u			/* writes' sizes drawn from pick[1] */
 #define VARY_SEQ_BY_LEN 4u		/* sequential: the next I/O starts where this one ends */
-#define VARY_BUDGET 8u			/* the worker has a byte budget: sizes are trimmed to it */
+#define VARY_BUDGET 8u			/* a byte budget (sizes trimmed to it) or an I/O count to issue */
 #define VARY_REFRESH 16u		/* writes: fresh random words in every 512 bytes */
 #define VARY_SOURCE 32u			/* writes: a block from the -Z<size> source buffer */
 #define VARY_DEDUPE 64u			/* writes: some carry the stream's one dedupe block */
@@ -111,8 +111,8 @@ struct worker {
 	uint64_t end;			/* issue nothing new at or after this */
 	uint64_t ios_left;		/* count mode: measured I/Os to go; else UINT64_MAX */
 	uint64_t issue_left;		/* byte budget (fio's size): bytes still to issue; else UINT64_MAX */
-	uint64_t issue_ios;		/* with the byte budget: I/Os still to issue (fio's number_ios
-					   without a ramp); else UINT64_MAX */
+	uint64_t issue_ios;		/* I/Os still to issue (--ios, fio's number_ios, without a
+					   warm-up); else UINT64_MAX */
 	unsigned continue_mask;		/* --continue-on-error: bit 0 reads, bit 1 writes go on */
 	unsigned reap_min;		/* completions to wait for in a reap (at least 1) */
 	unsigned reap_max;		/* completions to take in a reap (1 to REAP_MAX) */

@@ -94,6 +94,16 @@ grep -q "read error on '$D' at offset 4096" "$T/err" || fail "message: $(cat "$T
 [ "$(ls "$T/grp")" = f.fio ] || fail "files left: $(ls "$T/grp")"
 fault "clear"
 
+case_ figure "a count-based run issues what it measures: the disk sees exactly --ios (and number_ios) requests"
+reads() { awk '$1 == "io" { print $3 }' "$FAULTCTL"; }
+r0=$(reads)
+run_ok --ios=1000 -o8 -r -b4K -Sh -t2 "$D"
+[ $(( $(reads) - r0 )) = 2000 ] || fail "--ios=1000 x 2 threads: the disk saw $(( $(reads) - r0 )) reads"
+printf '[n]\nfilename=%s\nrw=randread\nbs=4k\ndirect=1\nioengine=libaio\niodepth=8\nnumber_ios=500\n' "$D" > "$T/nios.fio"
+r0=$(reads)
+run_ok "$T/nios.fio"
+[ $(( $(reads) - r0 )) = 500 ] || fail "number_ios=500: the disk saw $(( $(reads) - r0 )) reads"
+
 faultfs_stop
 
 case_ fault "stale blocks restored under a file between a write run and a read run: lost writes"
