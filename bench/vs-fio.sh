@@ -76,6 +76,20 @@ run_fio() {
 	echo "$(jq '[.jobs[] | .read.total_ios + .write.total_ios] | add' "$T/f.json") $(awk '{ print $1 + $2, $3 }' "$T/time")"
 }
 
+# medians_row NAME IOB_ROWS FIO_ROWS: from rows "I/Os seconds CPU-seconds" of each tool, one
+# line: median IOPS, CPU us per I/O and IOPS per CPU-second of both, and the ratios.
+medians_row() {
+	awk '{ print $1 / $2, $3 * 1e6 / $1, $1 / $3 }' "$2" > "$T/mi"
+	awk '{ print $1 / $2, $3 * 1e6 / $1, $1 / $3 }' "$3" > "$T/mf"
+	for k in 1 2 3; do
+		eval "i$k=\$(cut -d' ' -f$k \"\$T/mi\" | median)"
+		eval "f$k=\$(cut -d' ' -f$k \"\$T/mf\" | median)"
+	done
+	awk -v n="$1" -v i1="$i1" -v f1="$f1" -v i2="$i2" -v f2="$f2" -v i3="$i3" -v f3="$f3" 'BEGIN {
+		printf "%-34s %10.0f %10.0f %6.2f | %7.2f %7.2f %6.2f | %10.0f %10.0f %6.2f\n",
+			n, i1, f1, i1 / f1, i2, f2, i2 / f2, i3, f3, i3 / f3 }'
+}
+
 # compare NAME "IOBENCH ARGS" "FIO ARGS": ROUNDS alternating timed runs of SECONDS; prints
 # median IOPS, CPU us per I/O and IOPS per CPU-second of each, and the ratios.
 compare() {
@@ -85,15 +99,10 @@ compare() {
 		run_iob -d"$secs" -W0 $iargs >> "$T/ri" || return
 		run_fio --time_based --runtime="$secs" $fargs >> "$T/rf" || return
 	done
-	awk -v s="$secs" '{ print $1 / s, $2 * 1e6 / $1, $1 / $2 }' "$T/ri" > "$T/mi"
-	awk -v s="$secs" '{ print $1 / s, $2 * 1e6 / $1, $1 / $2 }' "$T/rf" > "$T/mf"
-	for k in 1 2 3; do
-		eval "i$k=\$(cut -d' ' -f$k \"\$T/mi\" | median)"
-		eval "f$k=\$(cut -d' ' -f$k \"\$T/mf\" | median)"
-	done
-	awk -v n="$name" -v i1="$i1" -v f1="$f1" -v i2="$i2" -v f2="$f2" -v i3="$i3" -v f3="$f3" 'BEGIN {
-		printf "%-34s %10.0f %10.0f %6.2f | %7.2f %7.2f %6.2f | %10.0f %10.0f %6.2f\n",
-			n, i1, f1, i1 / f1, i2, f2, i2 / f2, i3, f3, i3 / f3 }'
+	# rows "I/Os CPU-seconds RSS": to "I/Os seconds CPU-seconds"
+	awk -v s="$secs" '{ print $1, s, $2 }' "$T/ri" > "$T/ri3"
+	awk -v s="$secs" '{ print $1, s, $2 }' "$T/rf" > "$T/rf3"
+	medians_row "$name" "$T/ri3" "$T/rf3"
 }
 
 # compare_job NAME FILE: ROUNDS alternating runs of the same size-based job file by both;
@@ -109,15 +118,7 @@ compare_job() {
 			{ echo "fio $job failed" >&2; return 1; }
 		echo "$(jq '[.jobs[] | .read.total_ios + .write.total_ios] | add' "$T/f.json") $(jq '[.jobs[].job_runtime] | max / 1000' "$T/f.json") $(awk '{ print $1 + $2 }' "$T/time")" >> "$T/rf"
 	done
-	awk '{ print $1 / $2, $3 * 1e6 / $1, $1 / $3 }' "$T/ri" > "$T/mi"
-	awk '{ print $1 / $2, $3 * 1e6 / $1, $1 / $3 }' "$T/rf" > "$T/mf"
-	for k in 1 2 3; do
-		eval "i$k=\$(cut -d' ' -f$k \"\$T/mi\" | median)"
-		eval "f$k=\$(cut -d' ' -f$k \"\$T/mf\" | median)"
-	done
-	awk -v n="$name" -v i1="$i1" -v f1="$f1" -v i2="$i2" -v f2="$f2" -v i3="$i3" -v f3="$f3" 'BEGIN {
-		printf "%-34s %10.0f %10.0f %6.2f | %7.2f %7.2f %6.2f | %10.0f %10.0f %6.2f\n",
-			n, i1, f1, i1 / f1, i2, f2, i2 / f2, i3, f3, i3 / f3 }'
+	medians_row "$name" "$T/ri" "$T/rf"
 }
 
 header() {

@@ -6,6 +6,19 @@
 #include "report/summary.h"
 #include "util/banned.h"
 
+/* Causes named from more than one rule: one string each, since note() keeps a text once by address. */
+static const char page_cache_msg[] = "page cache: buffered I/O was served from memory, not the device";
+static const char holes_msg[] = "holes: reads of a file's holes or unwritten extents return zeros "
+				"without device I/O";
+
+static const char *other_io(const struct devcheck *c)
+{
+	return c->on_fs ? "I/O that is not iobench's: other processes or the file system's own "
+			  "(journal, metadata); the counters cannot tell which"
+			: "I/O that is not iobench's: other processes, or another partition of the "
+			  "same disk";
+}
+
 static void note(struct devcheck *c, unsigned cause, const char *why)
 {
 	c->causes |= cause;
@@ -50,14 +63,12 @@ static void explain_count(struct devcheck *c)
 			     "requests" : "readahead: the device got the buffered reads' bytes in "
 			     "fewer, larger requests");
 		else if (c->buffered)
-			note(c, DC_PAGE_CACHE, "page cache: buffered I/O was served from memory, not the "
-			     "device");
+			note(c, DC_PAGE_CACHE, page_cache_msg);
 		else if (c->d.rd_merges + c->d.wr_merges > 0)
 			note(c, DC_MERGES, "merges: the block layer joined adjacent requests (rrqm/s, "
 			     "wrqm/s)");
 		else if (c->holes)
-			note(c, DC_HOLES, "holes: reads of a file's holes or unwritten extents return "
-			     "zeros without device I/O");
+			note(c, DC_HOLES, holes_msg);
 		else if (c->compressing)
 			note(c, DC_COMPRESSION, "compression: the file system stores what it writes in "
 			     "fewer, compressed extents");
@@ -86,10 +97,7 @@ static void explain_count(struct devcheck *c)
 			     "about iobench's bytes: splits at boundaries the queue limits do not show, "
 			     "or other small I/O; the counters cannot tell which");
 		else
-			note(c, DC_OTHER_IO, c->on_fs ? "I/O that is not iobench's: other processes or "
-			     "the file system's own (journal, metadata); the counters cannot tell which"
-			     : "I/O that is not iobench's: other processes, or another partition of "
-			     "the same disk");
+			note(c, DC_OTHER_IO, other_io(c));
 	}
 }
 
@@ -106,11 +114,9 @@ static void explain_bytes(struct devcheck *c)
 		if (dev[k] < app * (1 - DEVCHECK_TOLERANCE)) {
 			if (c->buffered)
 				note(c, DC_PAGE_CACHE, k ? "page cache: the writes were still in memory, "
-				     "not yet written back to the device" : "page cache: buffered I/O was "
-				     "served from memory, not the device");
+				     "not yet written back to the device" : page_cache_msg);
 			else if (k == 0 && c->holes)
-				note(c, DC_HOLES, "holes: reads of a file's holes or unwritten extents "
-				     "return zeros without device I/O");
+				note(c, DC_HOLES, holes_msg);
 			else if (k == 1 && c->compressing)
 				note(c, DC_COMPRESSION, "compression: the file system wrote fewer bytes "
 				     "than it was given");
@@ -126,10 +132,7 @@ static void explain_bytes(struct devcheck *c)
 				note(c, DC_JOURNAL, "the file system's journal: each O_DSYNC write commits "
 				     "it (f/s counts the cache flushes)");
 			else
-				note(c, DC_OTHER_IO, c->on_fs ? "I/O that is not iobench's: other processes "
-				     "or the file system's own (journal, metadata); the counters cannot tell "
-				     "which" : "I/O that is not iobench's: other processes, or another "
-				     "partition of the same disk");
+				note(c, DC_OTHER_IO, other_io(c));
 		}
 	}
 }
@@ -161,9 +164,8 @@ static void explain(struct devcheck *c)
 		if (c->buffered)
 			note(c, DC_CACHE_HITS, "page-cache hits: iobench's mean latency counts the I/Os "
 			     "memory served at once, the device's await only those it saw");
-		else if (c->causes & (DC_OTHER_IO | DC_JOURNAL | DC_WRITEBACK))
-			;	/* the device's await includes that other I/O: explained above */
-		else
+		else if (!(c->causes & (DC_OTHER_IO | DC_JOURNAL | DC_WRITEBACK)))
+			/* (with other I/O, the device's await includes it: explained above) */
 			note(c, DC_UNEXPLAINED, "unexplained: device await above iobench's own latency "
 			     "(its own I/Os cannot take longer on the device than they took in all)");
 	}

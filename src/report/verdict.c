@@ -205,7 +205,7 @@ static void run_warnings(const struct workload *w, const struct run_result *res,
 			     "less per I/O", who, 100.0 * (busiest > 1 ? 1 : busiest),
 			     zram ? " (in user time alone: zram's own work on the thread is not counted)" :
 			     w->verify ? " (--verify formats and checks every block)" :
-			     w->engine && !strcmp(w->engine, "null") && !w->null_lat_ns && !w->null_iops ?
+			     w->engine && !strcmp(w->engine, "null") ?	/* (no model: see above) */
 			     " (the null engine does no I/O: this is iobench's own speed)" : "");
 	}
 	if (res->measured && res->io_workers.confined && res->ncpus_pinned > 1)

@@ -3,6 +3,7 @@
 # on disk, the files really left, and the runs that work where io_uring is refused.
 . "$(dirname "$0")/lib.sh"
 cd "$T"
+command -v fio >/dev/null || skip_case "the comparisons with fio in every case below (no fio)"
 
 say "number_ios: a size-based job stops at it, exactly as fio 3.33; a time_based one runs its runtime"
 cat > n.fio <<'E'
