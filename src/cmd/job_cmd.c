@@ -231,7 +231,7 @@ static int apply_flags(const struct job_args *a, struct workload *w, const char 
 
 /* Runs every group; results land in res[] (ran counts them). Returns an exit code. */
 static int run_groups(const struct job_args *a, struct fio_plan *plan, struct hold *hold,
-		      struct run_result *res, unsigned *ran, FILE *out)
+		      struct result *res, unsigned *ran, FILE *out)
 {
 	char err[1024];
 	int code = 0;
@@ -245,7 +245,7 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ho
 		r = run_execute(w, hold, &res[g], err, sizeof(err));
 		if (r) {
 			fprintf(stderr, "iobench: %s\n", err);
-			run_result_release(&res[g]);
+			result_release(&res[g]);
 			/* bad input only while nothing has run: after a group, the run failed */
 			return r == -EINVAL && !g ? EXIT_BAD_INPUT : r == -EINTR ? EXIT_INTERRUPTED
 										    : EXIT_RUN_FAILED;
@@ -277,7 +277,7 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ho
 
 /* Writes the documents of every group that ran, in the chosen JSON layout. */
 static int write_json(FILE *f, enum out_format fmt, const struct fio_plan *plan,
-		      const struct run_result *res, unsigned ran)
+		      const struct result *res, unsigned ran)
 {
 	if (fmt == OUT_FIO_JSON)
 		return report_fio_json(f, plan->groups, res, ran);
@@ -296,7 +296,7 @@ static int write_json(FILE *f, enum out_format fmt, const struct fio_plan *plan,
 
 /* Writes what went to path: the text (already in memory) or the JSON documents. */
 static int write_file(const char *path, const char *text, size_t ntext, enum out_format fmt,
-		      const struct fio_plan *plan, const struct run_result *res, unsigned ran)
+		      const struct fio_plan *plan, const struct result *res, unsigned ran)
 {
 	struct outfile o;
 	char err[1024];
@@ -341,7 +341,7 @@ static int precheck(const struct job_args *a, struct fio_plan *plan, struct hold
 
 /* Runs the groups with Ctrl-C held between them; writes every output. Returns an exit code. */
 static int run_all(const struct job_args *a, struct fio_plan *plan, struct hold *hold,
-		   struct run_result *res, unsigned *ran)
+		   struct result *res, unsigned *ran)
 {
 	char *text = NULL, err[256];
 	size_t ntext = 0;
@@ -385,7 +385,7 @@ int cmd_jobfile(int argc, char **argv)
 	struct jf_doc doc = { 0 };
 	struct fio_plan plan = { 0 };
 	struct hold hold = { 0 };
-	struct run_result *res = NULL;
+	struct result *res = NULL;
 	unsigned ran = 0;
 	char err[1024], *cmdline = cmdline_join(argc, argv);
 	int code = parse_args(argc, argv, &a), r;
@@ -431,7 +431,7 @@ int cmd_jobfile(int argc, char **argv)
 		code = res ? run_all(&a, &plan, &hold, res, &ran) : EXIT_RUN_FAILED;
 	}
 	for (unsigned g = 0; g < ran; g++)
-		run_result_release(&res[g]);
+		result_release(&res[g]);
 	free(res);
 done:
 	/* every file any group created goes now, whether or not its group ran to the end */

@@ -40,7 +40,7 @@ struct quick_opts {
 	uint64_t size, duration_ns, warmup_ns;
 	const char *engine;
 	bool keep, allow_device_write, quiet, is_device, overwrite;
-	const char *engine_used;	/* the engine the runs used */
+	char engine_used[16];		/* the engine the runs used, "" before one ran */
 	char path[4096];
 };
 
@@ -168,7 +168,7 @@ static int run_one(struct quick_opts *o, const struct quick_test *t, bool write,
 		.allow_device_write = o->allow_device_write,
 		.quiet = true,
 	};
-	struct run_result res;
+	struct result res;
 	char err[1024];
 	int r;
 
@@ -177,11 +177,11 @@ static int run_one(struct quick_opts *o, const struct quick_test *t, bool write,
 	if (!o->quiet)
 		fprintf(stderr, "iobench quick: %-11s %-5s ...", t->name, write ? "write" : "read");
 	r = run_execute(&w, hold, &res, err, sizeof(err));
-	if (res.engine)
-		o->engine_used = res.engine;
+	if (res.engine[0])
+		snprintf(o->engine_used, sizeof(o->engine_used), "%s", res.engine);
 	if (r) {
 		fprintf(stderr, "%siobench: %s\n", o->quiet ? "" : "\n", err);
-		run_result_release(&res);
+		result_release(&res);
 		return r == -EINVAL ? EXIT_BAD_INPUT : EXIT_RUN_FAILED;
 	}
 	if (res.measured && res.test_ns) {
@@ -199,7 +199,7 @@ static int run_one(struct quick_opts *o, const struct quick_test *t, bool write,
 	r = res.failed ? EXIT_RUN_FAILED : res.interrupted ? EXIT_INTERRUPTED : 0;
 	if (res.failed || (res.interrupted && !res.measured && res.error[0]))
 		fprintf(stderr, "%siobench: %s\n", o->quiet ? "" : "\n", res.error);
-	run_result_release(&res);
+	result_release(&res);
 	return r;
 }
 
@@ -220,7 +220,7 @@ static void print_table(const struct quick_opts *o, struct quick_cell cells[][2]
 	format_size(size, sizeof(size), o->size);
 	printf("iobench quick suite: %s (%s%s, %.0f s per test, O_DIRECT, %s)\n\n",
 	       o->path, size, o->is_device ? " range of the device" : " test file",
-	       (double)o->duration_ns / 1e9, o->engine_used ? o->engine_used : "no engine ran");
+	       (double)o->duration_ns / 1e9, o->engine_used[0] ? o->engine_used : "no engine ran");
 	printf("%-12s | %10s | %10s | %10s | %10s | %10s | %10s\n", "test", "read MB/s",
 	       "read IOPS", "read us", "write MB/s", "write IOPS", "write us");
 	printf("%.*s\n", 12 + 6 * 13, "------------------------------------------------------"

@@ -30,8 +30,8 @@ static int check_outputs(const struct workload *w)
 }
 
 /* Writes one output file whole (a temporary file renamed into place), or names the failure. */
-static int write_output(const char *path, const struct workload *w, const struct run_result *res,
-			int (*report)(FILE *, const struct workload *, const struct run_result *))
+static int write_output(const char *path, const struct workload *w, const struct result *res,
+			int (*report)(FILE *, const struct workload *, const struct result *))
 {
 	struct outfile o;
 	char err[1024];
@@ -50,7 +50,7 @@ static int write_output(const char *path, const struct workload *w, const struct
 }
 
 /* Writes the reports; returns 0 or EXIT_RUN_FAILED when an output could not be written. */
-static int write_reports(const struct workload *w, const struct run_result *res)
+static int write_reports(const struct workload *w, const struct result *res)
 {
 	char err[256];
 	int bad = 0;
@@ -76,7 +76,7 @@ int cmd_run(int argc, char **argv)
 {
 	struct workload w = { 0 };
 	struct hold hold = { 0 };
-	struct run_result res;
+	struct result res;
 	sigset_t old;
 	int held = 0;
 	enum cmd_action action;
@@ -111,7 +111,7 @@ int cmd_run(int argc, char **argv)
 								   : EXIT_RUN_FAILED;
 		cmd_release_hold(&hold, w.keep, &code);
 		cmd_release_signals(&old);
-		run_result_release(&res);
+		result_release(&res);
 		workload_release(&w);
 		return code;
 	}
@@ -137,7 +137,7 @@ int cmd_run(int argc, char **argv)
 			fprintf(stderr, "iobench: %s\n", res.error);
 		code = EXIT_INTERRUPTED;
 	}
-	run_result_release(&res);
+	result_release(&res);
 	workload_release(&w);
 	return code;
 }

@@ -30,15 +30,6 @@ void devwatch_end(struct devwatch *dw)
 	}
 }
 
-void devwatch_free(struct dev_sample *d, unsigned n)
-{
-	for (unsigned i = 0; d && i < n; i++) {
-		free(d[i].iv);
-		free(d[i].iv_ns);
-	}
-	free(d);
-}
-
 int devwatch_init(struct devwatch *dw, const struct target *t, unsigned nt, unsigned iv_cap)
 {
 	unsigned cap = 0;

@@ -13,18 +13,7 @@
 
 #include "core/target.h"
 #include "monitor/diskstats.h"
-
-struct dev_sample {
-	unsigned major, minor;
-	char name[64];
-	struct diskstats a, b;		/* at the window's start and end */
-	bool have_a, have_b;
-	uint32_t q_min, q_max;		/* sampled in_flight while the window was open */
-	uint64_t q_sum, q_n;
-	struct diskstats *iv;		/* snapshots at each interval edge inside the window */
-	uint64_t *iv_ns;		/* when, from the window's start */
-	unsigned niv, iv_cap;
-};
+#include "result/result.h"
 
 struct devwatch {
 	struct dev_sample *dev;
@@ -42,9 +31,6 @@ int devwatch_init(struct devwatch *dw, const struct target *t, unsigned nt, unsi
 
 /* After the last sample: frees the buffer; with a sample lost, marks every device without data. */
 void devwatch_end(struct devwatch *dw);
-
-/* Frees the devices' snapshots and the array (n entries). */
-void devwatch_free(struct dev_sample *d, unsigned n);
 
 /* Snapshot a (start, which 0) or b (end, which 1) of every device. */
 void devwatch_snapshot(struct devwatch *dw, int which);

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "core/build.h"
@@ -406,7 +407,7 @@ static bool w_continues(const struct workload *w, const struct io_error *e)
 	return w->continue_on_error & (e->is_write ? CONTINUE_WRITE : CONTINUE_READ);
 }
 
-static void gather(struct run_ctx *ctx, struct run_result *res, const struct watch *wt)
+static void gather(struct run_ctx *ctx, struct result *res, const struct watch *wt)
 {
 	uint64_t end = wt->window_end;
 
@@ -418,7 +419,7 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 			end = wk->window_end != UINT64_MAX && (end == UINT64_MAX || wk->window_end > end)
 				? wk->window_end : end;
 		for (unsigned s = 0; s < wk->nstreams; s++) {
-			struct run_row *row = &res->rows[res->nrows++];
+			struct result_row *row = &res->rows[res->nrows++];
 
 			row->thread = wk->id;
 			row->job = wk->job;
@@ -455,7 +456,8 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 			snprintf(res->verify.first, sizeof(res->verify.first), "verify: '%s': %s",
 				 ctx->w->targets[wk->vfirst_target].path, what);
 			res->verify.first_offset = wk->vfirst.offset;
-			res->verify.first_kind = verify_kind_name(wk->vfirst.kind);
+			snprintf(res->verify.first_kind, sizeof(res->verify.first_kind), "%s",
+				 verify_kind_name(wk->vfirst.kind));
 		}
 		res->io_workers.threads += wk->io_workers.threads;
 		res->io_workers.cpu_s += wk->io_workers.cpu_s;
@@ -499,7 +501,7 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 	res->measured = end > wt->window_start;
 	res->test_ns = res->measured ? end - wt->window_start : 0;
 	for (unsigned i = 0; i < res->nrows; i++) {
-		struct run_row *r = &res->rows[i];
+		struct result_row *r = &res->rows[i];
 		uint64_t e = r->active_ns < end ? r->active_ns : end;
 
 		r->active_ns = e > r->start_ns ? e - r->start_ns : 0;
@@ -515,7 +517,7 @@ static void gather(struct run_ctx *ctx, struct run_result *res, const struct wat
 		res->nintervals = build_series_slots(ctx->w);
 }
 
-static int cpu_usage(struct run_result *res, struct watch *wt)
+static int cpu_usage(struct result *res, struct watch *wt)
 {
 	int n;
 
@@ -542,7 +544,7 @@ static int cpu_usage(struct run_result *res, struct watch *wt)
 }
 
 /* Threads are built; run them and collect the results. */
-static int run_workers(struct run_ctx *ctx, struct run_result *res, const sigset_t *sigs,
+static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *sigs,
 		       char *err, size_t len)
 {
 	struct thread_arg *args = calloc(ctx->nworkers, sizeof(*args));
@@ -613,7 +615,7 @@ out:
  * (on a single-queue disk, up to 10% more IOPS: bench/README.md). A device
  * with an interrupt per CPU leaves the order as it is.
  */
-static void irq_cpus_first(struct run_result *res, const struct device_chain *chain)
+static void irq_cpus_first(struct result *res, const struct device_chain *chain)
 {
 	uint64_t mask = device_irq_cpus(chain);
 	int order[1024];
@@ -630,6 +632,34 @@ static void irq_cpus_first(struct run_result *res, const struct device_chain *ch
 				order[n++] = c;
 		}
 	memcpy(res->cpus, order, n * sizeof(order[0]));
+}
+
+/* What the reports judge a target by, kept in the result once the run is over. */
+static void keep_facts(struct result *res, const struct target *t, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		struct target_facts *f = &res->targets[i];
+
+		f->kind = t[i].kind;
+		f->size = t[i].size;
+		f->end = t[i].end;
+		f->io_align = t[i].io_align;
+		f->created = t[i].created;
+		f->reused = t[i].reused;
+		f->has_dev = t[i].dev != 0;
+		f->dev_major = major(t[i].dev);
+		f->dev_minor = minor(t[i].dev);
+		f->fs_type = t[i].fs_type;
+		f->chain = t[i].chain;
+		f->unbacked = t[i].unbacked;
+		f->unbacked_known = t[i].unbacked_known;
+		f->unbacked_backing = t[i].unbacked_backing;
+		f->extents = t[i].extents;
+		f->dev_stored = t[i].dev_stored;
+		f->dev_stored_known = t[i].dev_stored_known;
+		f->compressed = t[i].compressed;
+		f->no_nowait = t[i].no_nowait;
+	}
 }
 
 /* --hipri: every target's device must have poll queues (queue/io_poll). */
@@ -650,7 +680,7 @@ static int check_polling(const struct workload *w, const struct target *t, char 
 	return 0;
 }
 
-static const struct engine_ops *pick_engine(const struct workload *w, struct run_result *res)
+static const struct engine_ops *pick_engine(const struct workload *w, struct result *res)
 {
 	const char *why = NULL;
 	const struct engine_ops *ops;
@@ -666,7 +696,7 @@ static const struct engine_ops *pick_engine(const struct workload *w, struct run
 }
 
 /* fio's end_fsync: written targets are synced once the I/O has ended (not timed). */
-static void end_fsync(struct run_ctx *ctx, struct run_result *res)
+static void end_fsync(struct run_ctx *ctx, struct result *res)
 {
 	for (unsigned i = 0; i < ctx->w->ntargets; i++) {
 		if (!ctx->w->targets[i].end_fsync || ctx->targets[i].fd < 0 || !fsync(ctx->targets[i].fd))
@@ -777,7 +807,7 @@ static int check_depth(const struct workload *w, const struct engine_ops *ops, c
 int run_precheck(const struct workload *w, struct hold *hold, struct space_plan *plan, char *err,
 		 size_t len)
 {
-	struct run_result res = { 0 };
+	struct result res = { 0 };
 	const struct engine_ops *ops = pick_engine(w, &res);
 	struct target *t = calloc(w->ntargets ? w->ntargets : 1, sizeof(*t));
 	int r;
@@ -802,7 +832,7 @@ int run_precheck(const struct workload *w, struct hold *hold, struct space_plan 
 	return r;
 }
 
-int run_execute(const struct workload *w, struct hold *hold, struct run_result *res, char *err,
+int run_execute(const struct workload *w, struct hold *hold, struct result *res, char *err,
 		size_t len)
 {
 	struct run_ctx ctx = { .w = w };
@@ -813,6 +843,9 @@ int run_execute(const struct workload *w, struct hold *hold, struct run_result *
 	memset(res, 0, sizeof(*res));
 	if (check_threads(w, err, len))
 		return -EINVAL;
+	res->cpus = calloc(AFFINITY_MAX, sizeof(*res->cpus));
+	if (!res->cpus)
+		return errmsg(err, len, -ENOMEM, "out of memory");
 	if (!w->no_affinity) {
 		int n = affinity_cpus(w->affinity, w->naffinity, res->cpus, err, len);
 
@@ -821,17 +854,20 @@ int run_execute(const struct workload *w, struct hold *hold, struct run_result *
 		res->ncpus_pinned = (unsigned)n;
 	}
 	ops = pick_engine(w, res);
-	res->engine = ops->name;
+	snprintf(res->engine, sizeof(res->engine), "%s", ops->name);
 	if (check_depth(w, ops, err, len))
 		return -EINVAL;
-	engine_null_model(w->null_lat_ns, w->null_iops);
-	res->ntargets = w->ntargets;
-	res->targets = ctx.targets = calloc(w->ntargets, sizeof(*ctx.targets));
-	if (!ctx.targets)
-		return errmsg(err, len, -ENOMEM, "out of memory");
 	if ((w->sqpoll || w->hipri) && ops != &engine_io_uring)
 		return errmsg(err, len, -EINVAL, "--%s needs io_uring, which this kernel does not "
 			      "offer (%s)", w->sqpoll ? "sqpoll" : "hipri", res->engine_note);
+	engine_null_model(w->null_lat_ns, w->null_iops);
+	ctx.targets = calloc(w->ntargets, sizeof(*ctx.targets));
+	res->targets = calloc(w->ntargets, sizeof(*res->targets));
+	if (!ctx.targets || !res->targets) {
+		free(ctx.targets);
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	}
+	res->ntargets = w->ntargets;
 	r = targets_check(ctx.targets, w, ops == &engine_null, hold, err, len);
 	if (!r)
 		r = build_check_memory(w, ctx.targets, err, len);
@@ -845,6 +881,7 @@ int run_execute(const struct workload *w, struct hold *hold, struct run_result *
 		r = check_polling(w, ctx.targets, err, len);
 	if (r) {
 		targets_close(ctx.targets, w->ntargets);
+		free(ctx.targets);
 		return r;
 	}
 	if (res->engine_note[0] && !w->quiet)
@@ -895,24 +932,14 @@ int run_execute(const struct workload *w, struct hold *hold, struct run_result *
 		if (!r)
 			host_info_read(&res->host);
 	}
+	if (!r)
+		keep_facts(res, ctx.targets, w->ntargets);
 	targets_close(ctx.targets, w->ntargets);
+	free(ctx.targets);
 	build_free(&ctx);
 	/* A signal that came after the workers ended must not kill the report. */
 	while ((sig = sigtimedwait(&sigs, NULL, &(struct timespec){ 0 })) > 0)
 		res->interrupted |= sig == SIGINT || sig == SIGTERM;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return r == -EINVAL ? -EIO : r;
-}
-
-void run_result_release(struct run_result *res)
-{
-	for (unsigned i = 0; i < res->nrows; i++) {
-		free(res->rows[i].h);
-		free(res->rows[i].series);
-	}
-	free(res->targets);
-	devwatch_free(res->devs, res->ndevs);
-	free(res->rows);
-	free(res->cpu);
-	memset(res, 0, sizeof(*res));
 }

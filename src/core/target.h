@@ -20,12 +20,7 @@
 
 #include "job/workload.h"
 #include "monitor/device.h"
-
-enum target_kind {
-	TARGET_FILE,
-	TARGET_BLOCK,
-	TARGET_NULL,	/* the null engine: a name and a range, nothing opened */
-};
+#include "result/result.h"
 
 struct target {
 	const struct target_spec *spec;

@@ -46,12 +46,6 @@ struct verify_state {
 	uint64_t written, checked, bad;
 };
 
-/* fsync calls: count and latency (ns). */
-struct sync_counts {
-	uint64_t n, lat_sum, lat_min, lat_max;
-	double lat_sq;
-};
-
 struct stream {
 	struct gen gen;
 	uint32_t len[2];		/* I/O size of [0] reads, [1] writes */

@@ -45,7 +45,7 @@ static void csv_line(FILE *f, double t, const char *target, const char *thread,
 	fputc('\n', f);
 }
 
-int report_series_csv(FILE *f, const struct workload *w, const struct run_result *res)
+int report_series_csv(FILE *f, const struct workload *w, const struct result *res)
 {
 	struct interval *total = summary_series(res, -1);
 

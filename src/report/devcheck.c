@@ -171,15 +171,15 @@ static void explain(struct devcheck *c)
 	}
 }
 
-static void add_app(struct devcheck *c, const struct workload *w, const struct run_result *res,
+static void add_app(struct devcheck *c, const struct workload *w, const struct result *res,
 		    unsigned t)
 {
-	const struct target *tg = &res->targets[t];
+	const struct target_facts *tg = &res->targets[t];
 	double lat_sum = c->app_lat_ms * (double)c->app_ios;
 	uint64_t fixed, range = tg->end - w->targets[t].base_offset;
 
 	for (unsigned i = 0; i < res->nrows; i++) {
-		const struct run_row *r = &res->rows[i];
+		const struct result_row *r = &res->rows[i];
 
 		if (r->target != t)
 			continue;
@@ -235,7 +235,7 @@ static void split_range(struct devcheck *c)
 	c->split_hi = (c->block_size + lo - 1) / lo;
 }
 
-unsigned devcheck_build(const struct workload *w, const struct run_result *res,
+unsigned devcheck_build(const struct workload *w, const struct result *res,
 			struct devcheck *out)
 {
 	unsigned n = 0;

@@ -67,7 +67,7 @@ struct devcheck {
  * One devcheck per device holding a target, into out (room for
  * res->ntargets). Returns how many.
  */
-unsigned devcheck_build(const struct workload *w, const struct run_result *res,
+unsigned devcheck_build(const struct workload *w, const struct result *res,
 			struct devcheck *out);
 
 #endif

@@ -66,7 +66,7 @@ static json_t *lat_obj(const struct summary *s, int k, bool pct)
 #define FIO_SAMPLE_SLACK_NS 1000000ull	/* a window ending this close to the run's end */
 
 /* fio's per-window bandwidth and IOPS statistics, from the interval series (500 ms, as fio's). */
-static void window_stats(json_t *o, const struct run_result *res, unsigned j0, unsigned j1,
+static void window_stats(json_t *o, const struct result *res, unsigned j0, unsigned j1,
 			 int thread, int dir)
 {
 	unsigned n = summary_full_intervals(res);
@@ -82,7 +82,7 @@ static void window_stats(json_t *o, const struct run_result *res, unsigned j0, u
 		double bw, iops;
 
 		for (unsigned i = 0; i < res->nrows; i++) {
-			const struct run_row *r = &res->rows[i];
+			const struct result_row *r = &res->rows[i];
 
 			if (r->job < j0 || r->job >= j1 || (thread >= 0 && r->thread != (unsigned)thread))
 				continue;
@@ -115,7 +115,7 @@ static void window_stats(json_t *o, const struct run_result *res, unsigned j0, u
 
 /* A read or write object: k is SUM_READ or SUM_WRITE. */
 static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
-		       const struct run_result *res, unsigned j0, unsigned j1, int thread)
+		       const struct result *res, unsigned j0, unsigned j1, int thread)
 {
 	const struct io_counts *c = &s->c[k];
 	uint64_t ms = c->ios ? (active_ns + 500000) / 1000000 : 0;
@@ -209,7 +209,7 @@ static json_t *sync_lat(const struct sync_counts *c)
 }
 
 /* One fio job object over jobs j0..j1-1 of w (one thread of them when thread >= 0). */
-static json_t *job_obj(const struct workload *w, const struct run_result *res, unsigned j0,
+static json_t *job_obj(const struct workload *w, const struct result *res, unsigned j0,
 		       unsigned j1, int thread)
 {
 	struct summary *s = report_need(malloc(sizeof(*s)));
@@ -272,7 +272,7 @@ static json_t *job_obj(const struct workload *w, const struct run_result *res, u
 	return o;
 }
 
-static json_t *disk_util(const struct run_result *res)
+static json_t *disk_util(const struct result *res)
 {
 	json_t *a = json_array();
 
@@ -302,7 +302,7 @@ static json_t *disk_util(const struct run_result *res)
 	return a;
 }
 
-int report_fio_json(FILE *f, const struct workload *groups, const struct run_result *res,
+int report_fio_json(FILE *f, const struct workload *groups, const struct result *res,
 		    unsigned ngroups)
 {
 	json_t *root = json_object(), *jobs = json_array(), *disks = json_array();

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/sysmacros.h>
 #include <jansson.h>
 
 #include "platform/host.h"
@@ -93,7 +92,7 @@ static json_t *io(const struct io_counts *c, const struct hist *h, double secs,
 
 /* read, write and total of a summary or row. */
 static json_t *rwt(const struct io_counts c[3], const struct hist *h[3], double secs,
-		   const struct interval *series, const struct run_result *res)
+		   const struct interval *series, const struct result *res)
 {
 	static const char *names[] = { "read", "write", "total" };
 	unsigned full = summary_full_intervals(res);
@@ -104,7 +103,7 @@ static json_t *rwt(const struct io_counts c[3], const struct hist *h[3], double 
 	return o;
 }
 
-static json_t *summary_json(const struct run_result *res, int target)
+static json_t *summary_json(const struct result *res, int target)
 {
 	struct summary *s = report_need(malloc(sizeof(*s)));
 	struct interval *series = summary_series(res, target);
@@ -154,7 +153,7 @@ static json_t *target_spec_json(const struct target_spec *t, const struct worklo
 	return o;
 }
 
-static json_t *workload_json(const struct workload *w, const struct run_result *res)
+static json_t *workload_json(const struct workload *w, const struct result *res)
 {
 	json_t *o = json_object(), *t = json_array();
 
@@ -411,7 +410,7 @@ static json_t *warnings_json(const struct verdict *v)
 }
 
 /* devices, warnings and verdict, which share the device cross-check. */
-static int judgement_json(json_t *root, const struct workload *w, const struct run_result *res)
+static int judgement_json(json_t *root, const struct workload *w, const struct result *res)
 {
 	struct devcheck *c = calloc(res->ntargets ? res->ntargets : 1, sizeof(*c));
 	struct verdict *v = malloc(sizeof(*v));
@@ -433,17 +432,17 @@ static int judgement_json(json_t *root, const struct workload *w, const struct r
 }
 
 
-static json_t *targets_json(const struct workload *w, const struct run_result *res)
+static json_t *targets_json(const struct workload *w, const struct result *res)
 {
 	static const char *kinds[] = { "file", "block", "null" };
 	json_t *a = json_array();
 
 	for (unsigned i = 0; i < res->ntargets; i++) {
-		const struct target *t = &res->targets[i];
+		const struct target_facts *t = &res->targets[i];
 		json_t *o = json_object();
 		char dev[32];
 
-		snprintf(dev, sizeof(dev), "%u:%u", major(t->dev), minor(t->dev));
+		snprintf(dev, sizeof(dev), "%u:%u", t->dev_major, t->dev_minor);
 		set(o, "path", json_text(w->targets[i].path));
 		set(o, "type", json_text(kinds[t->kind]));
 		set(o, "size", jnum(t->size));
@@ -452,7 +451,7 @@ static json_t *targets_json(const struct workload *w, const struct run_result *r
 		set(o, "reused", json_boolean(t->reused));
 		set(o, "file_system", t->kind == TARGET_FILE ? str_or_null(host_fs_name(t->fs_type))
 							    : NULL);
-		set(o, "device", t->dev ? json_text(dev) : NULL);
+		set(o, "device", t->has_dev ? json_text(dev) : NULL);
 		set(o, "direct_io_alignment", t->kind == TARGET_NULL ? NULL : jnum(t->io_align));
 		set(o, "mount_point", str_or_null(t->chain.mount_point));
 		set(o, "mount_options", str_or_null(t->chain.mount_options));
@@ -480,7 +479,7 @@ static json_t *iso_time(const struct timespec *t0, uint64_t offset_ns)
 	return json_text(buf);
 }
 
-static json_t *phases_json(const struct run_result *res)
+static json_t *phases_json(const struct result *res)
 {
 	json_t *o = json_object();
 
@@ -506,7 +505,7 @@ static json_t *cpu_obj(const struct cpu_usage *u)
 	return o;
 }
 
-static json_t *cpu_json(const struct run_result *res, uint64_t ios)
+static json_t *cpu_json(const struct result *res, uint64_t ios)
 {
 	json_t *o = json_object(), *per = json_array(), *proc = json_object(), *iw;
 	struct cpu_usage avg;
@@ -533,7 +532,7 @@ static json_t *cpu_json(const struct run_result *res, uint64_t ios)
 	return o;
 }
 
-static json_t *verify_json(const struct workload *w, const struct run_result *res)
+static json_t *verify_json(const struct workload *w, const struct result *res)
 {
 	json_t *o;
 
@@ -552,7 +551,7 @@ static json_t *verify_json(const struct workload *w, const struct run_result *re
 	return o;
 }
 
-static json_t *results_json(const struct workload *w, const struct run_result *res)
+static json_t *results_json(const struct workload *w, const struct result *res)
 {
 	json_t *o = json_object(), *targets = json_array(), *threads = json_array();
 	double secs = (double)res->test_ns / 1e9;
@@ -566,7 +565,7 @@ static json_t *results_json(const struct workload *w, const struct run_result *r
 		json_array_append_new(targets, t);
 	}
 	for (unsigned i = 0; i < res->nrows; i++) {
-		const struct run_row *r = &res->rows[i];
+		const struct result_row *r = &res->rows[i];
 		struct io_counts c[3] = { r->c[0], r->c[1], r->c[0] };
 		struct hist *h = report_need(calloc(1, sizeof(*h)));
 		json_t *t;
@@ -596,7 +595,7 @@ static json_t *results_json(const struct workload *w, const struct run_result *r
 }
 
 /* The merged histograms as [bucket low ns, count] pairs, empty buckets left out. */
-static json_t *histogram_json(const struct run_result *res)
+static json_t *histogram_json(const struct result *res)
 {
 	static const char *names[] = { "read", "write" };
 	struct summary *s = report_need(malloc(sizeof(*s)));
@@ -644,7 +643,7 @@ static json_t *series_columns(const struct interval *s, unsigned n)
 	return o;
 }
 
-static json_t *series_json(const struct run_result *res)
+static json_t *series_json(const struct result *res)
 {
 	json_t *o = json_object(), *t = json_array(), *threads = json_array();
 	struct interval *total = summary_series(res, -1);
@@ -672,7 +671,7 @@ static json_t *series_json(const struct run_result *res)
 	return o;
 }
 
-static json_t *queue_depth_json(const struct workload *w, const struct run_result *res)
+static json_t *queue_depth_json(const struct workload *w, const struct result *res)
 {
 	json_t *o = json_object();
 	uint64_t req = 0;
@@ -687,7 +686,7 @@ static json_t *queue_depth_json(const struct workload *w, const struct run_resul
 	return o;
 }
 
-int report_json(FILE *f, const struct workload *w, const struct run_result *res)
+int report_json(FILE *f, const struct workload *w, const struct result *res)
 {
 	json_t *root = json_object();
 	uint64_t ios = 0;

@@ -23,7 +23,7 @@ struct queue_samples {
 
 /* DiskSpd's text layout: input parameters, CPU table, Total/Read/Write IO tables. */
 /* Returns 0, or -ENOMEM with nothing written. */
-int report_text(FILE *f, const struct workload *w, const struct run_result *res);
+int report_text(FILE *f, const struct workload *w, const struct result *res);
 
 /* The effective workload, without running it (--print-workload, -Rp). */
 void report_workload(FILE *f, const struct workload *w);
@@ -32,17 +32,17 @@ void report_workload(FILE *f, const struct workload *w);
  * fio's JSON layout (--output-format=fio-json) over the groups of a job file
  * that ran: groups[i] with res[i]. Returns 0 or -EIO.
  */
-int report_fio_json(FILE *f, const struct workload *groups, const struct run_result *res,
+int report_fio_json(FILE *f, const struct workload *groups, const struct result *res,
 		    unsigned ngroups);
 
 /* The result as one JSON document (docs/json.md). Returns 0 or -EIO. */
-int report_json(FILE *f, const struct workload *w, const struct run_result *res);
+int report_json(FILE *f, const struct workload *w, const struct result *res);
 
 /*
  * The interval series as CSV: a header line, then one line per interval per
  * thread x target and one "total" line per interval. Returns 0 or -errno.
  */
-int report_series_csv(FILE *f, const struct workload *w, const struct run_result *res);
+int report_series_csv(FILE *f, const struct workload *w, const struct result *res);
 
 /* A device's figures, Perfmon and iostat side by side (q may be NULL). */
 void report_disk_counters(FILE *f, const struct disk_metrics *m, const struct queue_samples *q);

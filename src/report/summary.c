@@ -15,7 +15,7 @@ const struct pct_row summary_pcts[] = {
 const unsigned summary_npcts = sizeof(summary_pcts) / sizeof(summary_pcts[0]);
 
 /* Merges one row into s (its read, write and total). */
-static void summary_add_row(struct summary *s, const struct run_row *row)
+static void summary_add_row(struct summary *s, const struct result_row *row)
 {
 	for (int k = 0; k < 2; k++) {
 		counts_merge(&s->c[k], &row->c[k]);
@@ -36,7 +36,7 @@ static void summary_add_row(struct summary *s, const struct run_row *row)
 	}
 }
 
-void summary_build(struct summary *s, const struct run_result *res, int target)
+void summary_build(struct summary *s, const struct result *res, int target)
 {
 	memset(s, 0, sizeof(*s));
 	for (int k = 0; k < 3; k++)
@@ -46,7 +46,7 @@ void summary_build(struct summary *s, const struct run_result *res, int target)
 			summary_add_row(s, &res->rows[i]);
 }
 
-uint64_t summary_build_jobs(struct summary *s, const struct run_result *res, unsigned job0,
+uint64_t summary_build_jobs(struct summary *s, const struct result *res, unsigned job0,
 			    unsigned job1, int thread)
 {
 	uint64_t active = 0;
@@ -55,7 +55,7 @@ uint64_t summary_build_jobs(struct summary *s, const struct run_result *res, uns
 	for (int k = 0; k < 3; k++)
 		counts_init(&s->c[k]);
 	for (unsigned i = 0; i < res->nrows; i++) {
-		const struct run_row *r = &res->rows[i];
+		const struct result_row *r = &res->rows[i];
 
 		if (r->job < job0 || r->job >= job1 || (thread >= 0 && r->thread != (unsigned)thread))
 			continue;
@@ -75,7 +75,7 @@ uint64_t summary_percentile(const struct summary *s, int k, double p)
 
 _Thread_local bool report_oom;
 
-struct interval *summary_series(const struct run_result *res, int target)
+struct interval *summary_series(const struct result *res, int target)
 {
 	struct interval *s = report_need(calloc(res->nintervals ? res->nintervals : 1, sizeof(*s)));
 
@@ -90,14 +90,14 @@ struct interval *summary_series(const struct run_result *res, int target)
 	return s;
 }
 
-unsigned summary_full_intervals(const struct run_result *res)
+unsigned summary_full_intervals(const struct result *res)
 {
 	uint64_t n = res->interval_ns ? res->test_ns / res->interval_ns : 0;
 
 	return n < res->nintervals ? (unsigned)n : res->nintervals;
 }
 
-double summary_achieved_qd(const struct run_row *row)
+double summary_achieved_qd(const struct result_row *row)
 {
 	if (!row->active_ns)
 		return 0;

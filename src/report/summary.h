@@ -42,26 +42,26 @@ extern const struct pct_row summary_pcts[];
 extern const unsigned summary_npcts;
 
 /* Merges the rows of target (or of every target when target < 0) into s. */
-void summary_build(struct summary *s, const struct run_result *res, int target);
+void summary_build(struct summary *s, const struct result *res, int target);
 
 /*
  * Merges the rows of jobs job0 to job1 - 1 (of one thread when thread >= 0)
  * into s; returns the longest time one of them measured, ns.
  */
-uint64_t summary_build_jobs(struct summary *s, const struct run_result *res, unsigned job0,
+uint64_t summary_build_jobs(struct summary *s, const struct result *res, unsigned job0,
 			    unsigned job1, int thread);
 
 /*
  * The series of target (every target when < 0), merged over its rows:
  * res->nintervals slots the caller frees. NULL when out of memory.
  */
-struct interval *summary_series(const struct run_result *res, int target);
+struct interval *summary_series(const struct result *res, int target);
 
 /* Intervals of the series that ran their full length. */
-unsigned summary_full_intervals(const struct run_result *res);
+unsigned summary_full_intervals(const struct result *res);
 
 /* Little's law: the average number of I/Os a row had in flight over its window. */
-double summary_achieved_qd(const struct run_row *row);
+double summary_achieved_qd(const struct result_row *row);
 
 /* Latency percentile p of kind k (SUM_*), ns; 0 without samples. */
 uint64_t summary_percentile(const struct summary *s, int k, double p);

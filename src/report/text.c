@@ -191,7 +191,7 @@ static void affinity_line(FILE *f, const int *cpus, unsigned n)
 	fprintf(f, "\n");
 }
 
-static void input_params(FILE *f, const struct workload *w, const struct run_result *res)
+static void input_params(FILE *f, const struct workload *w, const struct result *res)
 {
 	params_head(f, w);
 	affinity_line(f, res->cpus, res->ncpus_pinned);
@@ -217,7 +217,7 @@ void report_workload(FILE *f, const struct workload *w)
 		target_params(f, w, &w->targets[i]);
 }
 
-static void system_info(FILE *f, const struct run_result *res)
+static void system_info(FILE *f, const struct result *res)
 {
 	const struct host_info *h = &res->host;
 	char when[64] = "?";
@@ -244,7 +244,7 @@ static void cpu_row(FILE *f, const struct cpu_usage *u)
 		u->user, u->kernel, u->idle, u->iowait, u->irq, u->steal);
 }
 
-static void cpu_table(FILE *f, const struct run_result *res)
+static void cpu_table(FILE *f, const struct result *res)
 {
 	struct cpu_usage avg;
 	uint64_t ios = 0;
@@ -274,7 +274,7 @@ static void cpu_table(FILE *f, const struct run_result *res)
 }
 
 /* Counts of a row for the table kind: 0 read, 1 write, 2 both. */
-static struct io_counts row_counts(const struct run_row *r, int kind)
+static struct io_counts row_counts(const struct result_row *r, int kind)
 {
 	struct io_counts c;
 
@@ -305,7 +305,7 @@ static void io_cells(FILE *f, const struct io_counts *c, double secs, bool with_
 		fprintf(f, " | %9s", "N/A");
 }
 
-static void io_table(FILE *f, const struct workload *w, const struct run_result *res, int kind,
+static void io_table(FILE *f, const struct workload *w, const struct result *res, int kind,
 		     const struct interval *series)
 {
 	static const char *titles[] = { "Read IO", "Write IO", "Total IO" };
@@ -318,9 +318,9 @@ static void io_table(FILE *f, const struct workload *w, const struct run_result 
 	fprintf(f, "%s\nthread |       bytes     |     I/Os     |    MiB/s   |  I/O per s |  AvgLat  "
 		"%s| LatStdDev |  file\n%s\n", titles[kind], sd ? "| IopsStdDev " : "", dashes);
 	for (unsigned i = 0; i < res->nrows; i++) {
-		const struct run_row *r = &res->rows[i];
+		const struct result_row *r = &res->rows[i];
 		struct io_counts c = row_counts(r, kind);
-		const struct target *t = &res->targets[r->target];
+		const struct target_facts *t = &res->targets[r->target];
 		char size[32];
 
 		format_size(size, sizeof(size), t->size);
@@ -353,7 +353,7 @@ static void latency_table(FILE *f, const struct summary *s)
 	fprintf(f, "\n");
 }
 
-static void latency_tables(FILE *f, const struct workload *w, const struct run_result *res,
+static void latency_tables(FILE *f, const struct workload *w, const struct result *res,
 			   struct summary *s)
 {
 	for (unsigned t = 0; w->ntargets > 1 && t < w->ntargets; t++) {
@@ -366,7 +366,7 @@ static void latency_tables(FILE *f, const struct workload *w, const struct run_r
 	latency_table(f, s);
 }
 
-static void qd_table(FILE *f, const struct workload *w, const struct run_result *res)
+static void qd_table(FILE *f, const struct workload *w, const struct result *res)
 {
 	unsigned req = 0;
 	double sum = 0;
@@ -374,7 +374,7 @@ static void qd_table(FILE *f, const struct workload *w, const struct run_result 
 	fprintf(f, "Queue depth (average I/Os in flight over the window: latency sum / time)\n"
 		"thread | requested | achieved |  file\n%.46s\n", dashes);
 	for (unsigned i = 0; i < res->nrows; i++) {
-		const struct run_row *r = &res->rows[i];
+		const struct result_row *r = &res->rows[i];
 		double qd = summary_achieved_qd(r);
 
 		fprintf(f, "%6u | %9u | %8.2f | %s\n", r->thread, w->targets[r->target].outstanding,
@@ -423,7 +423,7 @@ static void device_facts(FILE *f, const struct blockdev_info *d)
 	fprintf(f, "\n");
 }
 
-static void devices_facts(FILE *f, const struct workload *w, const struct run_result *res)
+static void devices_facts(FILE *f, const struct workload *w, const struct result *res)
 {
 	fprintf(f, "Devices\n");
 	for (unsigned t = 0; t < res->ntargets; t++) {
@@ -577,16 +577,16 @@ static void verdict_section(FILE *f, const struct verdict *v)
  * than its -o is named, with the worst of them. Not on the null engine with
  * no model: its I/Os take no time, so its depth is only iobench's own.
  */
-static void depth_note(FILE *f, const struct workload *w, const struct run_result *res)
+static void depth_note(FILE *f, const struct workload *w, const struct result *res)
 {
-	const struct run_row *worst = NULL;
+	const struct result_row *worst = NULL;
 	double worst_share = 1;
 	unsigned n = 0;
 
 	if (!res->measured || (!strcmp(res->engine, "null") && !w->null_lat_ns && !w->null_iops))
 		return;
 	for (unsigned i = 0; i < res->nrows; i++) {
-		const struct run_row *r = &res->rows[i];
+		const struct result_row *r = &res->rows[i];
 		double want = w->targets[r->target].outstanding, share;
 
 		if (!r->active_ns || !(r->c[0].ios + r->c[1].ios))
@@ -608,7 +608,7 @@ static void depth_note(FILE *f, const struct workload *w, const struct run_resul
 			w->targets[worst->target].outstanding, w->targets[worst->target].path);
 }
 
-static void notes(FILE *f, const struct workload *w, const struct run_result *res)
+static void notes(FILE *f, const struct workload *w, const struct result *res)
 {
 	bool buffered_reads = false;
 
@@ -661,7 +661,7 @@ static void notes(FILE *f, const struct workload *w, const struct run_result *re
  * One job's section (or the group's, with group_reporting): its reads, writes
  * and both, each over the job's own measuring time, with latency percentiles.
  */
-static void job_section(FILE *f, const char *title, const struct run_result *res, unsigned j0,
+static void job_section(FILE *f, const char *title, const struct result *res, unsigned j0,
 			unsigned j1, struct summary *s)
 {
 	static const char *const kind[] = { "read", "write", "total" };
@@ -693,7 +693,7 @@ static void job_section(FILE *f, const char *title, const struct run_result *res
 }
 
 /* A job file's jobs, a section each (one for the group with group_reporting). */
-static void jobs_sections(FILE *f, const struct workload *w, const struct run_result *res,
+static void jobs_sections(FILE *f, const struct workload *w, const struct result *res,
 			  struct summary *s)
 {
 	char title[320];
@@ -715,7 +715,7 @@ static void jobs_sections(FILE *f, const struct workload *w, const struct run_re
 	fprintf(f, "\n");
 }
 
-int report_text(FILE *f, const struct workload *w, const struct run_result *res)
+int report_text(FILE *f, const struct workload *w, const struct result *res)
 {
 	/* everything the report needs, before a line of it is written */
 	struct devcheck *dc = calloc(res->ntargets ? res->ntargets : 1, sizeof(*dc));

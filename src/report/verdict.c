@@ -31,7 +31,7 @@ static void warn(struct verdict *v, const char *code, const char *fmt, ...)
 	v->nwarn++;
 }
 
-static void cache_warnings(const struct workload *w, const struct run_result *res,
+static void cache_warnings(const struct workload *w, const struct result *res,
 			   const struct devcheck *c, unsigned nc, struct verdict *v)
 {
 	/* the RAM of the host that ran it, as recorded then (not of this one, now) */
@@ -78,11 +78,11 @@ static void cache_warnings(const struct workload *w, const struct run_result *re
 	}
 }
 
-static void target_warnings(const struct workload *w, const struct run_result *res,
+static void target_warnings(const struct workload *w, const struct result *res,
 			    struct verdict *v)
 {
 	for (unsigned t = 0; t < res->ntargets; t++) {
-		const struct target *tg = &res->targets[t];
+		const struct target_facts *tg = &res->targets[t];
 		const char *path = w->targets[t].path;
 		uint64_t range = tg->end - w->targets[t].base_offset;
 		const char *comp = NULL;
@@ -151,7 +151,7 @@ static void target_warnings(const struct workload *w, const struct run_result *r
 }
 
 /* Whether a target is on zram, which does its work on the CPU that submits. */
-static bool zram_target(const struct run_result *res)
+static bool zram_target(const struct result *res)
 {
 	for (unsigned t = 0; t < res->ntargets; t++)
 		if (res->targets[t].chain.n && !strcmp(res->targets[t].chain.dev[0].kind, "zram"))
@@ -159,7 +159,7 @@ static bool zram_target(const struct run_result *res)
 	return false;
 }
 
-static void run_warnings(const struct workload *w, const struct run_result *res,
+static void run_warnings(const struct workload *w, const struct result *res,
 			 const struct devcheck *c, unsigned nc, struct verdict *v)
 {
 	bool split = false;
@@ -205,7 +205,7 @@ static void run_warnings(const struct workload *w, const struct run_result *res,
 			     "less per I/O", who, 100.0 * (busiest > 1 ? 1 : busiest),
 			     zram ? " (in user time alone: zram's own work on the thread is not counted)" :
 			     w->verify ? " (--verify formats and checks every block)" :
-			     w->engine && !strcmp(w->engine, "null") ?	/* (no model: see above) */
+			     !strcmp(res->engine, "null") ?	/* (no model: see above) */
 			     " (the null engine does no I/O: this is iobench's own speed)" : "");
 	}
 	if (res->measured && res->io_workers.confined && res->ncpus_pinned > 1)
@@ -301,7 +301,7 @@ static void judge_latency(const struct summary *s, struct verdict *v)
 	}
 }
 
-static void judge_class(const struct workload *w, const struct run_result *res,
+static void judge_class(const struct workload *w, const struct result *res,
 			const struct summary *s, struct verdict *v)
 {
 	double secs = (double)res->test_ns / 1e9;
@@ -369,7 +369,7 @@ static void not_a_device(struct verdict *v)
 	v->rotational = false;
 }
 
-void verdict_build(const struct workload *w, const struct run_result *res,
+void verdict_build(const struct workload *w, const struct result *res,
 		   const struct devcheck *c, unsigned nc, struct verdict *v, struct summary *s)
 {
 

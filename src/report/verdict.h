@@ -50,7 +50,7 @@ struct verdict {
 struct summary;
 
 /* Judges a run; c/nc from devcheck_build(); s is scratch space the caller owns. */
-void verdict_build(const struct workload *w, const struct run_result *res,
+void verdict_build(const struct workload *w, const struct result *res,
 		   const struct devcheck *c, unsigned nc, struct verdict *v, struct summary *s);
 
 #endif

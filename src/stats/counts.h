@@ -18,6 +18,12 @@ struct io_counts {
 	double lat_sq;		/* sum of squared ns, for the standard deviation */
 };
 
+/* fsync calls: count and latency (ns). */
+struct sync_counts {
+	uint64_t n, lat_sum, lat_min, lat_max;
+	double lat_sq;
+};
+
 static inline void counts_record(struct io_counts *c, uint64_t bytes, uint64_t lat)
 {
 	c->ios++;

@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * result.h: the plain result model. What a run measured and the facts it
+ * recorded about the machine, its targets and their devices, as owned plain
+ * data: no descriptors, no pointers into the run's live state. The run fills
+ * it (core/run.c); every report reads only it and the workload it ran; and
+ * it reads back from iobench's own JSON (model.h), so that `iobench report`
+ * and, later, compare and the MPI merge work on results from anywhere.
+ */
+#ifndef IOB_RESULT_H
+#define IOB_RESULT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "monitor/cpustat.h"
+#include "monitor/device.h"
+#include "monitor/diskstats.h"
+#include "platform/host.h"
+#include "stats/counts.h"
+#include "stats/hist.h"
+#include "stats/series.h"
+
+enum target_kind {
+	TARGET_FILE,
+	TARGET_BLOCK,
+	TARGET_NULL,	/* the null engine: a name and a range, nothing opened */
+};
+
+/* What the run found out about one target: the facts the reports and the verdict judge by. */
+struct target_facts {
+	enum target_kind kind;
+	uint64_t size;		/* bytes the target holds (after creation) */
+	uint64_t end;		/* exclusive end of the range used */
+	uint32_t io_align;	/* offset and length alignment (direct I/O) */
+	bool created;		/* this run created it */
+	bool reused;		/* an iobench file of the right size, kept from an earlier run */
+	unsigned dev_major, dev_minor;	/* the block device: itself, or the one holding the file */
+	bool has_dev;		/* ... when there is one */
+	long fs_type;		/* statfs f_type of the file's file system; 0 for devices */
+	struct device_chain chain;	/* the block devices beneath (none for the null engine) */
+	uint64_t unbacked;	/* bytes of the range in holes or unwritten extents (FIEMAP) */
+	bool unbacked_known;	/* the file system answered FIEMAP */
+	bool unbacked_backing;	/* ... for a loop device's backing file (over the loop's range) */
+	uint64_t extents;	/* a file: its extents over the range (FIEMAP), 0 when unknown */
+	uint64_t dev_stored;	/* zram: bytes it held before the run (mm_stat orig_data_size) */
+	bool dev_stored_known;
+	bool compressed;	/* the file is marked for compression (chattr +c, FS_COMPR_FL) */
+	bool no_nowait;		/* direct I/O that cannot be issued without blocking (RWF_NOWAIT fails) */
+};
+
+/* One block device under the targets, over the measured window (core/devwatch.c samples it). */
+struct dev_sample {
+	unsigned major, minor;
+	char name[64];
+	struct diskstats a, b;		/* at the window's start and end */
+	bool have_a, have_b;
+	uint32_t q_min, q_max;		/* sampled in_flight while the window was open */
+	uint64_t q_sum, q_n;
+	struct diskstats *iv;		/* snapshots at each interval edge inside the window */
+	uint64_t *iv_ns;		/* when, from the window's start */
+	unsigned niv, iv_cap;
+};
+
+/* The counts of one thread on one target: a row of DiskSpd's tables. */
+struct result_row {
+	unsigned thread;
+	unsigned target;
+	unsigned job;		/* index into the workload's jobs */
+	struct io_counts c[2];	/* [0] reads, [1] writes */
+	struct hist *h;		/* [0] reads, [1] writes: latency histograms */
+	struct interval *series;	/* res->nintervals slots */
+	uint64_t active_ns;	/* how long this thread measured (count-based runs: up to its last I/O) */
+	uint64_t start_ns;	/* when it began measuring, from the window's start (a job's start delay) */
+	struct sync_counts syncs;	/* fsyncs after writes (fio's fsync=N) in the window */
+	uint64_t errors[2];	/* --continue-on-error: failed [0] reads, [1] writes, whole run */
+	double cpu_busy;	/* its thread's CPU demand (running or runnable) over its window /
+				   the window (1 = a whole CPU), or -1 */
+	double user_busy;	/* its thread's user CPU time over its I/O loop / the loop, or -1 */
+};
+
+struct result {
+	char engine[16];		/* the engine that ran */
+	char engine_note[160];		/* why the default engine was passed over, or "" */
+	struct target_facts *targets;	/* one per workload target */
+	unsigned ntargets;
+	struct result_row *rows;
+	unsigned nrows;
+	unsigned nthreads;
+	uint64_t test_ns;		/* length of the measured window */
+	uint64_t interval_ns;		/* series interval */
+	unsigned nintervals;		/* slots in each row's series (the last may be partial) */
+	bool series_truncated;		/* a count-based run outlasted the series: the last slot holds the rest */
+	struct timespec wall_t0;	/* wall clock when the workers started (warm-up) */
+	uint64_t warmup_ns_real;	/* from wall_t0 to the window's start */
+	uint64_t end_ns_real;		/* from wall_t0 to the last worker's end */
+	struct cpu_usage *cpu;		/* per CPU over the measured window */
+	unsigned ncpu;
+	double proc_user_s, proc_sys_s;	/* iobench's own CPU time over the window (getrusage) */
+	uint64_t proc_ctx;		/* its context switches, voluntary and not, over the window */
+	uint64_t proc_majflt, proc_minflt; /* its page faults over the window */
+	struct io_workers io_workers;	/* io_uring's kernel worker threads, their CPU over the whole run */
+	struct host_info host;		/* the machine, read once after the run */
+	int *cpus;			/* CPUs threads were pinned to, round-robin */
+	unsigned ncpus_pinned;		/* 0: not pinned (-n) */
+	struct dev_sample *devs;	/* every block device under the targets, over the window */
+	unsigned ndevs;
+	bool complete;			/* the whole planned window was measured */
+	bool interrupted;		/* stopped by SIGINT or SIGTERM */
+	uint64_t paused_ns;		/* the process was stopped (SIGSTOP, Ctrl-Z) this long while it ran */
+	unsigned pauses;		/* how many times */
+	bool measured;			/* the window opened at all */
+	bool failed;			/* an I/O error stopped the run */
+	char error[512];		/* what failed, when failed; the first error continued past;
+					   or, interrupted before it measured, what was under way */
+	uint64_t nerrors;		/* I/O errors continued past (--continue-on-error) */
+	struct {
+		uint64_t written, checked, bad;	/* --verify: blocks written, read and checked, mismatches */
+		char first[512];		/* the first mismatch, described; "" when none */
+		uint64_t first_offset;
+		char first_kind[32];
+		bool tables_partial;		/* a target had too many blocks to track lost writes */
+		char journal[600];		/* what the journals across runs say, "" when nothing */
+	} verify;
+	int error_code;			/* its errno, when failed */
+};
+
+/* Frees what a result owns and zeroes it. */
+void result_release(struct result *res);
+
+/* Frees the devices' snapshots and the array (n entries). */
+void result_devs_free(struct dev_sample *d, unsigned n);
+
+#endif
