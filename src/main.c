@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * main.c: dispatch. "iobench quick ..." and a bare "iobench" run the quick
- * suite, "iobench monitor ..." watches device counters; a command naming a
+ * suite, "iobench monitor ..." watches device counters, "iobench report ..."
+ * prints earlier results again; a command naming a
  * .fio job file (or --job=FILE) runs fio job files; anything else is a
  * DiskSpd-style command line. SIGPIPE is ignored: a closed output is an
  * error the run reports (and cleans up after), never a kill.
@@ -24,6 +25,8 @@ int main(int argc, char **argv)
 		return cmd_quick(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "monitor"))
 		return cmd_monitor(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "report"))
+		return cmd_report(argc - 1, argv + 1);
 	if (job_cmd_wanted(argc, argv))
 		return cmd_jobfile(argc, argv);
 	return cmd_run(argc, argv);

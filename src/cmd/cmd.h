@@ -37,6 +37,8 @@ bool cmd_release_signals(const sigset_t *old);
 int cmd_run(int argc, char **argv);
 int cmd_quick(int argc, char **argv);
 int cmd_monitor(int argc, char **argv);
+/* `iobench report FILE.json...`: the reports of earlier runs, from their JSON (report_cmd.c). */
+int cmd_report(int argc, char **argv);
 
 /* fio job files: `iobench FILE.fio...` or `--job=FILE` (see job_cmd.c). */
 int cmd_jobfile(int argc, char **argv);

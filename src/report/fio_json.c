@@ -306,13 +306,20 @@ int report_fio_json(FILE *f, const struct workload *groups, const struct result 
 		    unsigned ngroups)
 {
 	json_t *root = json_object(), *jobs = json_array(), *disks = json_array();
-	struct timespec now;
+	struct timespec now = { 0 };
 	char when[64];
 	time_t t;
 	int r;
 
 	report_oom = false;
-	clock_gettime(CLOCK_REALTIME, &now);
+	/* fio stamps the time it writes the report: here the end of the last run, as recorded */
+	if (ngroups) {
+		const struct result *last = &res[ngroups - 1];
+		uint64_t ns = (uint64_t)last->wall_t0.tv_nsec + last->end_ns_real;
+
+		now.tv_sec = last->wall_t0.tv_sec + (time_t)(ns / 1000000000u);
+		now.tv_nsec = (long)(ns % 1000000000u);
+	}
 	t = now.tv_sec;
 	strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", localtime(&t));
 	set(root, "fio version", json_text("iobench-" IOBENCH_VERSION));

@@ -13,6 +13,7 @@
 
 #include "platform/host.h"
 #include "report/devcheck.h"
+#include "result/model.h"
 #include "report/jtext.h"
 #include "report/verdict.h"
 #include "report/report.h"
@@ -719,6 +720,7 @@ int report_json(FILE *f, const struct workload *w, const struct result *res)
 		report_oom = true;
 	set(root, "histogram", histogram_json(res));
 	set(root, "series", series_json(res));
+	set(root, "model", report_need(model_json(w, res)));
 	if (report_oom || !root) {	/* a part is missing: no document rather than a short one */
 		json_decref(root);
 		return -ENOMEM;

@@ -1,17 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * jtext.h: text for the JSON outputs that may hold any bytes (paths, the
- * command line, messages naming a path). JSON strings are UTF-8; a byte
- * that is not part of valid UTF-8 is written as the four characters \xHH,
- * so a path of any bytes is kept (and shown) rather than lost as null; a
- * backslash itself is \x5c, so the form is never ambiguous.
+ * jtext.h: the reports' JSON strings of any bytes (util/jtext.h): a string
+ * that cannot be made for want of memory fails the report (report_oom).
  */
 #ifndef IOB_JTEXT_H
 #define IOB_JTEXT_H
 
-#include <jansson.h>
+#include "report/summary.h"
+#include "util/jtext.h"
 
-/* A JSON string of s (NULL: JSON null); invalid UTF-8 bytes and '\\' become "\xHH". */
-json_t *json_text(const char *s);
+static inline json_t *json_text(const char *s)
+{
+	return report_need(jtext_json(s));
+}
 
 #endif

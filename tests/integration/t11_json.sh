@@ -84,7 +84,7 @@ while read -r p; do
 	grep -qF "\`$p\`" "$docs" || { echo "not in docs/json.md: $p"; missing=1; }
 done < "$T/paths"
 [ $missing = 0 ] || fail "docs/json.md misses fields"
-sed -n 's/^| `\([a-z_.\[\]]*\)` |.*/\1/p' "$docs" | sort -u > "$T/documented"
+sed -n 's/^| `\([a-z0-9_.\[\]]*\)` |.*/\1/p' "$docs" | sort -u > "$T/documented"
 extra=$(comm -23 "$T/documented" "$T/paths")
 [ -z "$extra" ] || fail "docs/json.md documents fields the JSON lacks: $extra"
 

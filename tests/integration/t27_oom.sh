@@ -52,6 +52,12 @@ sweep 1 j.fio --output-format=json
 say "a file laid down, with --json, --series-csv and -D; --verify"
 sweep 1 -c4M --ios=100 -w50 -D100 -b4K --json=d/r.json --series-csv=d/s.csv d/f.dat
 sweep 1 -c4M --ios=100 --verify -w50 -b4K d/v.dat
+say "iobench report: a result read back, printed as text and as JSON; a job file's array"
+"$IOBENCH" -c4M --ios=100 -w50 -D100 -b4K --json=r.json r.dat >/dev/null 2>&1 || fail "the run for report"
+"$IOBENCH" j.fio --json=j.json >/dev/null 2>&1 || fail "the job file for report"
+sweep 1 report r.json
+sweep 1 report -Rjson r.json
+sweep 1 report -Rfio-json j.json
 say "the quick suite (every 5th allocation)"
 sweep 5 quick --size=8M --duration=0.05 --warmup=0 d
 exit 0

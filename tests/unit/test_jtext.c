@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* Description: JSON text from any bytes: valid UTF-8 kept, every other byte and '\\' as \xHH. */
+/* Description: JSON text from any bytes: valid UTF-8 kept, every other byte and '\\' as \xHH; and back, exactly. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -43,11 +44,39 @@ static void test_invalid(void **state)
 	expect("a\xff", "a\\xff");
 }
 
+/* Decoding gives back the bytes; a form jtext_json() never writes is refused. */
+static void test_decode(void **state)
+{
+	const char *in[] = { "plain", "bad\xffname", "a\\xff", "caf\xc3\xa9\x80", "\\", "" };
+	bool bad;
+	char *s;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		json_t *j = json_text(in[i]);
+
+		s = jtext_decode(json_string_value(j), &bad);
+		assert_non_null(s);
+		assert_string_equal(s, in[i]);
+		free(s);
+		json_decref(j);
+	}
+	assert_null(jtext_decode("a\\q", &bad));
+	assert_true(bad);
+	assert_null(jtext_decode("a\\x0", &bad));
+	assert_true(bad);
+	assert_null(jtext_decode("a\\x00b", &bad));	/* a NUL would cut the text */
+	assert_true(bad);
+	assert_null(jtext_decode("end\\", &bad));
+	assert_true(bad);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_valid),
 		cmocka_unit_test(test_invalid),
+		cmocka_unit_test(test_decode),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,8 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/jtext.h"
-#include "report/summary.h"
+#include "util/jtext.h"
 #include "util/banned.h"
 
 /* Length of the valid UTF-8 sequence at s (1-4), or 0 when s starts none. */
@@ -33,7 +32,7 @@ static size_t utf8_seq(const unsigned char *s)
 	return n;
 }
 
-json_t *json_text(const char *s)
+json_t *jtext_json(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n = 0, bad = 0;
@@ -50,9 +49,9 @@ json_t *json_text(const char *s)
 	}
 	if (!bad)
 		return json_string(s);
-	out = report_need(malloc(n + 3 * bad + 1));
+	out = malloc(n + 3 * bad + 1);
 	if (!out)
-		return json_null();
+		return NULL;
 	for (size_t i = 0, o = 0; i <= n; ) {
 		size_t k = i < n && p[i] != '\\' ? utf8_seq(p + i) : 1;
 
@@ -73,4 +72,39 @@ json_t *json_text(const char *s)
 	j = json_string(out);
 	free(out);
 	return j;
+}
+
+static int hexval(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+	       c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+char *jtext_decode(const char *s, bool *bad)
+{
+	char *out = malloc(strlen(s) + 1);
+	size_t o = 0;
+
+	*bad = false;
+	if (!out)
+		return NULL;
+	for (size_t i = 0; s[i]; o++) {
+		int hi, lo;
+
+		if (s[i] != '\\') {
+			out[o] = s[i++];
+			continue;
+		}
+		hi = s[i + 1] == 'x' ? hexval(s[i + 2]) : -1;
+		lo = hi >= 0 ? hexval(s[i + 3]) : -1;
+		if (lo < 0 || (hi == 0 && lo == 0)) {
+			*bad = true;
+			free(out);
+			return NULL;
+		}
+		out[o] = (char)(hi << 4 | lo);
+		i += 4;
+	}
+	out[o] = 0;
+	return out;
 }

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report_cmd.c: `iobench report [-Rtext|-Rjson|-Rfio-json] FILE...`: the
+ * reports of earlier runs, from the model their JSON documents carry
+ * (result/model.h): the text a run printed, its JSON document, or fio's
+ * layout, or the series as CSV. Nothing is measured and nothing on this machine is looked at.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "report/report.h"
+#include "result/model.h"
+#include "util/outfile.h"
+#include "util/banned.h"
+
+enum { FMT_TEXT, FMT_JSON, FMT_FIO_JSON, FMT_CSV };
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: iobench report [-Rtext|-Rjson|-Rfio-json|-Rcsv] FILE.json...\n"
+		"  Prints the report of each run again, from the JSON document it wrote\n"
+		"  (--json=FILE, -Rjson; a job file's array of documents): the text report\n"
+		"  (default), the JSON document, fio's JSON layout (-Rfio-json), or the\n"
+		"  interval series as CSV (-Rcsv, as --series-csv wrote it).\n"
+		"  --output-format=FORMAT is the same as -RFORMAT. FILE - reads stdin.\n");
+}
+
+static int format_of(const char *v)
+{
+	return !strcmp(v, "text") ? FMT_TEXT : !strcmp(v, "json") ? FMT_JSON :
+	       !strcmp(v, "fio-json") ? FMT_FIO_JSON : !strcmp(v, "csv") ? FMT_CSV : -1;
+}
+
+/* Every document of every file, in order, into one set. */
+static int load_all(char **files, int n, struct model_set *all)
+{
+	char err[1024];
+
+	memset(all, 0, sizeof(*all));
+	for (int i = 0; i < n; i++) {
+		struct model_set s;
+		struct workload *w;
+		struct result *res;
+
+		if (model_load(files[i], &s, err, sizeof(err))) {
+			fprintf(stderr, "iobench report: %s\n", err);
+			return -1;
+		}
+		w = realloc(all->w, (all->n + s.n) * sizeof(*w));
+		if (w)
+			all->w = w;
+		res = w ? realloc(all->res, (all->n + s.n) * sizeof(*res)) : NULL;
+		if (res)
+			all->res = res;
+		if (!w || !res) {
+			model_set_free(&s);
+			fprintf(stderr, "iobench report: out of memory\n");
+			return -1;
+		}
+		memcpy(all->w + all->n, s.w, s.n * sizeof(*w));
+		memcpy(all->res + all->n, s.res, s.n * sizeof(*res));
+		all->n += s.n;
+		all->array |= s.array || n > 1;
+		free(s.w);
+		free(s.res);
+	}
+	return 0;
+}
+
+static int print(int fmt, const struct model_set *all, bool one_document)
+{
+	int r = 0;
+
+	if (fmt == FMT_FIO_JSON)
+		return report_fio_json(stdout, all->w, all->res, all->n);
+	if (fmt == FMT_JSON && !one_document)
+		fprintf(stdout, "[\n");
+	for (unsigned i = 0; !r && i < all->n; i++) {
+		if (fmt == FMT_TEXT || fmt == FMT_CSV) {
+			r = (fmt == FMT_TEXT ? report_text : report_series_csv)(stdout, &all->w[i],
+										&all->res[i]);
+			continue;
+		}
+		r = report_json(stdout, &all->w[i], &all->res[i]);
+		if (!one_document && i + 1 < all->n)
+			fprintf(stdout, ",\n");
+	}
+	if (!r && fmt == FMT_JSON && !one_document)
+		fprintf(stdout, "]\n");
+	return r;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct model_set all;
+	char err[256];
+	int fmt = FMT_TEXT, i, r, code = 0;
+	bool one_document;
+
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--")) {
+			i++;
+			break;
+		}
+		if (!strcmp(a, "--help") || !strcmp(a, "-?") || !strcmp(a, "-h")) {
+			usage(stdout);
+			return 0;
+		}
+		if (!strncmp(a, "-R", 2) && format_of(a + 2) >= 0) {
+			fmt = format_of(a + 2);
+		} else if (!strncmp(a, "--output-format=", 16) && format_of(a + 16) >= 0) {
+			fmt = format_of(a + 16);
+		} else {
+			fprintf(stderr, "iobench report: %s: %s\n", a, !strncmp(a, "-R", 2) ||
+				!strncmp(a, "--output-format=", 16) ? "the formats are text, json, "
+				"fio-json and csv" : "not an option of report (see iobench report --help)");
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (i == argc) {
+		fprintf(stderr, "iobench report: name the JSON result file(s) to report\n");
+		usage(stderr);
+		return EXIT_BAD_INPUT;
+	}
+	if (load_all(argv + i, argc - i, &all)) {
+		model_set_free(&all);
+		return EXIT_BAD_INPUT;
+	}
+	/* one run's document stays one document; a job file's groups, or several files, an array */
+	one_document = all.n == 1 && !all.array;
+	r = print(fmt, &all, one_document);
+	if (r) {
+		fprintf(stderr, "iobench report: cannot write the report: %s\n", strerror(-r));
+		code = EXIT_RUN_FAILED;
+	}
+	if (outfile_flush_stdout(stdout, err, sizeof(err))) {
+		fprintf(stderr, "iobench report: %s\n", err);
+		code = EXIT_RUN_FAILED;
+	}
+	model_set_free(&all);
+	return code;
+}

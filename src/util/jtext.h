@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * jtext.h: text for the JSON outputs that may hold any bytes (paths, the
+ * command line, messages naming a path). JSON strings are UTF-8; a byte
+ * that is not part of valid UTF-8 is written as the four characters \xHH,
+ * so a path of any bytes is kept (and shown) rather than lost as null; a
+ * backslash itself is \x5c, so the form is never ambiguous.
+ */
+#ifndef IOB_UTIL_JTEXT_H
+#define IOB_UTIL_JTEXT_H
+
+#include <stdbool.h>
+#include <jansson.h>
+
+/*
+ * A JSON string of s (NULL: JSON null); invalid UTF-8 bytes and '\\' become
+ * "\xHH". NULL when out of memory.
+ */
+json_t *jtext_json(const char *s);
+
+/*
+ * The bytes a jtext_json() string stands for, NUL-terminated, in a new
+ * allocation; NULL when out of memory (*bad false) or when s is not such a
+ * string: a backslash not followed by xHH, or a NUL byte (*bad true).
+ */
+char *jtext_decode(const char *s, bool *bad);
+
+#endif
