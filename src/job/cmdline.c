@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cmdline.c: the DiskSpd-compatible command line. One table lists every
- * option (short letter, long name, argument, help); cmdline_apply() gives
- * each its meaning; finish() applies defaults and cross-option checks.
+ * cmdline.c: the DiskSpd-compatible command line. The options are those of
+ * the shared table (options.h) that the DiskSpd front end takes; apply_opt()
+ * gives the workload options their meaning (the run options are shared:
+ * option_apply_run()); finish() applies defaults and cross-option checks.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -17,75 +18,6 @@
 #include "core/verify.h"
 #include "platform/affinity.h"
 #include "util/banned.h"
-
-enum arg_kind { ARG_NONE, ARG_REQ, ARG_OPT };
-
-enum opt_id {
-	O_BLOCK, O_CREATE, O_DURATION, O_WARMUP, O_COOLDOWN, O_OUTSTANDING,
-	O_THREADS, O_POOL, O_RANDOM, O_SEQUENTIAL, O_WRITE, O_CACHING,
-	O_NOCACHE, O_LATENCY, O_SEED, O_TSTRIDE, O_BASE, O_MAXOFF, O_ZERO,
-	O_SOURCEBUF, O_ENGINE, O_NULL_LAT, O_NULL_IOPS, O_IOS, O_KEEP, O_ALLOWDEV, O_OVERWRITE,
-	O_QUIET, O_HELP, O_VERSION, O_PRINT, O_READONLY, O_PATTERN, O_COMPRESS, O_DEDUPE,
-	O_CONTINUE, O_VERIFY, O_INTERVAL, O_SERIES_CSV, O_FORMAT, O_JSON, O_AFFINITY,
-	O_NOAFFINITY, O_SQPOLL, O_HIPRI, O_DESTROY_SIG,
-};
-
-struct opt {
-	char letter;		/* 0: long form only */
-	const char *name;
-	enum arg_kind arg;
-	enum opt_id id;
-	const char *help;
-};
-
-static const struct opt opts[] = {
-	{ 'b', "block-size", ARG_REQ, O_BLOCK, "SIZE  block size (default 64K)" },
-	{ 'c', "create-size", ARG_REQ, O_CREATE, "SIZE  create the file target at SIZE, filled with random data" },
-	{ 'd', "duration", ARG_REQ, O_DURATION, "SEC   measured duration (default 10)" },
-	{ 'W', "warmup", ARG_REQ, O_WARMUP, "SEC   warm-up before measuring (default 5)" },
-	{ 'C', "cooldown", ARG_REQ, O_COOLDOWN, "SEC   cool-down after measuring (default 0)" },
-	{ 'o', "outstanding", ARG_REQ, O_OUTSTANDING, "N     I/Os in flight per thread per target (default 2)" },
-	{ 't', "threads", ARG_REQ, O_THREADS, "N     threads per target (default 1)" },
-	{ 'F', "total-threads", ARG_REQ, O_POOL, "N     N threads in all, each working on every target" },
-	{ 'r', "random", ARG_OPT, O_RANDOM, "[ALIGN] random I/O aligned to ALIGN (default: block size)" },
-	{ 's', "sequential", ARG_OPT, O_SEQUENTIAL, "[STRIDE] sequential I/O (the default), stride default: block size" },
-	{ 'w', "write", ARG_REQ, O_WRITE, "PCT   percentage of writes (default 0)" },
-	{ 'S', "caching", ARG_OPT, O_CACHING, "[bhruw] b buffered, u/r O_DIRECT, w O_DSYNC, h = uw; -S alone = -Su" },
-	{ 'h', "disable-caching", ARG_NONE, O_NOCACHE, "      same as -Sh (a bare 'iobench -h' prints this help)" },
-	{ 'D', "interval", ARG_OPT, O_INTERVAL, "[MS]  series interval in ms (default 1000); -D also prints IopsStdDev" },
-	{ 'L', "latency", ARG_NONE, O_LATENCY, "      accepted for DiskSpd: latency is always measured" },
-	{ 'z', "seed", ARG_OPT, O_SEED, "[N]   random seed (default 0; -z alone: from the clock)" },
-	{ 'T', "thread-stride", ARG_REQ, O_TSTRIDE, "SIZE  thread k starts at base + k*SIZE (sequential)" },
-	{ 'B', "base-offset", ARG_REQ, O_BASE, "SIZE[:LEN] first byte of the range used" },
-	{ 'f', "max-offset", ARG_REQ, O_MAXOFF, "SIZE  end of the range used (exclusive)" },
-	{ 'Z', "zero-buffers", ARG_NONE, O_ZERO, "      write zeros (-Z<size>: see --random-buffer)" },
-	{ 0, "random-buffer", ARG_REQ, O_SOURCEBUF, "SIZE  writes take blocks from a SIZE buffer of random data (-Z<size>)" },
-	{ 0, "pattern", ARG_REQ, O_PATTERN, "PAT   writes carry PAT repeated: 0x-prefixed hex, or text (up to 64 bytes)" },
-	{ 0, "compress", ARG_REQ, O_COMPRESS, "PCT   writes are PCT% compressible (zeros in every 512 bytes)" },
-	{ 0, "dedupe", ARG_REQ, O_DEDUPE, "PCT   PCT% of writes carry one same block (the rest stay unique)" },
-	{ 'a', "affinity", ARG_REQ, O_AFFINITY, "CPUS  pin threads round-robin to these CPUs (0,2,4-7; -ag: all, the default)" },
-	{ 'n', "no-affinity", ARG_NONE, O_NOAFFINITY, "      do not pin threads to CPUs" },
-	{ 0, "engine", ARG_REQ, O_ENGINE, "NAME  io_uring (default), libaio, psync or null" },
-	{ 0, "null-latency", ARG_REQ, O_NULL_LAT, "TIME  null engine: each I/O takes TIME (a modelled device)" },
-	{ 0, "null-iops", ARG_REQ, O_NULL_IOPS, "N     null engine: the modelled device completes at most N I/Os a second" },
-	{ 0, "sqpoll", ARG_NONE, O_SQPOLL, "      io_uring: a kernel thread polls the submission queue" },
-	{ 0, "hipri", ARG_NONE, O_HIPRI, "      io_uring: poll for completions (O_DIRECT, devices with poll queues)" },
-	{ 0, "ios", ARG_REQ, O_IOS, "N     each thread stops after N measured I/Os (no -d)" },
-	{ 0, "keep", ARG_NONE, O_KEEP, "      keep the files iobench created" },
-	{ 0, "allow-device-write", ARG_NONE, O_ALLOWDEV, "      allow writes to a block device (destroys its data)" },
-	{ 0, "destroy-signature", ARG_REQ, O_DESTROY_SIG, "TYPE  also write a device carrying a TYPE signature (ext4, gpt, ...)" },
-	{ 0, "overwrite", ARG_NONE, O_OVERWRITE, "      allow writing a file that iobench did not create" },
-	{ 0, "continue-on-error", ARG_OPT, O_CONTINUE, "[read|write|verify|all] count errors and go on (default all)" },
-	{ 0, "verify", ARG_NONE, O_VERIFY, "      write checkable blocks (header + xxh3), check every block read" },
-	{ 0, "read-only", ARG_NONE, O_READONLY, "      refuse every write (and file creation), whatever else is asked" },
-	{ 'R', "output-format", ARG_REQ, O_FORMAT, "FMT   text (default) or json on stdout (-Rjson); -Rp prints the workload" },
-	{ 0, "json", ARG_REQ, O_JSON, "FILE  also write the JSON document to FILE" },
-	{ 0, "series-csv", ARG_REQ, O_SERIES_CSV, "FILE  write the per-interval series to FILE as CSV" },
-	{ 0, "quiet", ARG_NONE, O_QUIET, "      no progress messages on stderr" },
-	{ 0, "print-workload", ARG_NONE, O_PRINT, "      print the effective workload and exit (-Rp); runs nothing" },
-	{ '?', "help", ARG_NONE, O_HELP, "      this help" },
-	{ 0, "version", ARG_NONE, O_VERSION, "      print the version" },
-};
 
 /* DiskSpd flags that iobench knows but does not implement (yet): a clear error each. */
 static const struct {
@@ -131,37 +63,15 @@ static int fail(struct parse_state *ps, const char *fmt, ...)
 	return -EINVAL;
 }
 
-void cmdline_normalize_dash(char *arg)
+/* An option of the DiskSpd command line, or NULL after naming what is wrong. */
+static const struct option_def *diskspd_option(struct parse_state *ps, const struct option_def *o,
+					       const char *flag)
 {
-	static const char *dashes[] = { "\xe2\x80\x93", "\xe2\x80\x94", "\xe2\x88\x92" };
-
-	for (int n = 0; n < 2; n++) {
-		size_t i;
-
-		for (i = 0; i < 3; i++)
-			if (!strncmp(arg + n, dashes[i], 3))
-				break;
-		if (i == 3)
-			return;
-		arg[n] = '-';
-		memmove(arg + n + 1, arg + n + 3, strlen(arg + n + 3) + 1);
+	if (o && !(o->fronts & FRONT_DISKSPD)) {
+		option_refuse(o, flag, FRONT_DISKSPD, ps->err, ps->errlen);
+		return NULL;
 	}
-}
-
-static const struct opt *find_short(char c)
-{
-	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
-		if (opts[i].letter == c)
-			return &opts[i];
-	return NULL;
-}
-
-static const struct opt *find_long(const char *name, size_t len)
-{
-	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
-		if (strlen(opts[i].name) == len && !strncmp(opts[i].name, name, len))
-			return &opts[i];
-	return NULL;
+	return o;
 }
 
 static int get_size(struct parse_state *ps, const char *flag, const char *v,
@@ -255,7 +165,7 @@ static int apply_base(struct parse_state *ps, const char *flag, const char *v)
 	return get_size(ps, flag, colon + 1, &ps->base_len);
 }
 
-static int apply_opt(struct parse_state *ps, struct workload *w, const struct opt *o,
+static int apply_opt(struct parse_state *ps, struct workload *w, const struct option_def *o,
 		     const char *flag, const char *v, enum cmd_action *action)
 {
 	uint64_t n;
@@ -332,35 +242,7 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		ps->contents++;
 		ps->t.buf = BUF_SOURCE;
 		return get_size(ps, flag, v, &ps->srcbuf);
-	case O_ENGINE:
-		w->engine = engine_name(v);
-		if (!w->engine)
-			return fail(ps, "%s: unknown engine '%s' (use io_uring, libaio, psync or null)",
-				    flag, v);
-		return 0;
 	case O_IOS: return get_uint(ps, flag, v, 1, UINT64_MAX, &w->ios_per_thread);
-	case O_NULL_LAT:
-		if (parse_time(v, &w->null_lat_ns) || w->null_lat_ns > 3600000000000ull)
-			return fail(ps, "%s: '%s' is not a time up to an hour (e.g. 500us, 2ms)", flag, v);
-		return 0;
-	case O_NULL_IOPS: return get_uint(ps, flag, v, 1, 1000000000, &w->null_iops);
-	case O_KEEP: w->keep = true; return 0;
-	case O_ALLOWDEV: w->allow_device_write = true; return 0;
-	case O_OVERWRITE: w->overwrite = true; return 0;
-	case O_READONLY: w->read_only = true; return 0;
-	case O_VERIFY: w->verify = true; return 0;
-	case O_CONTINUE:
-		if (!v || !*v || !strcmp(v, "all"))
-			w->continue_on_error = CONTINUE_READ | CONTINUE_WRITE | CONTINUE_VERIFY;
-		else if (!strcmp(v, "verify"))
-			w->continue_on_error = CONTINUE_VERIFY;
-		else if (!strcmp(v, "read"))
-			w->continue_on_error = CONTINUE_READ;
-		else if (!strcmp(v, "write"))
-			w->continue_on_error = CONTINUE_WRITE;
-		else
-			return fail(ps, "%s: '%s' is not read, write, verify or all", flag, v);
-		return 0;
 	case O_PATTERN: return get_pattern(ps, flag, v);
 	case O_COMPRESS:
 		if (get_uint(ps, flag, v, 0, 100, &n))
@@ -372,7 +254,6 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 			return -EINVAL;
 		ps->t.dedupe_pct = (unsigned)n;
 		return 0;
-	case O_QUIET: w->quiet = true; return 0;
 	case O_FORMAT:
 		if (v[0] == 'p') {	/* DiskSpd's -Rp[text]: the profile, not a run */
 			if (v[1] && strcmp(v + 1, "text"))
@@ -386,46 +267,13 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 			return fail(ps, "%s: unknown output format '%s' (use text or json)", flag, v);
 		w->json_stdout = !strcmp(v, "json");
 		return 0;
-	case O_JSON:
-		free(w->json_path);
-		w->json_path = strdup(v);
-		return w->json_path ? 0 : fail(ps, "out of memory");
-	case O_AFFINITY: {
-		int cpus[AFFINITY_MAX];
-		int count;
-
-		if (!strcmp(v, "g"))	/* DiskSpd's -ag: round-robin over all CPUs, the default */
-			return 0;
-		if (v[0] == 'g')
-			return fail(ps, "%s%s: processor groups are a Windows notion: list CPUs, "
-				    "e.g. -a0,2", flag, v);
-		count = affinity_parse(v, cpus, ps->err, ps->errlen);
-		if (count < 0)
-			return -EINVAL;
-		free(w->affinity);
-		w->affinity = malloc((size_t)count * sizeof(*w->affinity));
-		if (!w->affinity)
-			return fail(ps, "out of memory");
-		memcpy(w->affinity, cpus, (size_t)count * sizeof(*cpus));
-		w->naffinity = (unsigned)count;
-		return 0;
-	}
-	case O_NOAFFINITY: w->no_affinity = true; return 0;
-	case O_SQPOLL: w->sqpoll = true; return 0;
-	case O_DESTROY_SIG:
-		free(w->destroy_signature);
-		w->destroy_signature = strdup(v);
-		return w->destroy_signature ? 0 : fail(ps, "out of memory");
-	case O_HIPRI: w->hipri = true; return 0;
-	case O_SERIES_CSV:
-		free(w->series_csv);
-		w->series_csv = strdup(v);
-		return w->series_csv ? 0 : fail(ps, "out of memory");
 	case O_HELP: *action = CMD_HELP; return 0;
 	case O_VERSION: *action = CMD_VERSION; return 0;
 	case O_PRINT: *action = CMD_PRINT; return 0;
+	default:
+		break;
 	}
-	return fail(ps, "%s: internal error", flag);
+	return option_apply_run(o, flag, v, w, ps->err, ps->errlen) ? -EINVAL : 0;
 }
 
 /* -Z takes three forms: -Z (zeros), -Zr (unsupported), -Z<size> (source buffer). */
@@ -451,11 +299,13 @@ static int parse_short(struct parse_state *ps, struct workload *w, const char *a
 {
 	char flag[3] = { '-', arg[1], 0 };
 	const char *v = arg + 2;
-	const struct opt *o;
+	const struct option_def *o;
 
 	if (arg[1] == 'Z')
 		return apply_short_Z(ps, v);
-	o = find_short(arg[1]);
+	o = option_short(arg[1]);
+	if (o && !diskspd_option(ps, o, flag))
+		return -EINVAL;
 	if (!o) {
 		for (size_t i = 0; i < sizeof(unsupported) / sizeof(unsupported[0]); i++)
 			if (unsupported[i].letter == arg[1])
@@ -477,12 +327,15 @@ static int parse_long(struct parse_state *ps, struct workload *w, int argc, char
 	const char *arg = argv[*i] + 2;
 	const char *eq = strchr(arg, '=');
 	size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
-	const struct opt *o = find_long(arg, len);
+	const struct option_def *o = option_long(arg, len);
 	const char *v = eq ? eq + 1 : NULL;
 	char flag[48];
 
+	snprintf(flag, sizeof(flag), "--%.*s", (int)len, arg);
 	if (!o)
 		return fail(ps, "unknown option '--%.*s' (see iobench --help)", (int)len, arg);
+	if (!diskspd_option(ps, o, flag))
+		return -EINVAL;
 	if (o->arg == ARG_NONE && v)
 		return fail(ps, "'--%s' takes no value", o->name);
 	if (o->arg == ARG_REQ && !v) {
@@ -735,16 +588,7 @@ void cmdline_usage(FILE *f)
 		"--name=VALUE. Sizes are binary: 8K = 8192; '<n>b' counts blocks of -b.\n"
 		"Targets: files (created with -c), block devices (reads; writes need\n"
 		"--allow-device-write), or names with --engine=null.\n\n");
-	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
-		char s[8] = "    ";
-		char l[40];
-
-		if (opts[i].letter)
-			snprintf(s, sizeof(s), "-%c, ", opts[i].letter);
-		snprintf(l, sizeof(l), "--%s%s", opts[i].name,
-			 opts[i].arg == ARG_REQ ? "=" : opts[i].arg == ARG_OPT ? "[=]" : "");
-		fprintf(f, "  %s%-22s %s\n", s, l, opts[i].help);
-	}
+	option_usage(f, FRONT_DISKSPD);
 	fprintf(f, "\nExamples:\n"
 		"  iobench -b8K -d60 -h -L -o2 -t4 -r -w30 -c50M /mnt/k/io.dat\n"
 		"  iobench -b8K -o32 -d90 -Sh -r4k -t64 -w0 /dev/sdb\n"

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "job/options.h"
 #include "job/workload.h"
 
 enum cmd_action {
@@ -28,9 +29,6 @@ enum cmd_action {
  */
 int cmdline_parse(int argc, char **argv, struct workload *w,
 		  enum cmd_action *action, char *err, size_t errlen);
-
-/* Rewrites, in place, up to two leading Unicode dashes (en, em, minus sign) as '-'. */
-void cmdline_normalize_dash(char *arg);
 
 /* argv joined with spaces, for a report's "Command Line:" (malloc'd; NULL when out of memory). */
 char *cmdline_join(int argc, char **argv);

@@ -1,0 +1,315 @@
+/* SPDX-License-Identifier: MIT */
+/* options.c: the one table of iobench's own options, and what every front end shares of it. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "job/options.h"
+#include "job/units.h"
+#include "platform/affinity.h"
+#include "util/errmsg.h"
+#include "util/banned.h"
+
+#define D FRONT_DISKSPD
+#define F FRONT_FIO
+#define Q FRONT_QUICK
+#define M FRONT_MONITOR
+#define R FRONT_REPORT
+
+const struct option_def options[] = {
+	{ 'b', "block-size", ARG_REQ, O_BLOCK, D, "SIZE  block size (default 64K)" },
+	{ 'c', "create-size", ARG_REQ, O_CREATE, D, "SIZE  create the file target at SIZE, filled with random data" },
+	{ 'd', "duration", ARG_REQ, O_DURATION, D | Q | M, "SEC   measured duration (default 10; quick: 5 per test; monitor: until Ctrl-C)" },
+	{ 'W', "warmup", ARG_REQ, O_WARMUP, D | Q, "SEC   warm-up before measuring (default 5; quick: 1 per test)" },
+	{ 'C', "cooldown", ARG_REQ, O_COOLDOWN, D, "SEC   cool-down after measuring (default 0)" },
+	{ 'o', "outstanding", ARG_REQ, O_OUTSTANDING, D, "N     I/Os in flight per thread per target (default 2)" },
+	{ 't', "threads", ARG_REQ, O_THREADS, D, "N     threads per target (default 1)" },
+	{ 'F', "total-threads", ARG_REQ, O_POOL, D, "N     N threads in all, each working on every target" },
+	{ 'r', "random", ARG_OPT, O_RANDOM, D, "[ALIGN] random I/O aligned to ALIGN (default: block size)" },
+	{ 's', "sequential", ARG_OPT, O_SEQUENTIAL, D, "[STRIDE] sequential I/O (the default), stride default: block size" },
+	{ 'w', "write", ARG_REQ, O_WRITE, D, "PCT   percentage of writes (default 0)" },
+	{ 'S', "caching", ARG_OPT, O_CACHING, D, "[bhruw] b buffered, u/r O_DIRECT, w O_DSYNC, h = uw; -S alone = -Su" },
+	{ 'h', "disable-caching", ARG_NONE, O_NOCACHE, D, "      same as -Sh (a bare 'iobench -h' prints this help)" },
+	{ 'D', "interval", ARG_OPT, O_INTERVAL, D | M, "[MS]  series interval in ms (default 1000; monitor: a row each); -D also prints IopsStdDev" },
+	{ 'L', "latency", ARG_NONE, O_LATENCY, D, "      accepted for DiskSpd: latency is always measured" },
+	{ 'z', "seed", ARG_OPT, O_SEED, D, "[N]   random seed (default 0; -z alone: from the clock)" },
+	{ 'T', "thread-stride", ARG_REQ, O_TSTRIDE, D, "SIZE  thread k starts at base + k*SIZE (sequential)" },
+	{ 'B', "base-offset", ARG_REQ, O_BASE, D, "SIZE[:LEN] first byte of the range used" },
+	{ 'f', "max-offset", ARG_REQ, O_MAXOFF, D, "SIZE  end of the range used (exclusive)" },
+	{ 'Z', "zero-buffers", ARG_NONE, O_ZERO, D, "      write zeros (-Z<size>: see --random-buffer)" },
+	{ 0, "random-buffer", ARG_REQ, O_SOURCEBUF, D, "SIZE  writes take blocks from a SIZE buffer of random data (-Z<size>)" },
+	{ 0, "pattern", ARG_REQ, O_PATTERN, D, "PAT   writes carry PAT repeated: 0x-prefixed hex, or text (up to 64 bytes)" },
+	{ 0, "compress", ARG_REQ, O_COMPRESS, D, "PCT   writes are PCT% compressible (zeros in every 512 bytes)" },
+	{ 0, "dedupe", ARG_REQ, O_DEDUPE, D, "PCT   PCT% of writes carry one same block (the rest stay unique)" },
+	{ 'a', "affinity", ARG_REQ, O_AFFINITY, D | F, "CPUS  pin threads round-robin to these CPUs (0,2,4-7; -ag: all, the default)" },
+	{ 'n', "no-affinity", ARG_NONE, O_NOAFFINITY, D | F, "      do not pin threads to CPUs" },
+	{ 0, "engine", ARG_REQ, O_ENGINE, D | F | Q, "NAME  io_uring (default), libaio, psync or null (job files: every job's ioengine)" },
+	{ 0, "null-latency", ARG_REQ, O_NULL_LAT, D | F, "TIME  null engine: each I/O takes TIME (a modelled device)" },
+	{ 0, "null-iops", ARG_REQ, O_NULL_IOPS, D | F, "N     null engine: the modelled device completes at most N I/Os a second" },
+	{ 0, "sqpoll", ARG_NONE, O_SQPOLL, D | F, "      io_uring: a kernel thread polls the submission queue" },
+	{ 0, "hipri", ARG_NONE, O_HIPRI, D | F, "      io_uring: poll for completions (O_DIRECT, devices with poll queues)" },
+	{ 0, "ios", ARG_REQ, O_IOS, D, "N     each thread stops after N measured I/Os (no -d)" },
+	{ 0, "size", ARG_REQ, O_SIZE, Q, "SIZE  the quick suite's test file (default 1G)" },
+	{ 0, "keep", ARG_NONE, O_KEEP, D | F | Q, "      keep the files iobench created" },
+	{ 0, "allow-device-write", ARG_NONE, O_ALLOWDEV, D | F | Q, "      allow writes to a block device (destroys its data)" },
+	{ 0, "destroy-signature", ARG_REQ, O_DESTROY_SIG, D | F, "TYPE  also write a device carrying a TYPE signature (ext4, gpt, ...)" },
+	{ 0, "overwrite", ARG_NONE, O_OVERWRITE, D | F | Q, "      allow writing a file that iobench did not create" },
+	{ 0, "continue-on-error", ARG_OPT, O_CONTINUE, D | F, "[read|write|verify|all] count errors and go on (default all)" },
+	{ 0, "verify", ARG_NONE, O_VERIFY, D | F, "      write checkable blocks (header + xxh3), check every block read" },
+	{ 0, "read-only", ARG_NONE, O_READONLY, D | F, "      refuse every write (and file creation), whatever else is asked" },
+	{ 'R', "output-format", ARG_REQ, O_FORMAT, D | F | M | R, "FMT   text (default) or json on stdout (-Rjson); job files and report: also fio-json; report: csv; -Rp prints the workload" },
+	{ 0, "output", ARG_REQ, O_OUTPUT, F, "FILE  the report to FILE instead of stdout" },
+	{ 0, "json", ARG_REQ, O_JSON, D | F, "FILE  also write the JSON document to FILE" },
+	{ 0, "series-csv", ARG_REQ, O_SERIES_CSV, D | F | M, "FILE  write the per-interval series to FILE as CSV (monitor: its rows)" },
+	{ 0, "job", ARG_REQ, O_JOB, F, "FILE  a job file, as naming FILE does" },
+	{ 0, "quiet", ARG_NONE, O_QUIET, D | F | Q, "      no progress messages on stderr" },
+	{ 0, "print-workload", ARG_NONE, O_PRINT, D | F, "      print the effective workload and exit (-Rp); runs nothing" },
+	{ '?', "help", ARG_NONE, O_HELP, FRONT_ALL, "      this help" },
+	{ 0, "version", ARG_NONE, O_VERSION, D | F, "      print the version" },
+};
+
+#undef D
+#undef F
+#undef Q
+#undef M
+#undef R
+
+const unsigned noptions = sizeof(options) / sizeof(options[0]);
+
+const struct option_def *option_long(const char *name, size_t len)
+{
+	for (unsigned i = 0; i < noptions; i++)
+		if (strlen(options[i].name) == len && !strncmp(options[i].name, name, len))
+			return &options[i];
+	return NULL;
+}
+
+const struct option_def *option_short(char c)
+{
+	for (unsigned i = 0; c && i < noptions; i++)
+		if (options[i].letter == c)
+			return &options[i];
+	return NULL;
+}
+
+const char *option_front_name(unsigned front)
+{
+	switch (front) {
+	case FRONT_DISKSPD: return "the DiskSpd command line";
+	case FRONT_FIO: return "fio job files";
+	case FRONT_QUICK: return "iobench quick";
+	case FRONT_MONITOR: return "iobench monitor";
+	default: return "iobench report";
+	}
+}
+
+int option_refuse(const struct option_def *o, const char *flag, unsigned front, char *err,
+		  size_t len)
+{
+	char where[160] = "";
+	size_t at = 0;
+	unsigned n = 0, k = 0;
+
+	for (unsigned b = 1; b <= FRONT_REPORT; b <<= 1)
+		n += !!(o->fronts & b);
+	for (unsigned b = 1; b <= FRONT_REPORT; b <<= 1) {
+		if (!(o->fronts & b))
+			continue;
+		k++;
+		at += (size_t)snprintf(where + at, sizeof(where) - at, "%s%s",
+				       k == 1 ? "" : k == n ? " and " : ", ", option_front_name(b));
+		if (at >= sizeof(where))
+			break;
+	}
+	return errmsg(err, len, -EINVAL, "'%s' is an option of %s, not of %s", flag, where,
+		      option_front_name(front));
+}
+
+void option_usage(FILE *f, unsigned front)
+{
+	for (unsigned i = 0; i < noptions; i++) {
+		const struct option_def *o = &options[i];
+		char s[8] = "    ";
+		char l[40];
+
+		if (!(o->fronts & front))
+			continue;
+		if (o->letter && (front == FRONT_DISKSPD || o->letter == 'R' || o->letter == '?' ||
+				  front == FRONT_MONITOR))
+			snprintf(s, sizeof(s), "-%c, ", o->letter);
+		snprintf(l, sizeof(l), "--%s%s", o->name,
+			 o->arg == ARG_REQ ? "=" : o->arg == ARG_OPT ? "[=]" : "");
+		fprintf(f, "  %s%-22s %s\n", s, l, o->help);
+	}
+}
+
+/* A copy of v into *dst (freeing what was there). */
+static int set_text(char **dst, const char *v, char *err, size_t len)
+{
+	char *s = strdup(v);
+
+	if (!s)
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	free(*dst);
+	*dst = s;
+	return 0;
+}
+
+static int set_affinity(struct workload *w, const char *flag, const char *v, char *err,
+			size_t len)
+{
+	int cpus[AFFINITY_MAX];
+	int count;
+
+	if (!strcmp(v, "g"))	/* DiskSpd's -ag: round-robin over all CPUs, the default */
+		return 0;
+	if (v[0] == 'g')
+		return errmsg(err, len, -EINVAL, "%s%s: processor groups are a Windows notion: list "
+			      "CPUs, e.g. -a0,2", flag, v);
+	count = affinity_parse(v, cpus, err, len);
+	if (count < 0)
+		return -EINVAL;
+	free(w->affinity);
+	w->affinity = malloc((size_t)count * sizeof(*w->affinity));
+	if (!w->affinity)
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	memcpy(w->affinity, cpus, (size_t)count * sizeof(*cpus));
+	w->naffinity = (unsigned)count;
+	return 0;
+}
+
+int option_apply_run(const struct option_def *o, const char *flag, const char *v,
+		     struct workload *w, char *err, size_t len)
+{
+	switch (o->id) {
+	case O_ENGINE:
+		w->engine = engine_name(v);
+		if (!w->engine)
+			return errmsg(err, len, -EINVAL, "%s: unknown engine '%s' (use io_uring, libaio, "
+				      "psync or null)", flag, v);
+		return 0;
+	case O_NULL_LAT:
+		if (parse_time(v, &w->null_lat_ns) || w->null_lat_ns > 3600000000000ull)
+			return errmsg(err, len, -EINVAL, "%s: '%s' is not a time up to an hour (e.g. "
+				      "500us, 2ms)", flag, v);
+		return 0;
+	case O_NULL_IOPS: {
+		int r = parse_uint(v, 1000000000, &w->null_iops);
+
+		if (r == -EINVAL)
+			return errmsg(err, len, -EINVAL, "%s: '%s' is not a whole number", flag, v);
+		if (r || !w->null_iops)
+			return errmsg(err, len, -EINVAL, "%s: %s is out of range (1 to 1000000000)",
+				      flag, v);
+		return 0;
+	}
+	case O_KEEP: w->keep = true; return 0;
+	case O_ALLOWDEV: w->allow_device_write = true; return 0;
+	case O_OVERWRITE: w->overwrite = true; return 0;
+	case O_READONLY: w->read_only = true; return 0;
+	case O_VERIFY: w->verify = true; return 0;
+	case O_QUIET: w->quiet = true; return 0;
+	case O_NOAFFINITY: w->no_affinity = true; return 0;
+	case O_SQPOLL: w->sqpoll = true; return 0;
+	case O_HIPRI: w->hipri = true; return 0;
+	case O_CONTINUE:
+		if (!v || !*v || !strcmp(v, "all"))
+			w->continue_on_error = CONTINUE_READ | CONTINUE_WRITE | CONTINUE_VERIFY;
+		else if (!strcmp(v, "verify"))
+			w->continue_on_error = CONTINUE_VERIFY;
+		else if (!strcmp(v, "read"))
+			w->continue_on_error = CONTINUE_READ;
+		else if (!strcmp(v, "write"))
+			w->continue_on_error = CONTINUE_WRITE;
+		else
+			return errmsg(err, len, -EINVAL, "%s: '%s' is not read, write, verify or all",
+				      flag, v);
+		return 0;
+	case O_JSON: return set_text(&w->json_path, v, err, len);
+	case O_SERIES_CSV: return set_text(&w->series_csv, v, err, len);
+	case O_DESTROY_SIG: return set_text(&w->destroy_signature, v, err, len);
+	case O_AFFINITY: return set_affinity(w, flag, v, err, len);
+	default:
+		return 1;
+	}
+}
+
+void cmdline_normalize_dash(char *arg)
+{
+	static const char *dashes[] = { "\xe2\x80\x93", "\xe2\x80\x94", "\xe2\x88\x92" };
+
+	for (int n = 0; n < 2; n++) {
+		size_t i;
+
+		for (i = 0; i < 3; i++)
+			if (!strncmp(arg + n, dashes[i], 3))
+				break;
+		if (i == 3)
+			return;
+		arg[n] = '-';
+		memmove(arg + n + 1, arg + n + 3, strlen(arg + n + 3) + 1);
+	}
+}
+
+/* Where a front end's help is: "iobench --help", "iobench quick --help", ... */
+static const char *help_of(unsigned front)
+{
+	switch (front) {
+	case FRONT_QUICK: return "iobench quick --help";
+	case FRONT_MONITOR: return "iobench monitor --help";
+	case FRONT_REPORT: return "iobench report --help";
+	default: return "iobench --help";
+	}
+}
+
+int option_next(int argc, char **argv, int *i, unsigned front, const struct option_def **o,
+		const char **v, char *flag, size_t flen, char *err, size_t len)
+{
+	char *a = argv[*i];
+
+	cmdline_normalize_dash(a);
+	*v = NULL;
+	if (a[0] != '-' || !a[1])
+		return 1;
+	if (a[1] != '-') {
+		/* where no workload is, -h asks for help (as a bare 'iobench -h' does) */
+		*o = !strcmp(a, "-h") && front != FRONT_DISKSPD ? option_short('?') : option_short(a[1]);
+		snprintf(flag, flen, "-%c", a[1]);
+		if (!*o)
+			return errmsg(err, len, -EINVAL, "unknown option '%s' (see %s)", a,
+				      help_of(front));
+		if (!((*o)->fronts & front))
+			return option_refuse(*o, flag, front, err, len);
+		if (a[2])
+			*v = a + 2;
+		if ((*o)->arg == ARG_NONE && *v)
+			return errmsg(err, len, -EINVAL, "unknown option '%s' ('%s' takes no value)", a,
+				      flag);
+		if ((*o)->arg == ARG_REQ && !*v)
+			return errmsg(err, len, -EINVAL, "'%s' needs a value attached, as in %s%s", flag,
+				      flag, (*o)->id == O_FORMAT ? "json" : "4");
+		return 0;
+	}
+	{
+		const char *name = a + 2, *eq = strchr(name, '=');
+		size_t n = eq ? (size_t)(eq - name) : strlen(name);
+
+		*o = option_long(name, n);
+		snprintf(flag, flen, "--%.*s", (int)n, name);
+		if (!*o)
+			return errmsg(err, len, -EINVAL, "unknown option '%s' (see %s)", flag,
+				      help_of(front));
+		if (!((*o)->fronts & front))
+			return option_refuse(*o, flag, front, err, len);
+		*v = eq ? eq + 1 : NULL;
+		if ((*o)->arg == ARG_NONE && *v)
+			return errmsg(err, len, -EINVAL, "'%s' takes no value", flag);
+		if ((*o)->arg == ARG_REQ && !*v && *i + 1 < argc)
+			*v = argv[++*i];
+		if ((*o)->arg == ARG_REQ && (!*v || !**v))
+			return errmsg(err, len, -EINVAL, "'%s' needs a value", flag);
+		return 0;
+	}
+}
