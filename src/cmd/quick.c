@@ -15,8 +15,7 @@
 #include "cmd/cmd.h"
 #include "core/hold.h"
 #include "core/run.h"
-#include "engine/engine.h"
-#include "job/cmdline.h"
+#include "job/options.h"
 #include "job/units.h"
 #include "util/banned.h"
 
@@ -53,64 +52,61 @@ struct quick_cell {
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: iobench quick [options] [DIR|DEVICE]\n"
-		"  --size=SIZE         test file size (default 1G)\n"
-		"  --duration=SEC      measured seconds per test (default 5)\n"
-		"  --warmup=SEC        warm-up seconds per test (default 1)\n"
-		"  --engine=NAME       io_uring, psync or null\n"
-		"  --keep              keep the test file\n"
-		"  --overwrite         replace a test file iobench did not create\n"
-		"  --allow-device-write  also run the write tests on a block device\n"
-		"  --quiet             no progress messages\n");
+	fprintf(f, "usage: iobench quick [options] [DIR|DEVICE]\n");
+	option_usage(f, FRONT_QUICK);
 }
 
 static int parse_opts(int argc, char **argv, struct quick_opts *o, char *err, size_t len)
 {
+	struct workload run = { 0 };	/* the run options, as every front end reads them */
+
 	for (int i = 1; i < argc; i++) {
-		char *a = argv[i];
-		const char *v = strchr(a, '=');
+		const struct option_def *opt;
+		const char *v;
+		char flag[48];
+		int r = option_next(argc, argv, &i, FRONT_QUICK, &opt, &v, flag, sizeof(flag), err,
+				    len);
 
-		cmdline_normalize_dash(a);
-		v = v ? strchr(a, '=') + 1 : NULL;
-		if (!strncmp(a, "--size=", 7)) {
-			if (parse_size(v, &o->size, NULL) || o->size < (1 << 20)) {
-				snprintf(err, len, "--size: '%s' is not a size of 1M or more", v);
-				return -EINVAL;
-			}
-		} else if (!strncmp(a, "--duration=", 11) || !strncmp(a, "--warmup=", 9)) {
-			uint64_t *dst = a[2] == 'd' ? &o->duration_ns : &o->warmup_ns;
-
-			if (parse_time(v, dst) || (a[2] == 'd' && !*dst)) {
-				snprintf(err, len, "%.*s: '%s' is not a time", (int)(v - a - 1), a, v);
-				return -EINVAL;
-			}
-		} else if (!strncmp(a, "--engine=", 9)) {
-			o->engine = engine_name(v);
-			if (!o->engine) {
-				snprintf(err, len, "--engine: unknown engine '%s'", v);
-				return -EINVAL;
-			}
-		} else if (!strcmp(a, "--keep")) {
-			o->keep = true;
-		} else if (!strcmp(a, "--overwrite")) {
-			o->overwrite = true;
-		} else if (!strcmp(a, "--allow-device-write")) {
-			o->allow_device_write = true;
-		} else if (!strcmp(a, "--quiet")) {
-			o->quiet = true;
-		} else if (!strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "-?")) {
-			return 1;
-		} else if (a[0] == '-') {
-			snprintf(err, len, "quick: unknown option '%s' (see iobench quick --help)", a);
-			return -EINVAL;
-		} else if (o->where) {
+		if (r < 0)
+			return r;
+		if (r == 1 && o->where) {
 			snprintf(err, len, "quick: one directory or device only ('%s' and '%s')",
-				 o->where, a);
+				 o->where, argv[i]);
 			return -EINVAL;
-		} else {
-			o->where = a;
+		}
+		if (r == 1) {
+			o->where = argv[i];
+			continue;
+		}
+		switch (opt->id) {
+		case O_HELP:
+			return 1;
+		case O_SIZE:
+			if (parse_size(v, &o->size, NULL) || o->size < (1 << 20)) {
+				snprintf(err, len, "%s: '%s' is not a size of 1M or more", flag, v);
+				return -EINVAL;
+			}
+			break;
+		case O_DURATION:
+		case O_WARMUP: {
+			uint64_t *dst = opt->id == O_DURATION ? &o->duration_ns : &o->warmup_ns;
+
+			if (parse_time(v, dst) || (opt->id == O_DURATION && !*dst)) {
+				snprintf(err, len, "%s: '%s' is not a time", flag, v);
+				return -EINVAL;
+			}
+			break;
+		}
+		default:
+			if (option_apply_run(opt, flag, v, &run, err, len))
+				return -EINVAL;
 		}
 	}
+	o->engine = run.engine;
+	o->keep = run.keep;
+	o->overwrite = run.overwrite;
+	o->allow_device_write = run.allow_device_write;
+	o->quiet = run.quiet;
 	return 0;
 }
 

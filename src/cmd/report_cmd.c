@@ -11,8 +11,10 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "job/options.h"
 #include "report/report.h"
 #include "result/model.h"
+#include "util/errmsg.h"
 #include "util/outfile.h"
 #include "util/banned.h"
 
@@ -25,7 +27,8 @@ static void usage(FILE *f)
 		"  (--json=FILE, -Rjson; a job file's array of documents): the text report\n"
 		"  (default), the JSON document, fio's JSON layout (-Rfio-json), or the\n"
 		"  interval series as CSV (-Rcsv, as --series-csv wrote it).\n"
-		"  --output-format=FORMAT is the same as -RFORMAT. FILE - reads stdin.\n");
+		"  FILE - reads stdin.\n");
+	option_usage(f, FRONT_REPORT);
 }
 
 static int format_of(const char *v)
@@ -97,37 +100,48 @@ int cmd_report(int argc, char **argv)
 {
 	struct model_set all;
 	char err[256];
-	int fmt = FMT_TEXT, i, r, code = 0;
+	char **files = calloc((size_t)argc, sizeof(*files));
+	int fmt = FMT_TEXT, i, r, code = 0, nfiles = 0;
 	bool one_document;
 
-	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		const char *a = argv[i];
+	if (!files) {
+		fprintf(stderr, "iobench report: out of memory\n");
+		return EXIT_RUN_FAILED;
+	}
+	for (i = 1; i < argc; i++) {
+		const struct option_def *o;
+		const char *v;
+		char flag[48], why[256];
+		int got = option_next(argc, argv, &i, FRONT_REPORT, &o, &v, flag, sizeof(flag), why,
+				      sizeof(why));
 
-		if (!strcmp(a, "--")) {
-			i++;
-			break;
+		if (got == 1) {
+			files[nfiles++] = argv[i];
+			continue;
 		}
-		if (!strcmp(a, "--help") || !strcmp(a, "-?") || !strcmp(a, "-h")) {
+		if (!got && o->id == O_HELP) {
 			usage(stdout);
+			free(files);
 			return 0;
 		}
-		if (!strncmp(a, "-R", 2) && format_of(a + 2) >= 0) {
-			fmt = format_of(a + 2);
-		} else if (!strncmp(a, "--output-format=", 16) && format_of(a + 16) >= 0) {
-			fmt = format_of(a + 16);
-		} else {
-			fprintf(stderr, "iobench report: %s: %s\n", a, !strncmp(a, "-R", 2) ||
-				!strncmp(a, "--output-format=", 16) ? "the formats are text, json, "
-				"fio-json and csv" : "not an option of report (see iobench report --help)");
+		if (!got && (fmt = format_of(v)) < 0)
+			got = errmsg(why, sizeof(why), -EINVAL, "%s%s%s: the formats are text, json, "
+				     "fio-json and csv", flag, flag[1] == '-' ? "=" : "", v);
+		if (got) {
+			fprintf(stderr, "iobench report: %s\n", why);
+			free(files);
 			return EXIT_BAD_INPUT;
 		}
 	}
-	if (i == argc) {
+	if (!nfiles) {
 		fprintf(stderr, "iobench report: name the JSON result file(s) to report\n");
 		usage(stderr);
+		free(files);
 		return EXIT_BAD_INPUT;
 	}
-	if (load_all(argv + i, argc - i, &all)) {
+	r = load_all(files, nfiles, &all);
+	free(files);
+	if (r) {
 		model_set_free(&all);
 		return EXIT_BAD_INPUT;
 	}

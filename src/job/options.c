@@ -136,8 +136,7 @@ void option_usage(FILE *f, unsigned front)
 
 		if (!(o->fronts & front))
 			continue;
-		if (o->letter && (front == FRONT_DISKSPD || o->letter == 'R' || o->letter == '?' ||
-				  front == FRONT_MONITOR))
+		if (o->letter && front != FRONT_FIO)	/* job files take long forms only */
 			snprintf(s, sizeof(s), "-%c, ", o->letter);
 		snprintf(l, sizeof(l), "--%s%s", o->name,
 			 o->arg == ARG_REQ ? "=" : o->arg == ARG_OPT ? "[=]" : "");
