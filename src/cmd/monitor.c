@@ -17,7 +17,7 @@
 #include "cmd/cmd.h"
 #include "util/outfile.h"
 #include "core/clock.h"
-#include "job/cmdline.h"
+#include "job/options.h"
 #include "job/units.h"
 #include "monitor/diskstats.h"
 #include "report/report.h"
@@ -46,12 +46,10 @@ struct mon {
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: iobench monitor [DEVICE...] [-i SEC] [-n COUNT] [--csv FILE] [-Rjson]\n"
-		"  DEVICE            /dev/sdb or sdb; every block device when none is named\n"
-		"  -i, --interval=SEC  seconds per row (default 1)\n"
-		"  -n, --count=N       stop after N intervals (default: until Ctrl-C)\n"
-		"  --csv=FILE          also write the rows to FILE as CSV\n"
-		"  -Rjson              one JSON document on stdout instead of the text\n");
+	fprintf(f, "usage: iobench monitor [DEVICE...] [-D<ms>] [-d<sec>] [--series-csv=FILE] [-Rjson]\n"
+		"  DEVICE  /dev/sdb or sdb; every block device when none is named\n"
+		"  a row per interval (-D, default 1000 ms) until -d seconds have passed or Ctrl-C\n");
+	option_usage(f, FRONT_MONITOR);
 }
 
 static int add_dev(struct mon *m, unsigned ma, unsigned mi, const char *name, char *err, size_t len)
@@ -119,58 +117,68 @@ static int all_devs(struct mon *m, char *err, size_t len)
 	return r;
 }
 
-/* The value of an option written -x V, -xV, --name=V or --name V. */
-static const char *opt_value(int argc, char **argv, int *i, const char *s, const char *l)
-{
-	size_t ll = strlen(l);
-
-	if (!strcmp(argv[*i], s) || !strcmp(argv[*i], l))
-		return *i + 1 < argc ? argv[++*i] : "";
-	if (!strncmp(argv[*i], s, 2) && argv[*i][2] && argv[*i][1] != '-')
-		return argv[*i] + 2;
-	if (!strncmp(argv[*i], l, ll) && argv[*i][ll] == '=')
-		return argv[*i] + ll + 1;
-	return NULL;
-}
-
 static int parse(int argc, char **argv, struct mon *m, char *err, size_t len)
 {
-	for (int i = 1; i < argc; i++) {
-		const char *v;
+	uint64_t duration_ns = 0;
 
-		cmdline_normalize_dash(argv[i]);
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+	for (int i = 1; i < argc; i++) {
+		const struct option_def *o;
+		const char *v;
+		char flag[48];
+		int r;
+
+		if (!strncmp(argv[i], "-i", 2) || !strncmp(argv[i], "--csv", 5) ||
+		    !strncmp(argv[i], "--count", 7) || !strncmp(argv[i], "-n", 2)) {
+			snprintf(err, len, "monitor: '%s': the interval is -D<ms> (--interval=MS), how "
+				 "long to watch -d<sec> (--duration=SEC), the rows as CSV "
+				 "--series-csv=FILE, as a run takes them", argv[i]);
+			return -EINVAL;
+		}
+		r = option_next(argc, argv, &i, FRONT_MONITOR, &o, &v, flag, sizeof(flag), err, len);
+		if (r < 0)
+			return r;
+		if (r == 1) {
+			if (name_dev(m, argv[i], err, len))
+				return -EINVAL;
+			continue;
+		}
+		switch (o->id) {
+		case O_HELP:
 			return 1;
-		if ((v = opt_value(argc, argv, &i, "-i", "--interval"))) {
-			if (parse_time(v, &m->interval_ns) || m->interval_ns < 10000000ull) {
-				snprintf(err, len, "monitor: -i: '%s' is not an interval of 0.01 s or more", v);
+		case O_INTERVAL: {
+			uint64_t ms = 1000;
+
+			if (v && (parse_uint(v, 3600000, &ms) || ms < 10)) {
+				snprintf(err, len, "monitor: %s: '%s' is not an interval of 10 to 3600000 ms",
+					 flag, v);
 				return -EINVAL;
 			}
-		} else if ((v = opt_value(argc, argv, &i, "-n", "--count"))) {
-			if (parse_uint(v, 100000000, &m->count) || !m->count) {
-				snprintf(err, len, "monitor: -n: '%s' is not a count of 1 or more", v);
+			m->interval_ns = ms * 1000000ull;
+			break;
+		}
+		case O_DURATION:
+			if (parse_time(v, &duration_ns) || !duration_ns) {
+				snprintf(err, len, "monitor: %s: '%s' is not a time above 0 (seconds, or a "
+					 "number with ms, s, m or h)", flag, v);
 				return -EINVAL;
 			}
-		} else if ((v = opt_value(argc, argv, &i, "-R", "--output-format"))) {
+			break;
+		case O_FORMAT:
 			if (strcmp(v, "json") && strcmp(v, "text")) {
 				snprintf(err, len, "monitor: unknown output format '%s' (text or json)", v);
 				return -EINVAL;
 			}
 			m->json = !strcmp(v, "json");
-		} else if ((v = opt_value(argc, argv, &i, "--csv", "--csv"))) {
-			if (!*v) {
-				snprintf(err, len, "monitor: --csv needs a file");
-				return -EINVAL;
-			}
+			break;
+		default:	/* O_SERIES_CSV */
 			m->csv_path = v;
-		} else if (argv[i][0] == '-') {
-			snprintf(err, len, "monitor: unknown option '%s' (see iobench monitor --help)",
-				 argv[i]);
-			return -EINVAL;
-		} else if (name_dev(m, argv[i], err, len)) {
-			return -EINVAL;
+			break;
 		}
 	}
+	/* -d: the whole intervals that fit, at least one */
+	m->count = duration_ns ? (duration_ns + m->interval_ns / 2) / m->interval_ns : 0;
+	if (duration_ns && !m->count)
+		m->count = 1;
 	return m->n ? 0 : all_devs(m, err, len);
 }
 
