@@ -2,9 +2,9 @@
 /*
  * job_cmd.c: `iobench FILE.fio... [--option=value...]`: fio job files, with
  * fio's --name=value overrides for every job, run group after group.
- * iobench's own options here: --output-format=text|json|fio-json,
- * --output=FILE, --json=FILE, --print-workload, --quiet, --keep,
- * --allow-device-write, --destroy-signature=TYPE, --overwrite, --readonly.
+ * iobench's own options are those of the shared table (job/options.h) that
+ * job files take, with the meanings they have everywhere; the run options
+ * among them apply to every group. Any other --name=value is fio's.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -18,15 +18,17 @@
 #include "cmd/cmd.h"
 #include "core/hold.h"
 #include "core/run.h"
+#include "engine/engine.h"
 #include "job/cmdline.h"
 #include "job/fiojob.h"
 #include "job/jobfile.h"
 #include "report/report.h"
 #include "util/errmsg.h"
 #include "util/outfile.h"
+#include "version.h"
 #include "util/banned.h"
 
-enum out_format { OUT_TEXT, OUT_JSON, OUT_FIO_JSON };
+enum out_format { OUT_TEXT, OUT_JSON, OUT_FIO_JSON, OUT_CSV };
 
 struct job_args {
 	const char **files;
@@ -34,8 +36,10 @@ struct job_args {
 	struct jf_opt *over;
 	unsigned nover;
 	enum out_format format;
-	const char *output, *json_path, *destroy_signature;
-	bool print_workload, quiet, keep, allow_device_write, overwrite, read_only;
+	const char *output, *json_path, *series_csv;
+	bool print_workload;
+	struct workload run;		/* the run options given (option_apply_run) */
+	bool given[O_COUNT_];		/* ... which of them */
 };
 
 /* fio command-line options (not job options) that iobench does not take. */
@@ -91,18 +95,63 @@ static void free_args(struct job_args *a)
 	}
 	free(a->over);
 	free(a->files);
+	workload_release(&a->run);
 }
 
-/* iobench's own options of fio mode that take a value. */
-static bool own_value(const char *key)
+static void usage(void)
 {
-	static const char *const names[] = { "job", "output-format", "output", "json",
-					     "destroy-signature" };
+	printf("usage: iobench FILE.fio... [--option=value...]   (or --job=FILE)\n"
+	       "  --NAME=VALUE           a fio job option, set for every job\n"
+	       "  --readonly             fio's spelling of --read-only\n"
+	       "iobench's own options (as on the DiskSpd command line, long forms only):\n");
+	option_usage(stdout, FRONT_FIO);
+	printf("Every option and every difference from fio: docs/jobfiles.md\n");
+}
 
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(key, names[i]))
-			return true;
-	return false;
+/* One of iobench's own options. Returns 0, -1 after --help or --version, or an exit code. */
+static int own_option(struct job_args *a, const struct option_def *o, const char *flag,
+		      const char *v)
+{
+	char err[512];
+
+	switch (o->id) {
+	case O_JOB:
+		a->files[a->nfiles++] = v;
+		return 0;
+	case O_FORMAT:
+		if (!strcmp(v, "text") || !strcmp(v, "normal"))
+			a->format = OUT_TEXT;
+		else if (!strcmp(v, "json"))
+			a->format = OUT_JSON;
+		else if (!strcmp(v, "fio-json"))
+			a->format = OUT_FIO_JSON;
+		else {
+			fprintf(stderr, "iobench: --output-format=%s: use text, json (iobench's "
+				"schema) or fio-json (fio's layout)\n", v);
+			return EXIT_BAD_INPUT;
+		}
+		return 0;
+	case O_OUTPUT: a->output = v; return 0;
+	case O_JSON: a->json_path = v; return 0;
+	case O_SERIES_CSV: a->series_csv = v; return 0;
+	case O_PRINT: a->print_workload = true; return 0;
+	case O_HELP: usage(); return -1;
+	case O_VERSION: printf("iobench %s\n", IOBENCH_VERSION); return -1;
+	case O_ENGINE:	/* the engine every job runs on: fio's ioengine, set for every job */
+		if (!engine_name(v)) {
+			fprintf(stderr, "iobench: %s: unknown engine '%s' (use io_uring, libaio, psync "
+				"or null)\n", flag, v);
+			return EXIT_BAD_INPUT;
+		}
+		return add_override(a, "ioengine", strlen("ioengine"), v) ? EXIT_RUN_FAILED : 0;
+	default:
+		if (option_apply_run(o, flag, v, &a->run, err, sizeof(err))) {
+			fprintf(stderr, "iobench: %s\n", err);
+			return EXIT_BAD_INPUT;
+		}
+		a->given[o->id] = true;
+		return 0;
+	}
 }
 
 /* Returns 0, -1 after printing --help, or prints the problem and returns EXIT_BAD_INPUT. */
@@ -114,9 +163,11 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 		return EXIT_RUN_FAILED;
 	}
 	for (int i = 1; i < argc; i++) {
+		const struct option_def *o;
 		const char *s = argv[i], *v;
-		char key[64];
+		char key[64], flag[80];
 		size_t n;
+		bool fio;
 
 		if (s[0] != '-' || !strcmp(s, "-")) {
 			a->files[a->nfiles++] = s;
@@ -132,65 +183,52 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 		n = v ? (size_t)(v - s) : strlen(s);
 		v = v ? v + 1 : NULL;
 		snprintf(key, sizeof(key), "%.*s", (int)n, s);
+		snprintf(flag, sizeof(flag), "--%s", key);
+		o = option_long(s, n);
+		/* a name both tables know is iobench's, unless only fio's takes the value given
+		 * (--verify is iobench's, --verify=md5 fio's) */
+		fio = fio_option_known(key);
+		if (o && (!(o->fronts & FRONT_FIO) || (o->arg == ARG_NONE && v)) && fio)
+			o = NULL;
+		if (o && !(o->fronts & FRONT_FIO)) {
+			char err[256];
+
+			option_refuse(o, flag, FRONT_FIO, err, sizeof(err));
+			fprintf(stderr, "iobench: %s\n", err);
+			return EXIT_BAD_INPUT;
+		}
 		/* as fio's getopt: an option that takes a value may have it as the next word */
-		if (!v && i + 1 < argc && (own_value(key) || fio_option_needs_value(key)))
+		if (!v && i + 1 < argc && (o ? o->arg == ARG_REQ : fio_option_needs_value(key)))
 			v = argv[++i];
-		if (!strcmp(key, "job") && v) {
-			a->files[a->nfiles++] = v;
-		} else if (!strcmp(key, "output-format") && v) {
-			if (!strcmp(v, "text") || !strcmp(v, "normal"))
-				a->format = OUT_TEXT;
-			else if (!strcmp(v, "json"))
-				a->format = OUT_JSON;
-			else if (!strcmp(v, "fio-json"))
-				a->format = OUT_FIO_JSON;
-			else {
-				fprintf(stderr, "iobench: --output-format=%s: use text, json (iobench's "
-					"schema) or fio-json (fio's layout)\n", v);
+		if (o && o->arg == ARG_NONE && v) {
+			fprintf(stderr, "iobench: '%s' takes no value\n", flag);
+			return EXIT_BAD_INPUT;
+		}
+		if (o && o->arg == ARG_REQ && (!v || !*v)) {
+			fprintf(stderr, "iobench: '%s' needs a value\n", flag);
+			return EXIT_BAD_INPUT;
+		}
+		if (o) {
+			int r = own_option(a, o, flag, v);
+
+			if (r)
+				return r;
+			continue;
+		}
+		if (!strcmp(key, "readonly") && !v) {	/* fio's command-line spelling */
+			a->run.read_only = a->given[O_READONLY] = true;
+			continue;
+		}
+		for (size_t k = 0; k < sizeof(fio_cli_only) / sizeof(fio_cli_only[0]); k++) {
+			if (!strcmp(key, fio_cli_only[k])) {
+				fprintf(stderr, "iobench: --%s: a fio command-line option that iobench "
+					"does not implement\n", key);
 				return EXIT_BAD_INPUT;
 			}
-		} else if (!strcmp(key, "output") && v && *v) {
-			a->output = v;
-		} else if (!strcmp(key, "json") && v && *v) {
-			a->json_path = v;
-		} else if (!strcmp(key, "destroy-signature") && v && *v) {
-			a->destroy_signature = v;
-		} else if (!strcmp(s, "help")) {
-			printf("usage: iobench FILE.fio... [--option=value...]   (or --job=FILE)\n"
-			       "  --option=value       a fio job option, set for every job\n"
-			       "  --output-format=F    text (default), json, or fio-json\n"
-			       "  --output=FILE        the report to FILE\n"
-			       "  --json=FILE          also the JSON documents to FILE\n"
-			       "  --print-workload     print what would run; run nothing\n"
-			       "  --readonly           refuse every write\n"
-			       "  --keep, --overwrite, --allow-device-write, --destroy-signature=TYPE,\n"
-			       "  --quiet              as on the DiskSpd command line (iobench --help)\n"
-			       "Every option and every difference from fio: docs/jobfiles.md\n");
-			return -1;
-		} else if (!strcmp(s, "print-workload")) {
-			a->print_workload = true;
-		} else if (!strcmp(s, "quiet")) {
-			a->quiet = true;
-		} else if (!strcmp(s, "keep")) {
-			a->keep = true;
-		} else if (!strcmp(s, "allow-device-write")) {
-			a->allow_device_write = true;
-		} else if (!strcmp(s, "overwrite")) {
-			a->overwrite = true;
-		} else if (!strcmp(s, "readonly") || !strcmp(s, "read-only")) {
-			a->read_only = true;
-		} else {
-			for (size_t k = 0; k < sizeof(fio_cli_only) / sizeof(fio_cli_only[0]); k++) {
-				if (strlen(fio_cli_only[k]) == n && !strncmp(s, fio_cli_only[k], n)) {
-					fprintf(stderr, "iobench: --%.*s: a fio command-line option that "
-						"iobench does not implement\n", (int)n, s);
-					return EXIT_BAD_INPUT;
-				}
-			}
-			if (add_override(a, s, n, v)) {
-				fprintf(stderr, "iobench: out of memory\n");
-				return EXIT_RUN_FAILED;
-			}
+		}
+		if (add_override(a, s, n, v)) {
+			fprintf(stderr, "iobench: out of memory\n");
+			return EXIT_RUN_FAILED;
 		}
 	}
 	if (!a->nfiles) {
@@ -217,16 +255,38 @@ static int read_jobs(const struct job_args *a, struct jf_doc *doc, char *err, si
 	return 0;
 }
 
+/* The run options given on the command line, into one group's workload. */
 static int apply_flags(const struct job_args *a, struct workload *w, const char *cmdline)
 {
+	const struct workload *r = &a->run;
+	const bool *g = a->given;
+
 	w->keep = true;		/* a later group may read what an earlier one laid out */
-	w->allow_device_write = a->allow_device_write;
-	w->overwrite = a->overwrite;
-	w->read_only = a->read_only;
-	w->quiet = a->quiet;
-	w->destroy_signature = a->destroy_signature ? strdup(a->destroy_signature) : NULL;
+	w->allow_device_write |= r->allow_device_write;
+	w->overwrite |= r->overwrite;
+	w->read_only |= r->read_only;
+	w->quiet |= r->quiet;
+	w->verify |= r->verify;
+	w->sqpoll |= r->sqpoll;
+	w->hipri |= r->hipri;
+	w->no_affinity |= r->no_affinity;
+	if (g[O_NULL_LAT])
+		w->null_lat_ns = r->null_lat_ns;
+	if (g[O_NULL_IOPS])
+		w->null_iops = r->null_iops;
+	if (g[O_CONTINUE])
+		w->continue_on_error = r->continue_on_error;
+	if (r->naffinity) {
+		free(w->affinity);
+		w->affinity = malloc(r->naffinity * sizeof(*w->affinity));
+		if (!w->affinity)
+			return -ENOMEM;
+		memcpy(w->affinity, r->affinity, r->naffinity * sizeof(*w->affinity));
+		w->naffinity = r->naffinity;
+	}
+	w->destroy_signature = r->destroy_signature ? strdup(r->destroy_signature) : NULL;
 	w->cmdline = strdup(cmdline);
-	return !w->cmdline || (a->destroy_signature && !w->destroy_signature) ? -ENOMEM : 0;
+	return !w->cmdline || (r->destroy_signature && !w->destroy_signature) ? -ENOMEM : 0;
 }
 
 /* Runs every group; results land in res[] (ran counts them). Returns an exit code. */
@@ -240,7 +300,7 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ho
 		struct workload *w = &plan->groups[g];
 		int r;
 
-		if (!a->quiet && plan->ngroups > 1)
+		if (!a->run.quiet && plan->ngroups > 1)
 			fprintf(stderr, "iobench: group %u of %u\n", g + 1, plan->ngroups);
 		r = run_execute(w, hold, &res[g], err, sizeof(err));
 		if (r) {
@@ -275,12 +335,14 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ho
 	return code;
 }
 
-/* Writes the documents of every group that ran, in the chosen JSON layout. */
+/* Writes the documents of every group that ran, in the chosen JSON layout (or the CSV series). */
 static int write_json(FILE *f, enum out_format fmt, const struct fio_plan *plan,
 		      const struct result *res, unsigned ran)
 {
 	if (fmt == OUT_FIO_JSON)
 		return report_fio_json(f, plan->groups, res, ran);
+	if (fmt == OUT_CSV)
+		return report_series_csv_groups(f, plan->groups, res, ran);
 	fprintf(f, "[\n");
 	for (unsigned g = 0; g < ran; g++) {
 		int r = report_json(f, &plan->groups[g], &res[g]);
@@ -318,7 +380,7 @@ static int write_file(const char *path, const char *text, size_t ntext, enum out
 /* Checks every group before the first runs, taking what the whole run holds. */
 static int precheck(const struct job_args *a, struct fio_plan *plan, struct hold *hold)
 {
-	const char *outs[] = { a->output, a->json_path };
+	const char *outs[] = { a->output, a->json_path, a->series_csv };
 	struct space_plan space = { 0 };
 	char err[1024];
 
@@ -356,7 +418,7 @@ static int run_all(const struct job_args *a, struct fio_plan *plan, struct hold 
 	 * created go before the outputs are written. */
 	cmd_hold_signals(&old);
 	code = run_groups(a, plan, hold, res, ran, out);
-	cmd_release_hold(hold, a->keep, &held);
+	cmd_release_hold(hold, a->run.keep, &held);
 	if (cmd_release_signals(&old) && !code)
 		code = EXIT_INTERRUPTED;
 	if (!code)
@@ -375,6 +437,8 @@ static int run_all(const struct job_args *a, struct fio_plan *plan, struct hold 
 		code = EXIT_RUN_FAILED;
 	}
 	if (*ran && a->json_path && write_file(a->json_path, NULL, 0, OUT_JSON, plan, res, *ran))
+		code = EXIT_RUN_FAILED;
+	if (*ran && a->series_csv && write_file(a->series_csv, NULL, 0, OUT_CSV, plan, res, *ran))
 		code = EXIT_RUN_FAILED;
 	return code;
 }
@@ -435,7 +499,7 @@ int cmd_jobfile(int argc, char **argv)
 	free(res);
 done:
 	/* every file any group created goes now, whether or not its group ran to the end */
-	cmd_release_hold(&hold, a.keep, &code);
+	cmd_release_hold(&hold, a.run.keep, &code);
 	fiojob_plan_free(&plan);
 	jobfile_free(&doc);
 	free_args(&a);

@@ -79,6 +79,8 @@ static int print(int fmt, const struct model_set *all, bool one_document)
 
 	if (fmt == FMT_FIO_JSON)
 		return report_fio_json(stdout, all->w, all->res, all->n);
+	if (fmt == FMT_CSV && !one_document)	/* a job file's groups: as it wrote them */
+		return report_series_csv_groups(stdout, all->w, all->res, all->n);
 	if (fmt == FMT_JSON && !one_document)
 		fprintf(stdout, "[\n");
 	for (unsigned i = 0; !r && i < all->n; i++) {

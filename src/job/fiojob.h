@@ -35,6 +35,9 @@ void fiojob_plan_free(struct fio_plan *plan);
 /* Whether the fio option key must have a value (so fio's command line takes the next word). */
 bool fio_option_needs_value(const char *key);
 
+/* Whether key is a fio job option (one iobench implements, or one it refuses by name). */
+bool fio_option_known(const char *key);
+
 /*
  * fio's size syntax: a number (or 0x hex) with an optional suffix matched
  * as fio does (k, kb, ki, KiB ... up to e; b for bytes), under kb_base

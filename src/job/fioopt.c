@@ -244,6 +244,16 @@ bool fio_option_needs_value(const char *key)
 	return f && f->arg == A_VALUE;
 }
 
+bool fio_option_known(const char *key)
+{
+	if (find_opt(key))
+		return true;
+	for (size_t i = 0; i < sizeof(fio_not_here) / sizeof(fio_not_here[0]); i++)
+		if (!strcmp(fio_not_here[i], key))
+			return true;
+	return false;
+}
+
 /* Edit distance, for "did you mean". */
 static unsigned distance(const char *a, const char *b)
 {

@@ -27,9 +27,11 @@ static void csv_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-static void csv_line(FILE *f, double t, const char *target, const char *thread,
+static void csv_line(FILE *f, int group, double t, const char *target, const char *thread,
 		     const struct interval *iv, double secs)
 {
+	if (group > 0)
+		fprintf(f, "%d,", group);
 	fprintf(f, "%.3f,", t);
 	csv_string(f, target);
 	fprintf(f, ",%s,%.2f,%.2f,%.3f,%.3f", thread, (double)iv->ios[0] / secs,
@@ -45,14 +47,13 @@ static void csv_line(FILE *f, double t, const char *target, const char *thread,
 	fputc('\n', f);
 }
 
-int report_series_csv(FILE *f, const struct workload *w, const struct result *res)
+/* The lines of one result; group > 0 leads each with its group's number. */
+static int series_lines(FILE *f, const struct workload *w, const struct result *res, int group)
 {
 	struct interval *total = summary_series(res, -1);
 
 	if (!total)
 		return -ENOMEM;
-	fprintf(f, "time_s,target,thread,read_iops,write_iops,read_mib_s,write_mib_s,"
-		"read_lat_mean_us,read_lat_max_us,write_lat_mean_us,write_lat_max_us\n");
 	for (unsigned k = 0; k < res->nintervals; k++) {
 		uint64_t start = k * res->interval_ns;
 		uint64_t end = start + res->interval_ns < res->test_ns ? start + res->interval_ns
@@ -65,11 +66,37 @@ int report_series_csv(FILE *f, const struct workload *w, const struct result *re
 			char thread[16];
 
 			snprintf(thread, sizeof(thread), "%u", res->rows[i].thread);
-			csv_line(f, (double)end / 1e9, w->targets[res->rows[i].target].path, thread,
-				 &res->rows[i].series[k], secs);
+			csv_line(f, group, (double)end / 1e9, w->targets[res->rows[i].target].path,
+				 thread, &res->rows[i].series[k], secs);
 		}
-		csv_line(f, (double)end / 1e9, "all", "total", &total[k], secs);
+		csv_line(f, group, (double)end / 1e9, "all", "total", &total[k], secs);
 	}
 	free(total);
+	return 0;
+}
+
+static const char csv_header[] = "time_s,target,thread,read_iops,write_iops,read_mib_s,"
+	"write_mib_s,read_lat_mean_us,read_lat_max_us,write_lat_mean_us,write_lat_max_us\n";
+
+int report_series_csv(FILE *f, const struct workload *w, const struct result *res)
+{
+	struct interval *probe = summary_series(res, -1);	/* no header without the lines */
+
+	if (!probe)
+		return -ENOMEM;
+	free(probe);
+	fputs(csv_header, f);
+	if (series_lines(f, w, res, -1))
+		return -ENOMEM;
+	return ferror(f) ? -EIO : 0;
+}
+
+int report_series_csv_groups(FILE *f, const struct workload *groups, const struct result *res,
+			     unsigned n)
+{
+	fprintf(f, "group,%s", csv_header);
+	for (unsigned g = 0; g < n; g++)
+		if (series_lines(f, &groups[g], &res[g], (int)g + 1))
+			return -ENOMEM;
 	return ferror(f) ? -EIO : 0;
 }

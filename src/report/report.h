@@ -44,6 +44,13 @@ int report_json(FILE *f, const struct workload *w, const struct result *res);
  */
 int report_series_csv(FILE *f, const struct workload *w, const struct result *res);
 
+/*
+ * The series of a job file's groups (groups[i] with res[i]) as one CSV: the
+ * same columns led by "group", the group's number from 1. Returns 0 or -errno.
+ */
+int report_series_csv_groups(FILE *f, const struct workload *groups, const struct result *res,
+			     unsigned n);
+
 /* A device's figures, Perfmon and iostat side by side (q may be NULL). */
 void report_disk_counters(FILE *f, const struct disk_metrics *m, const struct queue_samples *q);
 

@@ -1,0 +1,99 @@
+# Description: one option table for every front end: iobench's own options mean the same in job files as on the DiskSpd command line (checked by what they do: the engine that ran, threads pinned, the null model's latency, verify blocks, an SQ poll thread, the CSV series), a name both tables know stays fio's when only fio's takes the value, and each front end refuses another's options by name.
+. "$(dirname "$0")/lib.sh"
+cd "$T"
+printf '[a]\nrw=randrw\nbs=4k\nsize=2m\nfilename=a.dat\n[b]\nstonewall\nrw=write\nbs=8k\nsize=1m\nfilename=b.dat\n' > j.fio
+
+case_ effect "--engine in a job file is every job's ioengine: the null engine ran, no file was laid down"
+run_ok j.fio --engine=null --output-format=json
+jq -e '[.[].workload.engine] == ["null", "null"]' "$T/out" >/dev/null ||
+	fail "engines: $(jq -c '[.[].workload.engine]' "$T/out")"
+[ ! -e a.dat ] && [ ! -e b.dat ] || fail "the null engine laid files down"
+run_rc 2 j.fio --engine=spdk
+grep -q "unknown engine 'spdk'" "$T/err" || fail "--engine=spdk: $(cat "$T/err")"
+
+case_ effect "--null-latency in a job file: the modelled device's service time, as on the command line"
+run_ok j.fio --engine=null --null-latency=2ms --output-format=json
+jq -e 'all(.[]; .results.total.total.latency_ns.min >= 2000000)' "$T/out" >/dev/null ||
+	fail "latency below the model: $(jq -c '[.[].results.total.total.latency_ns.min]' "$T/out")"
+run_ok --engine=null --null-latency=2ms --ios=50 -Rjson x
+jq -e '.results.total.total.latency_ns.min >= 2000000' "$T/out" >/dev/null || fail "DiskSpd form"
+
+case_ effect "--affinity in a job file pins the threads, as -a does"
+printf '[p]\nioengine=null\nrw=read\nbs=4k\nsize=1m\ntime_based\nruntime=3\nnumjobs=2\n' > p.fio
+"$IOBENCH" p.fio --affinity=0 --quiet >"$T/aff" 2>&1 &
+pid=$!
+sleep 1
+pinned=$(grep -h "^Cpus_allowed_list:" /proc/$pid/task/*/status | awk '$2 == "0"' | wc -l)
+wait $pid
+[ "$pinned" -ge 2 ] || fail "--affinity=0: $pinned threads pinned to CPU 0, wanted the 2 workers"
+grep -q "affinity: threads round-robin over CPUs 0$" "$T/aff" || fail "--affinity=0 not reported"
+
+case_ effect "--verify in a job file writes checkable blocks and checks them; --verify=md5 is fio's"
+printf '[v]\nioengine=psync\nrw=randrw\nbs=4k\nsize=1m\nfilename=v.dat\nnumber_ios=2000\n' > v.fio
+run_ok v.fio --verify --output-format=json
+jq -e '.[0].verify.written > 0 and .[0].verify.checked > 0 and .[0].verify.mismatches == 0' \
+	"$T/out" >/dev/null || fail "verify: $(jq -c '.[0].verify' "$T/out")"
+run_rc 2 v.fio --verify=md5
+grep -q "verify: a fio option that iobench does not implement" "$T/err" || fail "--verify=md5: $(cat "$T/err")"
+
+case_ effect "--sqpoll in a job file: io_uring's submission-queue poll thread runs"
+printf '[s]\nioengine=io_uring\nrw=randread\nbs=4k\nsize=1m\nfilename=s.dat\ntime_based\nruntime=3\n' > s.fio
+if [ -e /proc/self/task ]; then
+	"$IOBENCH" s.fio --sqpoll --quiet >"$T/sq" 2>&1 &
+	pid=$!
+	i=0
+	while [ $i -lt 30 ] && ! grep -qs "^Name:.*iou-sqp" /proc/$pid/task/*/status; do
+		i=$((i + 1)); sleep 0.1
+	done
+	grep -qs "^Name:.*iou-sqp" /proc/$pid/task/*/status; found=$?
+	wait $pid; rc=$?
+	if [ $rc != 0 ] && grep -q "io_uring" "$T/sq"; then
+		skip_case "the SQ poll case (io_uring refused here: $(head -1 "$T/sq"))"
+	else
+		[ $found = 0 ] || fail "--sqpoll: no iou-sqp thread in the job file's run"
+	fi
+else
+	skip_case "the SQ poll case (no /proc/PID/task)"
+fi
+
+case_ effect "--hipri in a job file is applied: a file on no polled queue is refused before any I/O"
+run_rc 2 s.fio --hipri
+grep -q -e "--hipri" "$T/err" || fail "--hipri: $(cat "$T/err")"
+
+case_ effect "--series-csv in a job file: the groups' series, a group column first"
+run_ok j.fio --engine=null --series-csv="$T/s.csv" --json="$T/r.json"
+head -1 "$T/s.csv" | grep -q "^group,time_s,target,thread," || fail "header: $(head -1 "$T/s.csv")"
+[ "$(cut -d, -f1 "$T/s.csv" | sed 1d | sort -u | paste -sd,)" = "1,2" ] || fail "groups: $(cut -d, -f1 "$T/s.csv" | sort -u)"
+"$IOBENCH" report -Rcsv "$T/r.json" | cmp -s - "$T/s.csv" || fail "report -Rcsv differs from the run's CSV"
+
+case_ input "each front end refuses another's options by name"
+run_rc 2 j.fio --block-size=8K
+grep -q "'--block-size' is an option of the DiskSpd command line, not of fio job files" "$T/err" ||
+	fail "job file --block-size: $(cat "$T/err")"
+run_rc 2 --engine=null --size=1G x
+grep -q "'--size' is an option of iobench quick, not of the DiskSpd command line" "$T/err" ||
+	fail "DiskSpd --size: $(cat "$T/err")"
+run_rc 2 quick --json=q.json
+grep -q "'--json' is an option of the DiskSpd command line and fio job files, not of iobench quick" \
+	"$T/err" || fail "quick --json: $(cat "$T/err")"
+run_rc 2 report -w30 x.json
+grep -q "'-w' is an option of the DiskSpd command line, not of iobench report" "$T/err" ||
+	fail "report -w: $(cat "$T/err")"
+run_rc 2 --engine=null --output=o.txt x
+grep -q "'--output' is an option of fio job files, not of the DiskSpd command line" "$T/err" ||
+	fail "DiskSpd --output: $(cat "$T/err")"
+[ ! -e o.txt ] && [ ! -e q.json ] || fail "a refused option left a file"
+
+case_ input "a name both know stays fio's in a job file: --size is fio's size there"
+run_ok j.fio --engine=null --size=512k --output-format=json
+jq -e '[.[].results.total.total.bytes] == [524288, 524288]' "$T/out" >/dev/null ||
+	fail "--size=512k: $(jq -c '[.[].results.total.total.bytes]' "$T/out")"
+
+case_ input "every option of the table is in its front ends' help, and in no other's"
+for front in "" quick monitor report j.fio; do
+	"$IOBENCH" $front --help > "help$front" 2>&1 || fail "$front --help"
+done
+grep -q -- "--size=" helpquick && ! grep -q -- "--size=" help || fail "--size in the wrong help"
+grep -q -- "--series-csv=" helpmonitor && grep -q -- "--series-csv=" helpj.fio || fail "--series-csv missing"
+! grep -q -- "--block-size" helpj.fio && ! grep -q -- "--engine" helpmonitor || fail "a help lists a foreign option"
+exit 0
