@@ -360,6 +360,8 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 						 (w->jobs[wk->job].ios_per_thread && !w->warmup_ns)) &&
 			     i < nt; i++)
 		wk->streams[i].vary |= VARY_BUDGET;
+	for (unsigned i = 0; i < nt; i++)	/* each stream's preparation, chosen once */
+		wk->streams[i].prep = loop_prep_for(wk->streams[i].vary);
 	wk->units = calloc(wk->nunits, sizeof(*wk->units));
 	if (!wk->units || posix_memalign((void **)&mem, 4096, bytes))
 		return -ENOMEM;

@@ -35,7 +35,7 @@ static inline void budget(struct worker *w, struct io_unit *u)
 }
 
 /*
- * The rarer parts of preparing an I/O (see vary() for the common ones): --verify's
+ * The rarer parts of preparing an I/O (see loop_prep_for() for the common ones): --verify's
  * block ownership, sizes drawn per I/O (fio's bsrange, bssplit), a byte
  * budget that trims the last I/O to fit (fio's size), sequential steps by
  * each I/O's size, and what a write carries (a --verify block, a block of the
@@ -68,28 +68,36 @@ static void vary_all(struct worker *w, struct stream *s, struct io_unit *u)
 	}
 }
 
-/*
- * What a stream does beyond its fixed I/O, behind one test in prep(). The
- * common streams (fresh data in writes, fio's size budget, or both) take one
- * switch; every other mix goes through vary_all().
- */
-static void vary(struct worker *w, struct stream *s, struct io_unit *u)
+/* The common streams' preparations, one each: fresh data in writes, fio's size budget, both. */
+static void vary_refresh(struct worker *w, struct stream *s, struct io_unit *u)
 {
-	switch (s->vary) {
-	case VARY_REFRESH:
-		if (u->is_write)
-			refresh(s, u);
-		return;
-	case VARY_BUDGET:
-		budget(w, u);
-		return;
-	case VARY_BUDGET | VARY_REFRESH:
-		budget(w, u);
-		if (u->is_write)
-			refresh(s, u);
-		return;
+	(void)w;
+	if (u->is_write)
+		refresh(s, u);
+}
+
+static void vary_budget(struct worker *w, struct stream *s, struct io_unit *u)
+{
+	(void)s;
+	budget(w, u);
+}
+
+static void vary_budget_refresh(struct worker *w, struct stream *s, struct io_unit *u)
+{
+	budget(w, u);
+	if (u->is_write)
+		refresh(s, u);
+}
+
+stream_prep_fn loop_prep_for(unsigned vary)
+{
+	switch (vary) {
+	case 0: return NULL;
+	case VARY_REFRESH: return vary_refresh;
+	case VARY_BUDGET: return vary_budget;
+	case VARY_BUDGET | VARY_REFRESH: return vary_budget_refresh;
+	default: return vary_all;
 	}
-	vary_all(w, s, u);
 }
 
 /* Gives u its next I/O from its stream (its submission time is stamped later). */
@@ -101,8 +109,8 @@ static inline void prep(struct worker *w, struct io_unit *u)
 	u->len = s->len[u->is_write];
 	u->buf = u->is_write ? u->wbuf : u->rbuf;
 	u->buf_index = 0;
-	if (unlikely(s->vary))
-		vary(w, s, u);
+	if (unlikely(s->prep != NULL))
+		s->prep(w, s, u);
 }
 
 /*

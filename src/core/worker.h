@@ -46,9 +46,17 @@ struct verify_state {
 	uint64_t written, checked, bad;
 };
 
+struct worker;
+struct stream;
+struct io_unit;
+
+/* What a stream does to an I/O beyond its fixed one, chosen once by loop_prep_for(). */
+typedef void (*stream_prep_fn)(struct worker *w, struct stream *s, struct io_unit *u);
+
 struct stream {
 	struct gen gen;
 	uint32_t len[2];		/* I/O size of [0] reads, [1] writes */
+	stream_prep_fn prep;		/* NULL: the I/O as gen_next() gives it */
 	unsigned vary;			/* VARY_* */
 	unsigned compress_pct;		/* refilled writes: this % of every 512 bytes zeros */
 	uint32_t dedupe_thresh;		/* --dedupe: a write takes the dedupe block below this (of 2^32) */
@@ -142,5 +150,12 @@ struct worker {
 
 /* The hot loop: runs the worker's I/O until its end, a stop, or an error. */
 void loop_run(struct worker *w);
+
+/*
+ * The preparation of a stream with these VARY_* bits: none, one made for a
+ * common stream (fresh data in writes, a byte budget, both), or the general
+ * one. The run's set-up stores it in stream.prep once the bits are final.
+ */
+stream_prep_fn loop_prep_for(unsigned vary);
 
 #endif
