@@ -477,6 +477,10 @@ int cmd_jobfile(int argc, char **argv)
 		if (apply_flags(&a, &plan.groups[g], cmdline)) {
 			fprintf(stderr, "iobench: out of memory\n");
 			code = EXIT_RUN_FAILED;
+		} else if (plan.groups[g].verify &&
+			   workload_check_verify(&plan.groups[g], err, sizeof(err))) {
+			fprintf(stderr, "iobench: %s\n", err);
+			code = EXIT_BAD_INPUT;
 		}
 	}
 	if (!code && a.print_workload) {

@@ -15,9 +15,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "job/workload.h"
+
 #define VERIFY_MAGIC 0x3179667256626f69ull	/* "iobVrfy1" */
 #define VERIFY_HDR 64u				/* header bytes; blocks are larger */
-#define VERIFY_MIN_BLOCK 512u
 
 struct verify_hdr {
 	uint64_t magic;

@@ -15,7 +15,6 @@
 #include "job/cmdline.h"
 #include "engine/engine.h"
 #include "job/units.h"
-#include "core/verify.h"
 #include "platform/affinity.h"
 #include "util/banned.h"
 
@@ -405,24 +404,6 @@ static int check_combinations(struct parse_state *ps, struct workload *w)
 		return fail(ps, "-t (threads per target) and -F (total threads) exclude each other");
 	if (t->max_offset && t->max_offset <= t->base_offset)
 		return fail(ps, "the maximum offset (-f) must be past the base offset (-B)");
-	if (w->verify) {
-		if (ps->contents || t->compress_pct || t->dedupe_pct)
-			return fail(ps, "--verify writes its own blocks (header, random data, checksum): "
-				    "not with -Z, --pattern, --compress or --dedupe");
-		if (t->block_size < VERIFY_MIN_BLOCK || t->block_size > (8u << 20))
-			return fail(ps, "--verify: the block size (-b) must be from 512 bytes to 8 MiB");
-		if (t->random_align && t->random_align % t->block_size)
-			return fail(ps, "--verify: random offsets must be whole blocks (-r aligned to the "
-				    "block size %llu)", (unsigned long long)t->block_size);
-		if (!t->random_align && t->stride && t->stride != t->block_size)
-			return fail(ps, "--verify: sequential I/O steps by whole blocks (no -s stride)");
-		if (t->thread_stride)
-			return fail(ps, "--verify shares the blocks out among the threads itself: no -T");
-		if (t->base_offset % t->block_size)
-			return fail(ps, "--verify: the base offset (-B) must be a whole number of blocks");
-		if (w->engine && !strcmp(w->engine, "null"))
-			return fail(ps, "--verify needs real I/O: not with the null engine");
-	}
 	if (ps->contents > 1)
 		return fail(ps, "-Z, -Z<size> (--random-buffer) and --pattern each set what writes "
 			    "carry: give one");
@@ -538,6 +519,8 @@ static int finish(struct parse_state *ps, struct workload *w)
 		w->targets[i] = ps->t;
 		w->targets[i].path = path;
 	}
+	if (w->verify && workload_check_verify(w, ps->err, ps->errlen))
+		return -EINVAL;
 	if (workload_diskspd_jobs(w))
 		return fail(ps, "out of memory");
 	return 0;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "job/workload.h"
+#include "util/errmsg.h"
 #include "util/banned.h"
 
 void workload_release(struct workload *w)
@@ -112,4 +113,40 @@ uint64_t target_min_block(const struct target_spec *s)
 			m = lo;
 	}
 	return m;
+}
+
+int workload_check_verify(const struct workload *w, char *err, size_t len)
+{
+	for (unsigned i = 0; i < w->ntargets; i++) {
+		const struct target_spec *t = &w->targets[i];
+
+		if (t->buf != BUF_RANDOM || t->compress_pct || t->dedupe_pct)
+			return errmsg(err, len, -EINVAL, "--verify writes its own blocks (header, random "
+				      "data, checksum): not with -Z, --pattern, --compress or --dedupe "
+				      "(job files: zero_buffers, buffer_pattern, buffer_compress_percentage, "
+				      "dedupe_percentage)");
+		if (t->block_size < VERIFY_MIN_BLOCK || t->block_size > (8u << 20))
+			return errmsg(err, len, -EINVAL, "--verify: the block size (-b) must be from 512 "
+				      "bytes to 8 MiB");
+		if (t->bs_dist[0] || t->bs_dist[1] ||
+		    (t->write_block_size && t->write_block_size != t->block_size))
+			return errmsg(err, len, -EINVAL, "--verify: one block size for reads and writes "
+				      "(no bsrange, bssplit or bs=READ,WRITE)");
+		if (t->random_align && t->random_align % t->block_size)
+			return errmsg(err, len, -EINVAL, "--verify: random offsets must be whole blocks "
+				      "(-r aligned to the block size %llu)",
+				      (unsigned long long)t->block_size);
+		if (!t->random_align && t->stride && t->stride != t->block_size)
+			return errmsg(err, len, -EINVAL, "--verify: sequential I/O steps by whole blocks "
+				      "(no -s stride)");
+		if (t->thread_stride || t->clone_offset)
+			return errmsg(err, len, -EINVAL, "--verify shares the blocks out among the threads "
+				      "itself: no -T (offset_increment)");
+		if (t->base_offset % t->block_size)
+			return errmsg(err, len, -EINVAL, "--verify: the base offset (-B) must be a whole "
+				      "number of blocks");
+	}
+	if (w->engine && !strcmp(w->engine, "null"))
+		return errmsg(err, len, -EINVAL, "--verify needs real I/O: not with the null engine");
+	return 0;
 }

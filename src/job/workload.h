@@ -9,6 +9,7 @@
 #define IOB_WORKLOAD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Caching, from DiskSpd's -S flags (see docs/cli.md for the mapping). */
@@ -151,6 +152,16 @@ uint64_t target_min_block(const struct target_spec *s);
 /* What each write does to its buffer, as run: 0 nothing, 1 scrambled, 2 refilled (see refresh). */
 enum { WRITES_AS_LAID, WRITES_SCRAMBLED, WRITES_REFILLED };
 int target_write_refresh(const struct target_spec *s, bool verify);
+
+/* The smallest block --verify formats (a header, random data, a checksum). */
+#define VERIFY_MIN_BLOCK 512u
+
+/*
+ * --verify's rules, whichever front end asked for it: one block size of 512
+ * bytes to 8 MiB, whole-block offsets and steps, random data of its own, real
+ * I/O. Returns 0 or -EINVAL with a message.
+ */
+int workload_check_verify(const struct workload *w, char *err, size_t len);
 
 /* Frees everything a front end allocated into w and zeroes it. */
 void workload_release(struct workload *w);

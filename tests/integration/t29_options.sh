@@ -33,6 +33,10 @@ printf '[v]\nioengine=psync\nrw=randrw\nbs=4k\nsize=1m\nfilename=v.dat\nnumber_i
 run_ok v.fio --verify --output-format=json
 jq -e '.[0].verify.written > 0 and .[0].verify.checked > 0 and .[0].verify.mismatches == 0' \
 	"$T/out" >/dev/null || fail "verify: $(jq -c '.[0].verify' "$T/out")"
+printf '[v]\nioengine=psync\nrw=randwrite\nbssplit=4k/50:8k/50\nsize=1m\nfilename=w.dat\n' > w.fio
+run_rc 2 w.fio --verify
+grep -q "verify: one block size for reads and writes" "$T/err" || fail "--verify with bssplit: $(cat "$T/err")"
+[ ! -e w.dat ] || fail "a refused --verify laid w.dat down"
 run_rc 2 v.fio --verify=md5
 grep -q "verify: a fio option that iobench does not implement" "$T/err" || fail "--verify=md5: $(cat "$T/err")"
 
