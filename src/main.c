@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "core/notice.h"
 #include "util/banned.h"
 
 int main(int argc, char **argv)
@@ -19,6 +20,7 @@ int main(int argc, char **argv)
 
 	/* A reader that goes away (iobench ... | head) makes writes fail, not the run die. */
 	signal(SIGPIPE, SIG_IGN);
+	notice_set(&cmd_notices);
 	if (argc == 1)
 		return cmd_quick(1, quick_here);
 	if (!strcmp(argv[1], "quick"))

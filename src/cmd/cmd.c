@@ -7,6 +7,7 @@
 
 #include "cmd/cmd.h"
 #include "core/hold.h"
+#include "core/notice.h"
 #include "util/outfile.h"
 #include "util/banned.h"
 
@@ -38,6 +39,23 @@ bool cmd_release_signals(const sigset_t *old)
 	pthread_sigmask(SIG_SETMASK, old, NULL);
 	return came;
 }
+
+/* The run's notices on stderr: a line each, and the live line redrawn in place. */
+static void notice_line(const char *text)
+{
+	fprintf(stderr, "iobench: %s\n", text);
+}
+
+static void notice_live(const char *text)
+{
+	if (text)
+		fprintf(stderr, "\r%s\033[K", text);
+	else
+		fprintf(stderr, "\r\033[K");
+	fflush(stderr);
+}
+
+const struct notice_ops cmd_notices = { notice_line, notice_live };
 
 void cmd_release_hold(struct hold *h, bool keep, int *code)
 {

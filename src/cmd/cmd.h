@@ -16,6 +16,10 @@
 #define EXIT_INTERRUPTED 130
 
 struct hold;
+struct notice_ops;
+
+/* The run's notices (core/notice.h) as the commands show them: on stderr. */
+extern const struct notice_ops cmd_notices;
 
 /*
  * Releases what a run held, removing the files it created unless keep, and

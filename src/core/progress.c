@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* progress.c: the live progress line on stderr. */
+/* progress.c: the live progress line (drawn by the front end: notice.h). */
 #include <stdio.h>
 #include <unistd.h>
 
+#include "core/notice.h"
 #include "core/progress.h"
 #include "util/banned.h"
 
@@ -35,6 +36,8 @@ void progress_update(struct progress *p, const struct workload *w, const struct 
 	unsigned done = UINT32_MAX;
 	const char *phase;
 	double at, len;
+	char line[200];
+	int n;
 
 	if (!p->on || now - p->last_draw < 200000000ull)
 		return;
@@ -60,22 +63,23 @@ void progress_update(struct progress *p, const struct workload *w, const struct 
 		len = (double)w->cooldown_ns / 1e9;
 	}
 	if (w->ios_per_thread)
-		fprintf(stderr, "\r%-9s %6.1f s, %llu of %llu I/Os", phase, at,
-			(unsigned long long)p->done_ios,
-			(unsigned long long)(w->ios_per_thread * nworkers));
+		n = snprintf(line, sizeof(line), "%-9s %6.1f s, %llu of %llu I/Os", phase, at,
+			     (unsigned long long)p->done_ios,
+			     (unsigned long long)(w->ios_per_thread * nworkers));
 	else if (w->count_based)
-		fprintf(stderr, "\r%-9s %6.1f s, %llu I/Os", phase, at, (unsigned long long)p->done_ios);
+		n = snprintf(line, sizeof(line), "%-9s %6.1f s, %llu I/Os", phase, at,
+			     (unsigned long long)p->done_ios);
 	else
-		fprintf(stderr, "\r%-9s %6.1f of %.1f s, %.1f s left", phase, at, len,
-			len > at ? len - at : 0);
-	if (p->have)
-		fprintf(stderr, " | %.0f IOPS | %.2f MiB/s | %.3f ms", p->iops, p->mibs, p->lat_ms);
-	fprintf(stderr, "\033[K");
-	fflush(stderr);
+		n = snprintf(line, sizeof(line), "%-9s %6.1f of %.1f s, %.1f s left", phase, at, len,
+			     len > at ? len - at : 0);
+	if (p->have && n > 0 && (size_t)n < sizeof(line))
+		snprintf(line + n, sizeof(line) - (size_t)n, " | %.0f IOPS | %.2f MiB/s | %.3f ms",
+			 p->iops, p->mibs, p->lat_ms);
+	notice_progress("%s", line);
 }
 
 void progress_end(struct progress *p)
 {
 	if (p->on)
-		fprintf(stderr, "\r\033[K");
+		notice_progress(NULL);
 }

@@ -22,6 +22,7 @@
 
 #include "core/build.h"
 #include "core/clock.h"
+#include "core/notice.h"
 #include "core/progress.h"
 #include "core/run.h"
 #include "job/units.h"
@@ -247,7 +248,7 @@ struct watch {
 static void say_phase(const struct workload *w, const struct watch *wt, const char *what)
 {
 	if (!w->quiet && !wt->progress.on)
-		fprintf(stderr, "iobench: %s\n", what);
+		notice("%s", what);
 }
 
 /* The window opened: sample CPU times, the machine's, the process's and each thread's. */
@@ -366,7 +367,7 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 			pthread_sigmask(SIG_UNBLOCK, &stops, NULL);
 			progress_end(&wt->progress);
 			if (!w->quiet)
-				fprintf(stderr, "iobench: interrupted, stopping (again to quit at once)\n");
+				notice("interrupted, stopping (again to quit at once)");
 		}
 	}
 	progress_end(&wt->progress);
@@ -762,9 +763,9 @@ static void series_note(const struct workload *w)
 	if (w->quiet || (!w->json_path && !w->json_stdout && !w->series_csv) ||
 	    out < SERIES_NOTE_BYTES)
 		return;
-	fprintf(stderr, "iobench: note: the per-interval series (%u intervals for each thread and "
+	notice("note: the per-interval series (%u intervals for each thread and "
 		"target) takes %.0f MiB of memory and makes about %.0f MB of %s; -D sets the "
-		"interval\n", build_series_slots(w), (double)mem / 1048576.0, (double)out / 1e6,
+		"interval", build_series_slots(w), (double)mem / 1048576.0, (double)out / 1e6,
 		w->series_csv && !w->json_path && !w->json_stdout ? "CSV" : "JSON");
 }
 
@@ -885,7 +886,7 @@ int run_execute(const struct workload *w, struct hold *hold, struct result *res,
 		return r;
 	}
 	if (res->engine_note[0] && !w->quiet)
-		fprintf(stderr, "iobench: %s\n", res->engine_note);
+		notice("%s", res->engine_note);
 	series_note(w);
 	sigemptyset(&sigs);
 	sigaddset(&sigs, SIGINT);

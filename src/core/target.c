@@ -32,6 +32,7 @@
 #include "core/fill.h"
 #include "core/hold.h"
 #include "core/marker.h"
+#include "core/notice.h"
 #include "core/target.h"
 #include "job/units.h"
 #include "util/errmsg.h"
@@ -920,8 +921,8 @@ static int create_file(struct target *t, const struct workload *w, unsigned idx,
 		char sz[32];
 
 		format_size(sz, sizeof(sz), size);
-		fprintf(stderr, "iobench: creating '%s' (%s) with %s\n", s->path, sz,
-			w->verify ? "--verify blocks" : "random data");
+		notice("creating '%s' (%s) with %s", s->path, sz,
+		       w->verify ? "--verify blocks" : "random data");
 	}
 	if (w->verify)	/* every block checkable, including those the run never writes */
 		r = fill_file_verify(fd, size, w->seed, (uint32_t)s->block_size, s->path, err, len);
@@ -936,11 +937,10 @@ static int create_file(struct target *t, const struct workload *w, unsigned idx,
 		if (!t->unmarked)
 			marker_write(fd, fill_state(w), (uint32_t)s->block_size, why, sizeof(why));
 		if (!w->quiet)
-			fprintf(stderr, "iobench: created '%s' in %.1f s\n", s->path,
-				(double)(clock_ns() - t0) / 1e9);
+			notice("created '%s' in %.1f s", s->path, (double)(clock_ns() - t0) / 1e9);
 		if (t->unmarked && !w->quiet)
-			fprintf(stderr, "iobench: warning: '%s' is not marked as iobench's (%s), so a "
-				"later run cannot tell it is iobench's\n", s->path, why);
+			notice("warning: '%s' is not marked as iobench's (%s), so a later run "
+			       "cannot tell it is iobench's", s->path, why);
 	}
 	close(fd);
 	if (!r && t->cfd < 0)
