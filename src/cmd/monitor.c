@@ -2,7 +2,8 @@
 /*
  * monitor.c: "iobench monitor": the device counters alone, like a Perfmon
  * data collector set or iostat -x. One row per device per interval, then a
- * summary over the whole time (also after Ctrl-C); text, JSON or CSV.
+ * summary over the whole time (also after Ctrl-C); text, JSON or CSV. The
+ * counters come from the run's own sampler (monitor/devwatch.h).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -19,6 +20,7 @@
 #include "core/clock.h"
 #include "job/options.h"
 #include "job/units.h"
+#include "monitor/devwatch.h"
 #include "monitor/diskstats.h"
 #include "report/report.h"
 #include "util/banned.h"
@@ -37,6 +39,7 @@ struct mon_dev {
 struct mon {
 	struct mon_dev dev[MAX_DEVS];
 	unsigned n;
+	struct devwatch dw;		/* the sampler: the same devices, in the same order */
 	uint64_t interval_ns, count;	/* count 0: until Ctrl-C */
 	bool json;
 	const char *csv_path;
@@ -60,6 +63,10 @@ static int add_dev(struct mon *m, unsigned ma, unsigned mi, const char *name, ch
 	if (m->n == MAX_DEVS) {
 		snprintf(err, len, "monitor: more than %d devices", MAX_DEVS);
 		return -EINVAL;
+	}
+	if (devwatch_add(&m->dw, ma, mi, name, 0)) {
+		snprintf(err, len, "monitor: out of memory");
+		return -ENOMEM;
 	}
 	m->dev[m->n].major = ma;
 	m->dev[m->n].minor = mi;
@@ -99,22 +106,16 @@ static int name_dev(struct mon *m, const char *arg, char *err, size_t len)
 
 static int all_devs(struct mon *m, char *err, size_t len)
 {
-	FILE *f = fopen("/proc/diskstats", "r");
-	char line[512];
-	int r = 0;
+	struct devwatch all = { 0 };
+	int r = devwatch_add_all(&all, 0);
 
-	if (!f) {
-		snprintf(err, len, "monitor: cannot read /proc/diskstats: %s", strerror(errno));
-		return -EINVAL;
-	}
-	while (!r && fgets(line, sizeof(line), f)) {
-		struct diskstats d;
-
-		if (!diskstats_parse_line(line, &d))
-			r = add_dev(m, d.major, d.minor, d.name, err, len);
-	}
-	fclose(f);
-	return r;
+	if (r)
+		snprintf(err, len, "monitor: cannot read /proc/diskstats: %s", strerror(-r));
+	for (unsigned i = 0; !r && i < all.n; i++)
+		r = add_dev(m, all.dev[i].major, all.dev[i].minor, all.dev[i].name, err, len);
+	devwatch_end(&all);
+	result_devs_free(all.dev, all.n);
+	return r ? -EINVAL : 0;
 }
 
 static int parse(int argc, char **argv, struct mon *m, char *err, size_t len)
@@ -182,37 +183,26 @@ static int parse(int argc, char **argv, struct mon *m, char *err, size_t len)
 	return m->n ? 0 : all_devs(m, err, len);
 }
 
-/* The whole of /proc/diskstats, parsed into each device's cur; false when unreadable. */
+/* Every device's counters now (one read of /proc/diskstats), into its cur; false when unreadable. */
 static bool snapshot(struct mon *m)
 {
-	FILE *f = fopen("/proc/diskstats", "r");
-	char line[512];
-
-	if (!f)
+	if (!devwatch_snapshot(&m->dw, 1))
 		return false;
-	for (unsigned i = 0; i < m->n; i++)
-		m->dev[i].ok = false;
-	while (fgets(line, sizeof(line), f)) {
-		struct diskstats d;
+	for (unsigned i = 0; i < m->n; i++) {
+		struct mon_dev *md = &m->dev[i];
+		const struct dev_sample *d = &m->dw.dev[i];
 
-		if (diskstats_parse_line(line, &d))
+		md->ok = d->have_b;
+		if (!md->ok)
 			continue;
-		for (unsigned i = 0; i < m->n; i++) {
-			struct mon_dev *md = &m->dev[i];
-
-			if (md->major != d.major || md->minor != d.minor)
-				continue;
-			md->cur = d;
-			md->ok = true;
-			if (d.nfields >= 11) {
-				md->q.min = d.in_flight < md->q.min ? d.in_flight : md->q.min;
-				md->q.max = d.in_flight > md->q.max ? d.in_flight : md->q.max;
-				md->q_sum += d.in_flight;
-				md->q_n++;
-			}
+		md->cur = d->b;
+		if (d->b.nfields >= 11) {
+			md->q.min = d->b.in_flight < md->q.min ? d->b.in_flight : md->q.min;
+			md->q.max = d->b.in_flight > md->q.max ? d->b.in_flight : md->q.max;
+			md->q_sum += d->b.in_flight;
+			md->q_n++;
 		}
 	}
-	fclose(f);
 	return true;
 }
 
@@ -377,6 +367,13 @@ static int run_monitor(struct mon *m)
 	return stopped ? EXIT_INTERRUPTED : 0;
 }
 
+static void release(struct mon *m)
+{
+	devwatch_end(&m->dw);
+	result_devs_free(m->dw.dev, m->dw.n);
+	free(m);
+}
+
 int cmd_monitor(int argc, char **argv)
 {
 	struct mon *m = calloc(1, sizeof(*m));
@@ -390,19 +387,19 @@ int cmd_monitor(int argc, char **argv)
 	r = parse(argc, argv, m, err, sizeof(err));
 	if (r > 0) {
 		usage(stdout);
-		free(m);
+		release(m);
 		return 0;
 	}
 	if (r) {
 		fprintf(stderr, "iobench: %s\n", err);
-		free(m);
+		release(m);
 		return EXIT_BAD_INPUT;
 	}
 	/* the CSV grows in a temporary file beside it, renamed into place at the end */
 	if (m->csv_path && (outfile_check(m->csv_path, err, sizeof(err)) ||
 			    outfile_open(&out, m->csv_path, err, sizeof(err)))) {
 		fprintf(stderr, "iobench: %s\n", err);
-		free(m);
+		release(m);
 		return EXIT_BAD_INPUT;
 	}
 	m->csv = m->csv_path ? out.f : NULL;
@@ -411,6 +408,6 @@ int cmd_monitor(int argc, char **argv)
 		fprintf(stderr, "iobench: %s\n", err);
 		r = EXIT_RUN_FAILED;
 	}
-	free(m);
+	release(m);
 	return r;
 }

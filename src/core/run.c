@@ -244,6 +244,18 @@ struct watch {
 	uint64_t next_edge;			/* the next series interval edge */
 };
 
+/* Every block device under the targets, once, with room for iv_cap interval snapshots each. */
+static int watch_devices(struct devwatch *dw, const struct target *t, unsigned nt, unsigned iv_cap)
+{
+	memset(dw, 0, sizeof(*dw));
+	for (unsigned i = 0; i < nt; i++)
+		for (unsigned k = 0; k < t[i].chain.n; k++)
+			if (devwatch_add(dw, t[i].chain.dev[k].major, t[i].chain.dev[k].minor,
+					 t[i].chain.dev[k].name, iv_cap))
+				return -ENOMEM;
+	return 0;
+}
+
 /* Phase changes, one line each, where no live progress line shows them. */
 static void say_phase(const struct workload *w, const struct watch *wt, const char *what)
 {
@@ -559,7 +571,7 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *
 		nrows += ctx->workers[i].nstreams;
 	res->rows = calloc(nrows, sizeof(*res->rows));
 	if (!args || !wt.cpu_a || !wt.cpu_b || !res->rows ||
-	    devwatch_init(&wt.dw, ctx->targets, ctx->w->ntargets, build_series_slots(ctx->w))) {
+	    watch_devices(&wt.dw, ctx->targets, ctx->w->ntargets, build_series_slots(ctx->w))) {
 		r = errmsg(err, len, -ENOMEM, "out of memory");
 		goto out;
 	}

@@ -13,13 +13,13 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "core/devwatch.h"
 #include "result/result.h"
 #include "core/hold.h"
 #include "core/target.h"
 #include "core/worker.h"
 #include "job/workload.h"
 #include "monitor/cpustat.h"
+#include "monitor/devwatch.h"
 #include "platform/host.h"
 #include "stats/counts.h"
 

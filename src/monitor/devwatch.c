@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/devwatch.h"
+#include "monitor/devwatch.h"
 #include "util/banned.h"
 
 const struct dev_sample *devwatch_find(const struct dev_sample *d, unsigned n, unsigned major,
@@ -30,40 +30,68 @@ void devwatch_end(struct devwatch *dw)
 	}
 }
 
-int devwatch_init(struct devwatch *dw, const struct target *t, unsigned nt, unsigned iv_cap)
+int devwatch_add(struct devwatch *dw, unsigned major, unsigned minor, const char *name,
+		 unsigned iv_cap)
 {
-	unsigned cap = 0;
+	struct dev_sample *d;
 
-	memset(dw, 0, sizeof(*dw));
-	for (unsigned i = 0; i < nt; i++)
-		cap += t[i].chain.n;
-	if (!cap)
+	if (devwatch_find(dw->dev, dw->n, major, minor))
 		return 0;
-	dw->dev = calloc(cap, sizeof(*dw->dev));
-	dw->cap = 65536;
-	dw->buf = malloc(dw->cap);
-	if (!dw->dev || !dw->buf)
-		return -ENOMEM;
-	for (unsigned i = 0; i < nt; i++) {
-		for (unsigned k = 0; k < t[i].chain.n; k++) {
-			const struct blockdev_info *b = &t[i].chain.dev[k];
-			struct dev_sample *d;
-
-			if (devwatch_find(dw->dev, dw->n, b->major, b->minor))
-				continue;
-			d = &dw->dev[dw->n++];
-			d->major = b->major;
-			d->minor = b->minor;
-			d->q_min = UINT32_MAX;
-			snprintf(d->name, sizeof(d->name), "%s", b->name);
-			d->iv_cap = iv_cap;
-			d->iv = calloc(iv_cap, sizeof(*d->iv));
-			d->iv_ns = calloc(iv_cap, sizeof(*d->iv_ns));
-			if (!d->iv || !d->iv_ns)
-				return -ENOMEM;
-		}
+	if (!dw->buf) {		/* room for the file from the start: sampling allocates nothing */
+		dw->cap = 65536;
+		dw->buf = malloc(dw->cap);
+		if (!dw->buf)
+			return -ENOMEM;
 	}
-	return 0;
+	if (dw->n == dw->ndev_cap) {
+		unsigned cap = dw->ndev_cap ? 2 * dw->ndev_cap : 8;
+		struct dev_sample *bigger = realloc(dw->dev, cap * sizeof(*bigger));
+
+		if (!bigger)
+			return -ENOMEM;
+		dw->dev = bigger;
+		dw->ndev_cap = cap;
+	}
+	d = &dw->dev[dw->n++];
+	memset(d, 0, sizeof(*d));
+	d->major = major;
+	d->minor = minor;
+	d->q_min = UINT32_MAX;
+	snprintf(d->name, sizeof(d->name), "%s", name);
+	d->iv_cap = iv_cap;
+	if (!iv_cap)
+		return 0;
+	d->iv = calloc(iv_cap, sizeof(*d->iv));
+	d->iv_ns = calloc(iv_cap, sizeof(*d->iv_ns));
+	return d->iv && d->iv_ns ? 0 : -ENOMEM;
+}
+
+static char *read_diskstats(struct devwatch *dw);
+
+int devwatch_add_all(struct devwatch *dw, unsigned iv_cap)
+{
+	char *text, *line, *next;
+	int r = 0;
+
+	if (!dw->buf) {
+		dw->cap = 65536;
+		dw->buf = malloc(dw->cap);
+		if (!dw->buf)
+			return -ENOMEM;
+	}
+	text = read_diskstats(dw);
+	if (!text)
+		return dw->lost ? -ENOMEM : -errno;
+	for (line = text; !r && line && *line; line = next) {
+		struct diskstats d;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		if (!diskstats_parse_line(line, &d))
+			r = devwatch_add(dw, d.major, d.minor, d.name, iv_cap);
+	}
+	return r;
 }
 
 /*
@@ -98,12 +126,12 @@ static char *read_diskstats(struct devwatch *dw)
 	return dw->buf;
 }
 
-void devwatch_snapshot(struct devwatch *dw, int which)
+bool devwatch_snapshot(struct devwatch *dw, int which)
 {
 	char *text;
 
 	if (!dw->n || !(text = read_diskstats(dw)))
-		return;
+		return false;
 	for (unsigned i = 0; i < dw->n; i++) {
 		struct dev_sample *d = &dw->dev[i];
 		struct diskstats *s = which ? &d->b : &d->a;
@@ -114,6 +142,7 @@ void devwatch_snapshot(struct devwatch *dw, int which)
 		else
 			d->have_a = ok;
 	}
+	return true;
 }
 
 void devwatch_sample(struct devwatch *dw, bool edge, uint64_t t_ns)

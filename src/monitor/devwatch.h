@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * devwatch.h: the one sampler of /proc/diskstats, for a run's devices and for
+ * iobench monitor. Each snapshot reads the file once for every device
+ * watched: a run's at the measured window's start and end (and at each
+ * interval edge), its in-flight count sampled while the window is open
+ * (Perfmon's Current Disk Queue Length); monitor's once per interval.
+ */
+#ifndef IOB_MONITOR_DEVWATCH_H
+#define IOB_MONITOR_DEVWATCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "monitor/diskstats.h"
+#include "result/result.h"
+
+struct devwatch {
+	struct dev_sample *dev;
+	unsigned n, ndev_cap;
+	char *buf;		/* /proc/diskstats as last read */
+	size_t cap;
+	bool lost;		/* a read found no room: the samples are dropped (devwatch_end) */
+};
+
+/*
+ * Adds device major:minor to dw (zeroed to start; a device already there is
+ * not added again), with room for iv_cap interval snapshots. Returns 0 or
+ * -ENOMEM.
+ */
+int devwatch_add(struct devwatch *dw, unsigned major, unsigned minor, const char *name,
+		 unsigned iv_cap);
+
+/* Adds every device /proc/diskstats lists. Returns 0, -ENOMEM, or -errno when it cannot be read. */
+int devwatch_add_all(struct devwatch *dw, unsigned iv_cap);
+
+/* After the last sample: frees the buffer; with a sample lost, marks every device without data. */
+void devwatch_end(struct devwatch *dw);
+
+/* Snapshot a (start, which 0) or b (end, which 1) of every device; false when unreadable. */
+bool devwatch_snapshot(struct devwatch *dw, int which);
+
+/*
+ * Samples every device's in-flight count; at an interval edge (t_ns from
+ * the window's start) also keeps the whole snapshot for the device series.
+ */
+void devwatch_sample(struct devwatch *dw, bool edge, uint64_t t_ns);
+
+/* The entry of device major:minor, or NULL. */
+const struct dev_sample *devwatch_find(const struct dev_sample *d, unsigned n, unsigned major,
+				       unsigned minor);
+
+#endif
