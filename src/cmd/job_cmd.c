@@ -7,11 +7,13 @@
  * among them apply to every group. Any other --name=value is fio's.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,6 +24,7 @@
 #include "job/cmdline.h"
 #include "job/fiojob.h"
 #include "job/jobfile.h"
+#include "platform/blockdev.h"
 #include "report/report.h"
 #include "util/errmsg.h"
 #include "util/outfile.h"
@@ -236,6 +239,31 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 		return EXIT_BAD_INPUT;
 	}
 	return 0;
+}
+
+/* What a file a job names is, for the planner (which touches no file itself). */
+static int look_file(const char *path, struct fio_file *f)
+{
+	struct stat st;
+	int fd, r;
+
+	f->kind = FIO_NO_FILE;
+	f->size = 0;
+	if (stat(path, &st))
+		return errno == ENOENT ? 0 : -errno;
+	f->kind = S_ISREG(st.st_mode) ? FIO_REGULAR : S_ISBLK(st.st_mode) ? FIO_BLOCK :
+		  S_ISDIR(st.st_mode) ? FIO_DIR : S_ISFIFO(st.st_mode) ? FIO_FIFO :
+		  S_ISCHR(st.st_mode) ? FIO_CHAR : FIO_OTHER;
+	if (f->kind == FIO_REGULAR)
+		f->size = (uint64_t)st.st_size;
+	if (f->kind != FIO_BLOCK)
+		return 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	r = blockdev_size(fd, &f->size);
+	close(fd);
+	return r;
 }
 
 static int read_jobs(const struct job_args *a, struct jf_doc *doc, char *err, size_t len)
@@ -467,7 +495,7 @@ int cmd_jobfile(int argc, char **argv)
 		fprintf(stderr, "iobench: %s\n", err);
 		code = r == -ENOMEM ? EXIT_RUN_FAILED : EXIT_BAD_INPUT;
 	}
-	if (!code && (r = fiojob_plan(&doc, a.over, a.nover, &plan, err, sizeof(err)))) {
+	if (!code && (r = fiojob_plan(&doc, a.over, a.nover, look_file, &plan, err, sizeof(err)))) {
 		fprintf(stderr, "iobench: %s\n", err);
 		code = r == -ENOMEM ? EXIT_RUN_FAILED : EXIT_BAD_INPUT;
 	}

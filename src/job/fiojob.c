@@ -17,7 +17,6 @@
 
 #include "job/fiojob.h"
 #include "job/fioopt.h"
-#include "platform/blockdev.h"
 #include "util/errmsg.h"
 #include "util/banned.h"
 
@@ -45,31 +44,16 @@ static int add_target(struct group *g, struct target_spec **out)
 	return 0;
 }
 
-/* existing_size(): path is neither a regular file nor a block device. */
-#define EFTYPE_TARGET (-10000)
-
-/* The size of an existing file or device at path; 0 when it does not exist. */
-static int existing_size(const char *path, uint64_t *size, bool *exists)
+/* The size of an existing file or device at path (0 when it does not exist), from p->look. */
+static int existing_size(struct planner *p, const char *path, uint64_t *size, bool *exists,
+			 enum fio_file_kind *kind)
 {
-	struct stat st;
-	int fd, r;
+	struct fio_file f = { FIO_NO_FILE, 0 };
+	int r = p->look ? p->look(path, &f) : 0;
 
-	*exists = false;
-	*size = 0;
-	if (stat(path, &st))
-		return errno == ENOENT ? 0 : -errno;
-	*exists = true;
-	if (S_ISREG(st.st_mode)) {
-		*size = (uint64_t)st.st_size;
-		return 0;
-	}
-	if (!S_ISBLK(st.st_mode))
-		return EFTYPE_TARGET;	/* a directory, FIFO, character device: no target */
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return -errno;
-	r = blockdev_size(fd, size);
-	close(fd);
+	*kind = f.kind;
+	*exists = f.kind != FIO_NO_FILE;
+	*size = f.kind == FIO_REGULAR || f.kind == FIO_BLOCK ? f.size : 0;
 	return r;
 }
 
@@ -357,6 +341,7 @@ static int plan_target(struct planner *p, struct group *g, const struct fjob *j,
 {
 	struct target_spec *t;
 	uint64_t have, file_size;
+	enum fio_file_kind kind;
 	bool exists;
 	int r;
 
@@ -365,18 +350,16 @@ static int plan_target(struct planner *p, struct group *g, const struct fjob *j,
 		return errmsg(p->err, p->errlen, -ENOMEM, "out of memory");
 	}
 	t->path = path;
-	r = existing_size(t->path, &have, &exists);
-	if (r == EFTYPE_TARGET) {
-		struct stat st;
-		const char *what = stat(t->path, &st) ? "not a regular file" :
-				   S_ISDIR(st.st_mode) ? "a directory" :
-				   S_ISFIFO(st.st_mode) ? "a FIFO (named pipe)" :
-				   S_ISCHR(st.st_mode) ? "a character device, not a block device" :
+	r = existing_size(p, t->path, &have, &exists, &kind);
+	if (!r && exists && kind != FIO_REGULAR && kind != FIO_BLOCK) {
+		const char *what = kind == FIO_DIR ? "a directory" :
+				   kind == FIO_FIFO ? "a FIFO (named pipe)" :
+				   kind == FIO_CHAR ? "a character device, not a block device" :
 				   "not a regular file";
 
 		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': '%s' is %s: give a regular "
 			      "file or a block device%s", j->where, j->name, t->path, what,
-			      !strcmp(what, "a directory") ? " (directory= names a directory)" : "");
+			      kind == FIO_DIR ? " (directory= names a directory)" : "");
 	}
 	if (r)
 		return errmsg(p->err, p->errlen, r, "%s: job '%s': cannot look at '%s': %s",
@@ -542,9 +525,9 @@ static bool in_group(const struct group *g, const char *name)
 }
 
 int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned nover,
-		struct fio_plan *plan, char *err, size_t len)
+		fio_file_fn look, struct fio_plan *plan, char *err, size_t len)
 {
-	struct planner p = { .err = err, .errlen = len };
+	struct planner p = { .look = look, .err = err, .errlen = len };
 	const struct jf_opt **defs = NULL;
 	struct fjob *jobs = calloc(doc->nsec ? doc->nsec : 1, sizeof(*jobs));
 	unsigned ndefs = 0, njobs = 0, groupid = 0;

@@ -24,11 +24,23 @@ struct fio_plan {
 
 /*
  * Interprets doc with the overrides (options for every job, applied last)
- * into plan. Returns 0, or -EINVAL with "where: ..." in err naming the file,
+ * into plan; look (NULL: no file exists) tells what the files it names are. Returns 0, or -EINVAL with "where: ..." in err naming the file,
  * line and option.
  */
+/*
+ * What planning needs to know of a file a job names, looked up by the caller:
+ * planning itself touches no file (so it can be fuzzed hermetically).
+ */
+enum fio_file_kind { FIO_NO_FILE, FIO_REGULAR, FIO_BLOCK, FIO_DIR, FIO_FIFO, FIO_CHAR, FIO_OTHER };
+struct fio_file {
+	enum fio_file_kind kind;
+	uint64_t size;		/* a regular file's or a block device's bytes */
+};
+/* Fills *f for path (FIO_NO_FILE when it does not exist); 0 or -errno. */
+typedef int (*fio_file_fn)(const char *path, struct fio_file *f);
+
 int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned nover,
-		struct fio_plan *plan, char *err, size_t len);
+		fio_file_fn look, struct fio_plan *plan, char *err, size_t len);
 
 void fiojob_plan_free(struct fio_plan *plan);
 

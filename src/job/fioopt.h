@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "job/fiojob.h"
 #include "job/jobfile.h"
 #include "job/workload.h"
 
@@ -54,6 +55,7 @@ struct fjob {
 
 /* Errors and notices while planning: the caller's error buffer, and notices gathered. */
 struct planner {
+	fio_file_fn look;	/* what a named file is (fiojob.h) */
 	char *err;
 	size_t errlen;
 	char *notices;
