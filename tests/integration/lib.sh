@@ -125,6 +125,9 @@ export IOBENCH_STATE_DIR
 # signal, or figure for a verdict case); docs/safety.md counts the first four kinds (t24).
 case_() { CASES=$((CASES + 1)); echo "--- [$1] $2"; }
 
+# pinned_to CPU PID: how many of PID's threads may run on CPU alone
+pinned_to() { grep -h "^Cpus_allowed_list:" /proc/"$2"/task/*/status | awk -v c="$1" '$2 == c' | wc -l; }
+
 # same_bytes FILE SUM: FILE's md5 is still SUM.
 same_bytes() { [ "$(md5sum < "$1")" = "$2" ] || fail "$1 changed"; }
 

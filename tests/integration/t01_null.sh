@@ -34,7 +34,7 @@ say "affinity: threads pinned round-robin (default all CPUs), -a chooses, -n tur
 "$IOBENCH" --engine=null -d3 -W0 -t2 -o4 -a0 x >"$T/aff" 2>&1 &
 pid=$!
 sleep 1
-pinned=$(grep -h "^Cpus_allowed_list:" /proc/$pid/task/*/status | awk '$2 == "0"' | wc -l)
+pinned=$(pinned_to 0 $pid)
 wait $pid
 [ "$pinned" -ge 2 ] || fail "-a0: $pinned threads pinned to CPU 0, wanted the 2 workers"
 grep -q "affinity: threads round-robin over CPUs 0$" "$T/aff" || fail "-a0 not reported"

@@ -23,7 +23,7 @@ printf '[p]\nioengine=null\nrw=read\nbs=4k\nsize=1m\ntime_based\nruntime=3\nnumj
 "$IOBENCH" p.fio --affinity=0 --quiet >"$T/aff" 2>&1 &
 pid=$!
 sleep 1
-pinned=$(grep -h "^Cpus_allowed_list:" /proc/$pid/task/*/status | awk '$2 == "0"' | wc -l)
+pinned=$(pinned_to 0 $pid)
 wait $pid
 [ "$pinned" -ge 2 ] || fail "--affinity=0: $pinned threads pinned to CPU 0, wanted the 2 workers"
 grep -q "affinity: threads round-robin over CPUs 0$" "$T/aff" || fail "--affinity=0 not reported"
