@@ -36,8 +36,10 @@ enum out_format { OUT_TEXT, OUT_JSON, OUT_FIO_JSON, OUT_CSV };
 struct job_args {
 	const char **files;
 	unsigned nfiles;
-	struct jf_opt *over;
+	struct jf_opt *over;		/* fio options: every job's defaults, as in fio */
 	unsigned nover;
+	struct jf_opt *force;		/* applied over everything: iobench's --engine */
+	unsigned nforce;
 	enum out_format format;
 	const char *output, *json_path, *series_csv;
 	bool print_workload;
@@ -67,16 +69,16 @@ bool job_cmd_wanted(int argc, char **argv)
 	return false;
 }
 
-/* A fio option from the command line: key (its first n bytes), with val or none. */
-static int add_override(struct job_args *a, const char *key, size_t n, const char *val)
+/* A fio option from the command line: key (its first n bytes), with val or none, into *list. */
+static int add_opt(struct jf_opt **list, unsigned *n, const char *key, size_t klen, const char *val)
 {
-	struct jf_opt *o = realloc(a->over, (a->nover + 1) * sizeof(*o));
+	struct jf_opt *o = realloc(*list, (*n + 1) * sizeof(*o));
 
 	if (!o)
 		return -ENOMEM;
-	a->over = o;
-	o = &a->over[a->nover];
-	o->key = strndup(key, n);
+	*list = o;
+	o = &o[*n];
+	o->key = strndup(key, klen);
 	o->val = val ? strdup(val) : NULL;
 	o->where = strdup("command line");
 	if (!o->key || (val && !o->val) || !o->where) {
@@ -85,18 +87,24 @@ static int add_override(struct job_args *a, const char *key, size_t n, const cha
 		free(o->where);
 		return -ENOMEM;
 	}
-	a->nover++;
+	(*n)++;
 	return 0;
+}
+
+static void free_opts(struct jf_opt *list, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		free(list[i].key);
+		free(list[i].val);
+		free(list[i].where);
+	}
+	free(list);
 }
 
 static void free_args(struct job_args *a)
 {
-	for (unsigned i = 0; i < a->nover; i++) {
-		free(a->over[i].key);
-		free(a->over[i].val);
-		free(a->over[i].where);
-	}
-	free(a->over);
+	free_opts(a->over, a->nover);
+	free_opts(a->force, a->nforce);
 	free(a->files);
 	workload_release(&a->run);
 }
@@ -146,7 +154,8 @@ static int own_option(struct job_args *a, const struct option_def *o, const char
 				"or null)\n", flag, v);
 			return EXIT_BAD_INPUT;
 		}
-		return add_override(a, "ioengine", strlen("ioengine"), v) ? EXIT_RUN_FAILED : 0;
+		return add_opt(&a->force, &a->nforce, "ioengine", strlen("ioengine"), v) ?
+		       EXIT_RUN_FAILED : 0;
 	default:
 		if (option_apply_run(o, flag, v, &a->run, err, sizeof(err))) {
 			fprintf(stderr, "iobench: %s\n", err);
@@ -229,7 +238,7 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 				return EXIT_BAD_INPUT;
 			}
 		}
-		if (add_override(a, s, n, v)) {
+		if (add_opt(&a->over, &a->nover, s, n, v)) {
 			fprintf(stderr, "iobench: out of memory\n");
 			return EXIT_RUN_FAILED;
 		}
@@ -495,7 +504,8 @@ int cmd_jobfile(int argc, char **argv)
 		fprintf(stderr, "iobench: %s\n", err);
 		code = r == -ENOMEM ? EXIT_RUN_FAILED : EXIT_BAD_INPUT;
 	}
-	if (!code && (r = fiojob_plan(&doc, a.over, a.nover, look_file, &plan, err, sizeof(err)))) {
+	if (!code && (r = fiojob_plan(&doc, a.over, a.nover, a.force, a.nforce, look_file, &plan, err,
+				      sizeof(err)))) {
 		fprintf(stderr, "iobench: %s\n", err);
 		code = r == -ENOMEM ? EXIT_RUN_FAILED : EXIT_BAD_INPUT;
 	}

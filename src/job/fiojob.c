@@ -525,7 +525,8 @@ static bool in_group(const struct group *g, const char *name)
 }
 
 int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned nover,
-		fio_file_fn look, struct fio_plan *plan, char *err, size_t len)
+		const struct jf_opt *force, unsigned nforce, fio_file_fn look,
+		struct fio_plan *plan, char *err, size_t len)
 {
 	struct planner p = { .look = look, .err = err, .errlen = len };
 	const struct jf_opt **defs = NULL;
@@ -554,12 +555,14 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 			continue;
 		}
 		fio_job_defaults(j, sec->name, sec->where, sec->file);
+		for (unsigned k = 0; k < nover && !r; k++)	/* fio: the command line's are defaults */
+			r = fio_job_apply(&p, j, &over[k]);
 		for (unsigned k = 0; k < ndefs && !r; k++)
 			r = fio_job_apply(&p, j, defs[k]);
 		for (unsigned k = 0; k < sec->nopts && !r; k++)
 			r = fio_job_apply(&p, j, &sec->opts[k]);
-		for (unsigned k = 0; k < nover && !r; k++)
-			r = fio_job_apply(&p, j, &over[k]);
+		for (unsigned k = 0; k < nforce && !r; k++)
+			r = fio_job_apply(&p, j, &force[k]);
 		if (r)
 			break;
 		if (j->wait_for && !in_group(&g, j->wait_for)) {

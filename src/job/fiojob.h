@@ -23,8 +23,11 @@ struct fio_plan {
 };
 
 /*
- * Interprets doc with the overrides (options for every job, applied last)
- * into plan; look (NULL: no file exists) tells what the files it names are. Returns 0, or -EINVAL with "where: ..." in err naming the file,
+ * Interprets doc into plan. over are the command line's fio options: as in
+ * fio 3.33, defaults for every job that the job file's own settings (its
+ * [global] sections and the job's) beat; force are applied last, over
+ * everything (iobench's --engine). look (NULL: no file exists) tells what
+ * the files it names are. Returns 0, or -EINVAL with "where: ..." in err naming the file,
  * line and option.
  */
 /*
@@ -40,7 +43,8 @@ struct fio_file {
 typedef int (*fio_file_fn)(const char *path, struct fio_file *f);
 
 int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned nover,
-		fio_file_fn look, struct fio_plan *plan, char *err, size_t len);
+		const struct jf_opt *force, unsigned nforce, fio_file_fn look,
+		struct fio_plan *plan, char *err, size_t len);
 
 void fiojob_plan_free(struct fio_plan *plan);
 

@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char err[1024];
 
 	if (!jobfile_parse(&doc, "fuzz.fio", (const char *)data, size, 0, loader, err, sizeof(err)) &&
-	    !fiojob_plan(&doc, NULL, 0, fixed_file, &plan, err, sizeof(err)))
+	    !fiojob_plan(&doc, NULL, 0, NULL, 0, fixed_file, &plan, err, sizeof(err)))
 		fiojob_plan_free(&plan);
 	jobfile_free(&doc);
 	return 0;

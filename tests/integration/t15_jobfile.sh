@@ -15,11 +15,20 @@ fio_fields() {
 		and (.disk_util | type == "array")' "$1" >/dev/null
 }
 
-say "every example runs on temp files (sizes and times overridden), with fio's JSON layout"
+# small FILE: a copy of example FILE made small (the command line's options are only
+# defaults under the job file's own, as in fio 3.33), its path on stdout
+small() {
+	sed -e 's/^size=.*/size=8m/' -e 's/^runtime=.*/runtime=1/' -e 's/^ramp_time=.*/ramp_time=0/' \
+	    -e 's/^numjobs=.*/numjobs=2/' "$1" > "$T/small-$(basename "$1")"
+	echo "$T/small-$(basename "$1")"
+}
+
+say "every example runs on temp files (a copy made small), with fio's JSON layout"
 mkdir "$T/ex"
 for f in "$EX"/*.fio; do
 	[ "$(basename "$f")" = two-devices-read.fio ] && continue
-	(cd "$T/ex" && "$IOBENCH" "$f" --size=8m --runtime=1 --ramp_time=0 --numjobs=2 \
+	s=$(small "$f")
+	(cd "$T/ex" && "$IOBENCH" "$s" --size=8m --runtime=1 --ramp_time=0 --numjobs=2 \
 		--output-format=fio-json --quiet >"$T/out" 2>"$T/err") ||
 		{ cat "$T/err"; fail "$(basename "$f") failed"; }
 	fio_fields "$T/out" || fail "$(basename "$f"): fio-json lacks fields: $(head -c 600 "$T/out")"
@@ -28,9 +37,23 @@ for f in "$EX"/*.fio; do
 	[ -z "$(ls "$T/ex")" ] || fail "$(basename "$f") left files: $(ls "$T/ex")"
 done
 
+say "the command line's options are defaults the job file's own beat, as in fio 3.33"
+printf '[global]\nioengine=null\nbs=4k\n[a]\nrw=read\nsize=2m\n[b]\nrw=read\n' > "$T/prec.fio"
+run_ok "$T/prec.fio" --size=1m --bs=8k --output-format=fio-json
+got=$(jq -c '[.jobs[] | [.jobname, .read.io_bytes, .read.total_ios]]' "$T/out")
+[ "$got" = '[["a",2097152,512],["b",1048576,256]]' ] || fail "precedence: $got"
+if command -v fio >/dev/null; then
+	want=$(fio "$T/prec.fio" --size=1m --bs=8k --output-format=json |
+		jq -c '[.jobs[] | [.jobname, .read.io_bytes, .read.total_ios]]')
+	[ "$got" = "$want" ] || fail "precedence: iobench $got, fio $want"
+else
+	skip_case "the precedence comparison with fio (no fio)"
+fi
+
 say "write-then-read: two groups, the read group reads the file the write group laid out"
-(cd "$T/ex" && "$IOBENCH" "$EX/write-then-read.fio" --size=16m --output-format=fio-json \
-	--quiet >"$T/out") || fail "write-then-read failed"
+sed 's/^size=.*/size=16m/' "$EX/write-then-read.fio" > "$T/wtr.fio"
+(cd "$T/ex" && "$IOBENCH" "$T/wtr.fio" --output-format=fio-json --quiet >"$T/out") ||
+	fail "write-then-read failed"
 jq -e '[.jobs[] | {jobname, groupid, r: .read.io_bytes, w: .write.io_bytes}] ==
 	[{"jobname":"write","groupid":0,"r":0,"w":16777216},
 	 {"jobname":"read","groupid":1,"r":16777216,"w":0}]' "$T/out" >/dev/null ||
@@ -103,8 +126,9 @@ jq -e '.[0].test_time_s >= 1.99' "$T/d.json" >/dev/null ||
 say "the methodology job file, on two loop devices, as 'fio read.fio --numjobs=16'"
 new_loop 64; D1=$LOOP
 new_loop 64; D2=$LOOP
-DEV1=$D1 DEV2=$D2 run_ok "$EX/two-devices-read.fio" --numjobs=16 --runtime=2 --ramp_time=1 \
-	--output-format=fio-json
+sed -e 's/^runtime=.*/runtime=2/' -e 's/^ramp_time=.*/ramp_time=1/' "$EX/two-devices-read.fio" \
+	> "$T/tdr.fio"
+DEV1=$D1 DEV2=$D2 run_ok "$T/tdr.fio" --numjobs=16 --output-format=fio-json
 fio_fields "$T/out" || fail "methodology: fio-json lacks fields"
 jq -e '(.jobs | length == 1) and .jobs[0].read.io_bytes > 0 and .jobs[0].write.io_bytes == 0
 	and ([.disk_util[].name] | length >= 2)' "$T/out" >/dev/null ||
@@ -112,11 +136,11 @@ jq -e '(.jobs | length == 1) and .jobs[0].read.io_bytes > 0 and .jobs[0].write.i
 grep -q "gtod_reduce: this tunes fio's own" "$T/err" || fail "no notice for gtod_reduce"
 
 say "text and iobench JSON: one document per group"
-DEV1=$D1 DEV2=$D2 run_ok "$EX/two-devices-read.fio" --runtime=1 --ramp_time=0 --quiet
+DEV1=$D1 DEV2=$D2 run_ok "$(small "$EX/two-devices-read.fio")" --quiet
 grep -q "^Group 0 (2 jobs, reported as one)" "$T/out" && grep -q "^read   | " "$T/out" ||
 	fail "no group section: $(tail -20 "$T/out")"
-(cd "$T/ex" && "$IOBENCH" "$EX/write-then-read.fio" --size=4m --output-format=json --quiet >"$T/out") ||
-	fail "json output failed"
+(cd "$T/ex" && "$IOBENCH" "$(small "$EX/write-then-read.fio")" --output-format=json --quiet \
+	>"$T/out") || fail "json output failed"
 jq -e 'type == "array" and length == 2 and all(.[]; .schema == "iobench/result")' "$T/out" >/dev/null ||
 	fail "json: $(head -c 300 "$T/out")"
 

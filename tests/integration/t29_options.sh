@@ -8,6 +8,10 @@ run_ok j.fio --engine=null --output-format=json
 jq -e '[.[].workload.engine] == ["null", "null"]' "$T/out" >/dev/null ||
 	fail "engines: $(jq -c '[.[].workload.engine]' "$T/out")"
 [ ! -e a.dat ] && [ ! -e b.dat ] || fail "the null engine laid files down"
+printf '[e]\nioengine=psync\nrw=read\nbs=4k\nsize=1m\nfilename=e.dat\n' > e.fio
+run_ok e.fio --engine=null --output-format=json	# over the job's own ioengine, unlike fio's options
+jq -e '.[0].workload.engine == "null"' "$T/out" >/dev/null || fail "--engine under ioengine=psync"
+[ ! -e e.dat ] || fail "the null engine laid e.dat down"
 run_rc 2 j.fio --engine=spdk
 grep -q "unknown engine 'spdk'" "$T/err" || fail "--engine=spdk: $(cat "$T/err")"
 
@@ -89,8 +93,9 @@ grep -q "'--output' is an option of fio job files, not of the DiskSpd command li
 [ ! -e o.txt ] && [ ! -e q.json ] || fail "a refused option left a file"
 
 case_ input "a name both know stays fio's in a job file: --size is fio's size there"
-run_ok j.fio --engine=null --size=512k --output-format=json
-jq -e '[.[].results.total.total.bytes] == [524288, 524288]' "$T/out" >/dev/null ||
+printf '[n]\nrw=read\nbs=4k\nfilename=n.dat\n' > n.fio
+run_ok n.fio --engine=null --size=512k --output-format=json
+jq -e '[.[].results.total.total.bytes] == [524288]' "$T/out" >/dev/null ||
 	fail "--size=512k: $(jq -c '[.[].results.total.total.bytes]' "$T/out")"
 
 case_ input "every option of the table is in its front ends' help, and in no other's"

@@ -80,7 +80,7 @@ static int plan_over(const char *text, const char *const *over, unsigned nover)
 		o[i].val = eq ? strdup(eq + 1) : NULL;
 		o[i].where = strdup("command line");
 	}
-	r = fiojob_plan(&doc, o, nover, test_look, &plan, err, sizeof(err));
+	r = fiojob_plan(&doc, o, nover, NULL, 0, test_look, &plan, err, sizeof(err));
 	for (unsigned i = 0; i < nover; i++) {
 		free(o[i].key);
 		free(o[i].val);
@@ -573,10 +573,11 @@ static void test_overrides(void **state)
 	assert_int_equal(plan_over("[global]\ntime_based\nruntime=30\nramp_time=5\nsize=1m\n"
 				   "[job1]\nfilename=" DIR "/a\nnumjobs=2\n[job2]\nfilename=" DIR "/b\n",
 				   over, 3), 0);
-	assert_int_equal(plan.groups[0].jobs[0].threads, 16);	/* over the job's own numjobs */
-	assert_int_equal(plan.groups[0].jobs[1].threads, 16);
-	assert_int_equal(plan.groups[0].duration_ns, 2 * SEC);
-	assert_int_equal(plan.groups[0].warmup_ns, 1 * SEC);
+	/* as in fio 3.33: the command line's options are defaults the job file's own beat */
+	assert_int_equal(plan.groups[0].jobs[0].threads, 2);	/* its own numjobs */
+	assert_int_equal(plan.groups[0].jobs[1].threads, 16);	/* none of its own */
+	assert_int_equal(plan.groups[0].duration_ns, 30 * SEC);	/* [global]'s */
+	assert_int_equal(plan.groups[0].warmup_ns, 5 * SEC);
 	assert_int_equal(plan_over("[a]\nfilename=" DIR "/a\nsize=1m\n", typo, 1), -EINVAL);
 	assert_non_null(strstr(err, "command line: unknown option 'numjob' (did you mean 'numjobs'?)"));
 }
