@@ -227,6 +227,12 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 				return r;
 			continue;
 		}
+		if (!strcmp(key, "name")) {	/* in fio, a job of the command line's own */
+			fprintf(stderr, "iobench: --name=%s: in fio, --name on the command line defines a "
+				"job of its own, which iobench does not take beside a job file; put the "
+				"job in a job file\n", v ? v : "");
+			return EXIT_BAD_INPUT;
+		}
 		if (!strcmp(key, "readonly") && !v) {	/* fio's command-line spelling */
 			a->run.read_only = a->given[O_READONLY] = true;
 			continue;

@@ -557,8 +557,9 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 		fio_job_defaults(j, sec->name, sec->where, sec->file);
 		for (unsigned k = 0; k < nover && !r; k++)	/* fio: the command line's are defaults */
 			r = fio_job_apply(&p, j, &over[k]);
-		for (unsigned k = 0; k < ndefs && !r; k++)
-			r = fio_job_apply(&p, j, defs[k]);
+		for (unsigned k = 0; k < ndefs && !r; k++)	/* fio: a job keeps its section's name */
+			if (strcmp(defs[k]->key, "name"))
+				r = fio_job_apply(&p, j, defs[k]);
 		for (unsigned k = 0; k < sec->nopts && !r; k++)
 			r = fio_job_apply(&p, j, &sec->opts[k]);
 		for (unsigned k = 0; k < nforce && !r; k++)

@@ -50,6 +50,18 @@ else
 	skip_case "the precedence comparison with fio (no fio)"
 fi
 
+say "name= in [global] leaves each job its section's name, as in fio; --name beside a job file is refused"
+printf '[global]\nname=foo\nioengine=null\nrw=read\nbs=4k\nsize=1m\n[a]\n[b]\nname=bee\n' > "$T/nm.fio"
+run_ok "$T/nm.fio" --output-format=fio-json
+got=$(jq -c '[.jobs[].jobname]' "$T/out")
+[ "$got" = '["a","bee"]' ] || fail "job names: $got"
+if command -v fio >/dev/null; then
+	want=$(fio "$T/nm.fio" --output-format=json | jq -c '[.jobs[].jobname]')
+	[ "$got" = "$want" ] || fail "job names: iobench $got, fio $want"
+fi
+run_rc 2 "$T/nm.fio" --name=z
+grep -q "defines a job of its own" "$T/err" || fail "--name: $(cat "$T/err")"
+
 say "write-then-read: two groups, the read group reads the file the write group laid out"
 sed 's/^size=.*/size=16m/' "$EX/write-then-read.fio" > "$T/wtr.fio"
 (cd "$T/ex" && "$IOBENCH" "$T/wtr.fio" --output-format=fio-json --quiet >"$T/out") ||
