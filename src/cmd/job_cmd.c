@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -56,14 +57,53 @@ static const char *const fio_cli_only[] = {
 	"trigger-file", "trigger-timeout", "trigger-remote", "write_bw_log",
 };
 
+/*
+ * Whether the file at path reads as a fio job file: a regular file whose
+ * first line that is not blank or a comment is a [section], with no NUL in
+ * its first 4 KiB. Only read, never written.
+ */
+static bool reads_as_job_file(const char *path)
+{
+	char buf[4096];
+	struct stat st;
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	const char *p;
+
+	if (fd < 0)
+		return false;
+	n = fstat(fd, &st) || !S_ISREG(st.st_mode) ? -1 : read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0 || memchr(buf, 0, (size_t)n))
+		return false;
+	buf[n] = 0;
+	for (p = buf; *p; ) {
+		p += strspn(p, " \t\r\n");
+		if (*p != ';' && *p != '#')
+			break;
+		p += strcspn(p, "\n");
+	}
+	return *p == '[' && strchr(p, ']') && strchr(p, ']') < p + strcspn(p, "\n");
+}
+
 bool job_cmd_wanted(int argc, char **argv)
 {
+	bool diskspd = false;	/* a DiskSpd switch: the words are targets, never read */
+
+	for (int i = 1; i < argc; i++)
+		diskspd |= argv[i][0] == '-' && argv[i][1] && argv[i][1] != '-';
 	for (int i = 1; i < argc; i++) {
 		size_t n = strlen(argv[i]);
 
 		if (!strncmp(argv[i], "--job=", 6))
 			return true;
-		if (argv[i][0] != '-' && n > 4 && !strcmp(argv[i] + n - 4, ".fio"))
+		if (!strcmp(argv[i], "-"))	/* a job file on stdin, as fio's "fio -" */
+			return !diskspd;
+		if (argv[i][0] == '-')
+			continue;
+		if (n > 4 && !strcasecmp(argv[i] + n - 4, ".fio"))
+			return true;
+		if (!diskspd && reads_as_job_file(argv[i]))
 			return true;
 	}
 	return false;

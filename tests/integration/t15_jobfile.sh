@@ -62,6 +62,18 @@ fi
 run_rc 2 "$T/nm.fio" --name=z
 grep -q "defines a job of its own" "$T/err" || fail "--name: $(cat "$T/err")"
 
+say "a job file is known by its content (fsx.job, X.FIO) or read from stdin (-); a DiskSpd line's words stay targets"
+cp "$T/nm.fio" "$T/fsx.job"; cp "$T/nm.fio" "$T/X.FIO"
+for f in "$T/fsx.job" "$T/X.FIO"; do
+	run_ok "$f" --output-format=fio-json
+	[ "$(jq -c '[.jobs[].jobname]' "$T/out")" = '["a","bee"]' ] || fail "$f: $(head -c 200 "$T/out")"
+done
+"$IOBENCH" - --output-format=fio-json < "$T/nm.fio" > "$T/out" 2>"$T/err" || fail "stdin: $(cat "$T/err")"
+[ "$(jq -c '[.jobs[].jobname]' "$T/out")" = '["a","bee"]' ] || fail "stdin: $(head -c 200 "$T/out")"
+sum=$(md5sum < "$T/fsx.job")
+run_ok --engine=null --ios=10 -b4K "$T/fsx.job"	# -b: a DiskSpd line, fsx.job its target
+grep -q "fsx.job" "$T/out" && same_bytes "$T/fsx.job" "$sum"
+
 say "write-then-read: two groups, the read group reads the file the write group laid out"
 sed 's/^size=.*/size=16m/' "$EX/write-then-read.fio" > "$T/wtr.fio"
 (cd "$T/ex" && "$IOBENCH" "$T/wtr.fio" --output-format=fio-json --quiet >"$T/out") ||
