@@ -998,6 +998,26 @@ static int open_one(struct target *t, int base, bool read_only, char *err, size_
 	return errmsg(err, len, -errno, "cannot open '%s': %s", s->path, strerror(errno));
 }
 
+/*
+ * fio's invalidate: the target's cached pages dropped before the run, as
+ * fio does it (a file's range with POSIX_FADV_DONTNEED, a device's buffers
+ * with BLKFLSBUF). A failure is said, not fatal: fio goes on too.
+ */
+static void drop_cache(const struct target *t, const struct workload *w)
+{
+	const struct target_spec *s = t->spec;
+	int e = 0;
+
+	if (t->kind == TARGET_FILE)
+		e = posix_fadvise(t->fd, (off_t)s->base_offset, (off_t)(t->end - s->base_offset),
+				  POSIX_FADV_DONTNEED);
+	else if (t->kind == TARGET_BLOCK && ioctl(t->fd, BLKFLSBUF, 0))
+		e = errno;
+	if (e && !w->quiet)
+		notice("cache invalidation of '%s' failed (invalidate): %s%s", s->path, strerror(e),
+		       e == EACCES || e == EPERM ? " (only root may flush a block device)" : "");
+}
+
 int targets_open(struct target *t, const struct workload *w, struct hold *hold, char *err,
 		 size_t len)
 {
@@ -1024,6 +1044,8 @@ int targets_open(struct target *t, const struct workload *w, struct hold *hold, 
 		/* A new file may state a stricter alignment than its device. */
 		if (!r && t[i].created && statx_dioalign(&t[i], t[i].fd))
 			r = check_alignment(&t[i], err, len);
+		if (!r && t[i].spec->invalidate)
+			drop_cache(&t[i], w);
 	}
 	return r;
 }

@@ -323,6 +323,7 @@ static int target_io(struct planner *p, struct target_spec *t, const struct fjob
 	memcpy(t->pattern, j->pattern, sizeof(t->pattern));
 	t->pattern_len = j->pattern_len;
 	t->end_fsync = j->end_fsync && t->write_pct;
+	t->invalidate = j->invalidate;
 	/* fio: compression implies refill_buffers unless given; zeros, patterns, compression
 	   and dedupe are never scrambled; otherwise scramble_buffers (default on) */
 	if (j->refill == 1 || (j->refill < 0 && t->compress_pct))

@@ -22,7 +22,7 @@
 enum opt_id {
 	F_NAME, F_DESCRIPTION, F_FILENAME, F_DIRECTORY, F_IOENGINE, F_RW, F_RWMIXREAD,
 	F_RWMIXWRITE, F_BS, F_NUMJOBS, F_IODEPTH, F_BATCH_SUBMIT, F_COMPLETE_MIN,
-	F_COMPLETE_MAX, F_IODEPTH_LOW, F_DIRECT, F_BUFFERED, F_SYNC, F_END_FSYNC,
+	F_COMPLETE_MAX, F_IODEPTH_LOW, F_DIRECT, F_BUFFERED, F_SYNC, F_END_FSYNC, F_INVALIDATE,
 	F_TIME_BASED, F_RUNTIME, F_RAMP, F_STARTDELAY, F_SIZE, F_FILESIZE, F_OFFSET,
 	F_OFFSET_INC, F_IO_SIZE, F_NUMBER_IOS, F_LOOPS, F_NRFILES, F_RANDREPEAT, F_RANDSEED,
 	F_NORANDOMMAP, F_THREAD, F_GROUP_REPORTING, F_STONEWALL, F_NEW_GROUP, F_WAIT_FOR,
@@ -50,7 +50,7 @@ static const struct fopt {
 	{ "iodepth_batch_complete_max", F_COMPLETE_MAX, A_VALUE },
 	{ "iodepth_low", F_IODEPTH_LOW, A_VALUE }, { "direct", F_DIRECT, A_BOTH },
 	{ "buffered", F_BUFFERED, A_BOTH }, { "sync", F_SYNC, A_BOTH },
-	{ "end_fsync", F_END_FSYNC, A_BOTH }, { "time_based", F_TIME_BASED, A_BOTH },
+	{ "end_fsync", F_END_FSYNC, A_BOTH }, { "invalidate", F_INVALIDATE, A_BOTH }, { "time_based", F_TIME_BASED, A_BOTH },
 	{ "runtime", F_RUNTIME, A_VALUE }, { "timeout", F_RUNTIME, A_VALUE },
 	{ "ramp_time", F_RAMP, A_VALUE }, { "startdelay", F_STARTDELAY, A_VALUE },
 	{ "size", F_SIZE, A_VALUE }, { "filesize", F_FILESIZE, A_VALUE },
@@ -86,7 +86,7 @@ static const char *const fio_not_here[] = {
 	"exec_prerun", "exitall", "exitall_on_error", "exit_what", "fadvise_hint",
 	"fallocate", "fdatasync", "file_service_type", "filename_format", "fill_device",
 	"fixedbufs", "flow", "fsync_on_close", "gtod_cpu", "hipri", "ignore_error",
-	"invalidate", "iomem", "mem", "ioscheduler", "io_submit_mode", "latency_target",
+	"iomem", "mem", "ioscheduler", "io_submit_mode", "latency_target",
 	"latency_window", "latency_percentile", "lat_percentiles", "lockfile", "lockmem",
 	"log_avg_msec", "max_latency", "nice", "nonvectored", "nowait", "numa_cpu_nodes",
 	"numa_mem_policy", "openfiles", "percentage_random", "percentile_list", "pre_read",
@@ -651,6 +651,7 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 			return bad(p, o, "not none, sync or dsync (or 0, 1)");
 		return 0;
 	case F_END_FSYNC: return get_bool(p, o, &j->end_fsync);
+	case F_INVALIDATE: return get_bool(p, o, &j->invalidate);
 	case F_TIME_BASED: return get_bool(p, o, &j->time_based);
 	case F_RUNTIME: return get_time(p, o, 1000000000ull, &j->runtime_ns);
 	case F_RAMP: return get_time(p, o, 1000000000ull, &j->ramp_ns);
@@ -740,6 +741,7 @@ void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsig
 	j->randrepeat = true;
 	j->refill = -1;
 	j->scramble = true;
+	j->invalidate = true;	/* fio drops a file's page cache before a job by default */
 	j->kb_base = 1024;
 	j->engine = "psync";
 }

@@ -35,7 +35,7 @@ struct fjob {
 	unsigned numjobs, iodepth, batch_submit, complete_min, complete_max, iodepth_low;
 	bool direct;
 	unsigned cache_sync;		/* 0, CACHE_SYNC or CACHE_WRITE_THROUGH */
-	bool end_fsync, time_based, zero_buffers;
+	bool end_fsync, time_based, zero_buffers, invalidate;
 	int refill;			/* refill_buffers: 1, 0, or -1 when not given */
 	bool scramble;			/* scramble_buffers (default 1) */
 	unsigned compress_pct, dedupe_pct, pattern_len;

@@ -78,6 +78,7 @@ struct target_spec {
 	unsigned threads;	/* -t: threads on this target (unused with -F) */
 	unsigned cache;		/* CACHE_* */
 	bool end_fsync;		/* fio's end_fsync: fsync the target once the I/O has ended */
+	bool invalidate;	/* fio's invalidate: its range's page cache dropped before the run */
 };
 
 /*

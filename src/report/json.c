@@ -143,6 +143,7 @@ static json_t *target_spec_json(const struct target_spec *t, const struct worklo
 	set(o, "threads", w->pool_threads ? NULL : jnum(t->threads));
 	set(o, "direct", json_boolean(t->cache & CACHE_DIRECT));
 	set(o, "write_through", json_boolean(t->cache & CACHE_WRITE_THROUGH));
+	set(o, "invalidate", json_boolean(t->invalidate));
 	set(o, "write_buffers", json_text(bufs[t->buf]));
 	set(o, "write_refresh", json_text((const char *[]){ [WRITES_AS_LAID] = "none",
 		[WRITES_SCRAMBLED] = "scramble", [WRITES_REFILLED] = "refill" }

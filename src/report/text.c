@@ -113,6 +113,8 @@ static void target_params(FILE *f, const struct workload *w, const struct target
 	}
 	if (s->end_fsync)
 		fprintf(f, "\t\tfsync at the end\n");
+	if (s->invalidate)
+		fprintf(f, "\t\tits page cache dropped before the run (invalidate)\n");
 	format_size(b, sizeof(b), s->random_align ? s->random_align : s->stride);
 	if (s->random_align)
 		fprintf(f, "\t\tusing random I/O (alignment: %s)\n", b);

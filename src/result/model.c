@@ -102,7 +102,7 @@ SCHEMA(target_spec_s, FS(struct target_spec, path), FIM(struct target_spec, bloc
        FIM(struct target_spec, write_pct, 100), FIM(struct target_spec, outstanding, 1u << 20),
        FIM(struct target_spec, threads, 1u << 20),
        FIM(struct target_spec, cache, CACHE_DIRECT | CACHE_WRITE_THROUGH | CACHE_SYNC),
-       FB(struct target_spec, end_fsync));
+       FB(struct target_spec, end_fsync), FB(struct target_spec, invalidate));
 SCHEMA(job_spec_s, FS(struct job_spec, name), FS(struct job_spec, description),
        FI(struct job_spec, first_target), FI(struct job_spec, ntargets),
        FIM(struct job_spec, threads, 1u << 20), FB(struct job_spec, per_clone),

@@ -74,6 +74,29 @@ sum=$(md5sum < "$T/fsx.job")
 run_ok --engine=null --ios=10 -b4K "$T/fsx.job"	# -b: a DiskSpd line, fsx.job its target
 grep -q "fsx.job" "$T/out" && same_bytes "$T/fsx.job" "$sum"
 
+say "invalidate (on by default): the file's page cache is dropped before the job, as fio drops it"
+if command -v fincore >/dev/null; then
+	head -c 8388608 /dev/urandom > "$T/cached.dat"
+	printf '[r]\nioengine=psync\nrw=read\nbs=4k\nfilename=%s\nnumber_ios=1\n' "$T/cached.dat" > "$T/inv.fio"
+	cached() { cat "$T/cached.dat" > /dev/null; }
+	resident() { fincore --bytes --noheadings --output RES "$T/cached.dat"; }
+	cached; [ "$(resident)" = 8388608 ] || skip_case "the invalidate case (the page cache does not keep 8 MiB here)"
+	if [ "$(resident)" = 8388608 ]; then
+		run_ok "$T/inv.fio" --quiet
+		iob=$(resident)
+		[ "$iob" -lt 4194304 ] || fail "invalidate: $iob bytes still cached after the job"
+		grep -q "its page cache dropped before the run (invalidate)" "$T/out" || fail "not reported"
+		cached; run_ok "$T/inv.fio" --invalidate=0 --quiet
+		[ "$(resident)" = 8388608 ] || fail "invalidate=0: $(resident) bytes cached, wanted all"
+		if command -v fio >/dev/null; then
+			cached; fio "$T/inv.fio" >/dev/null 2>&1 || fail "fio inv.fio"
+			[ "$(resident)" -lt 4194304 ] || fail "fio's invalidate left $(resident) bytes: the test is wrong"
+		fi
+	fi
+else
+	skip_case "the invalidate case (no fincore)"
+fi
+
 say "write-then-read: two groups, the read group reads the file the write group laid out"
 sed 's/^size=.*/size=16m/' "$EX/write-then-read.fio" > "$T/wtr.fio"
 (cd "$T/ex" && "$IOBENCH" "$T/wtr.fio" --output-format=fio-json --quiet >"$T/out") ||
