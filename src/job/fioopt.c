@@ -169,7 +169,7 @@ int fio_parse_size(const char *s, unsigned kb_base, uint64_t *out, bool *pct)
 		if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, (uint64_t)(*p - '0'), &v))
 			return -ERANGE;
 	if (*p == '%') {
-		if (!pct || p[1] || v == 0 || v > 100)
+		if (!pct || p[1] || v > 100)
 			return -EINVAL;
 		*pct = true;
 		*out = v;
@@ -659,12 +659,21 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 		if (strchr(o->val, '-') || strchr(o->val, ':'))
 			return bad(p, o, "a random start delay (a range) is not implemented by iobench");
 		return get_time(p, o, 1000000000ull, &j->startdelay_ns);
-	case F_SIZE: return get_size(p, o, o->val, j->kb_base, &j->size, &j->size_pct);
+	case F_SIZE:
+		if (get_size(p, o, o->val, j->kb_base, &j->size, &j->size_pct))
+			return -EINVAL;
+		if (j->size_pct && !j->size)	/* 0% is an offset's, not a size's */
+			return bad(p, o, "0%% of the file leaves nothing to do");
+		return 0;
 	case F_FILESIZE:
 		if (strchr(o->val, '-') || strchr(o->val, ':'))
 			return bad(p, o, "a range of file sizes is not implemented by iobench");
 		return get_size(p, o, o->val, j->kb_base, &j->filesize, NULL);
-	case F_OFFSET: return get_size(p, o, o->val, j->kb_base, &j->offset, &j->offset_pct);
+	case F_OFFSET:
+		if (get_size(p, o, o->val, j->kb_base, &j->offset, &j->offset_pct))
+			return -EINVAL;
+		j->offset_pct &= j->offset != 0;	/* offset=0% is offset 0, as in fio */
+		return 0;
 	case F_OFFSET_INC:
 		return get_size(p, o, o->val, j->kb_base, &j->offset_increment, NULL);
 	case F_IO_SIZE: return get_size(p, o, o->val, j->kb_base, &j->io_size, NULL);

@@ -134,6 +134,9 @@ static void test_sizes(void **state)
 	assert_int_equal(v, 50);
 	assert_int_not_equal(fio_parse_size("50%", 1024, &v, NULL), 0);
 	assert_int_not_equal(fio_parse_size("101%", 1024, &v, &pct), 0);
+	assert_int_equal(fio_parse_size("0%", 1024, &v, &pct), 0);	/* fio's offset=0% */
+	assert_true(pct);
+	assert_int_equal(v, 0);
 }
 
 static void test_times(void **state)
@@ -518,6 +521,12 @@ static void test_percentages(void **state)
 	snprintf(text, sizeof(text), "[a]\nfilename=%s\n", path);	/* no size: the whole file */
 	assert_int_equal(plan_text(text), 0);
 	assert_int_equal(plan.groups[0].jobs[0].bytes_per_thread, 100 << 20);
+	snprintf(text, sizeof(text), "[a]\nfilename=%s\nsize=1m\noffset=0%%\n", path);
+	assert_int_equal(plan_text(text), 0);	/* as fio: offset 0 */
+	assert_int_equal(plan.groups[0].targets[0].base_offset, 0);
+	snprintf(text, sizeof(text), "[a]\nfilename=%s\nsize=0%%\n", path);
+	assert_int_equal(plan_text(text), -EINVAL);
+	assert_non_null(strstr(err, "0% of the file leaves nothing to do"));
 }
 
 static void test_seeds_and_flags(void **state)
