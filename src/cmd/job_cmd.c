@@ -360,11 +360,13 @@ static int apply_flags(const struct job_args *a, struct workload *w, const char 
 	if (g[O_CONTINUE])
 		w->continue_on_error = r->continue_on_error;
 	if (r->naffinity) {
-		free(w->affinity);
-		w->affinity = malloc(r->naffinity * sizeof(*w->affinity));
-		if (!w->affinity)
+		int *list = malloc(r->naffinity * sizeof(*list));
+
+		if (!list)
 			return -ENOMEM;
-		memcpy(w->affinity, r->affinity, r->naffinity * sizeof(*w->affinity));
+		memcpy(list, r->affinity, r->naffinity * sizeof(*list));
+		free(w->affinity);
+		w->affinity = list;
 		w->naffinity = r->naffinity;
 	}
 	w->destroy_signature = r->destroy_signature ? strdup(r->destroy_signature) : NULL;

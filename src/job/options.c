@@ -159,7 +159,7 @@ static int set_text(char **dst, const char *v, char *err, size_t len)
 static int set_affinity(struct workload *w, const char *flag, const char *v, char *err,
 			size_t len)
 {
-	int cpus[AFFINITY_MAX];
+	int cpus[AFFINITY_MAX], *list;
 	int count;
 
 	if (!strcmp(v, "g"))	/* DiskSpd's -ag: round-robin over all CPUs, the default */
@@ -170,11 +170,12 @@ static int set_affinity(struct workload *w, const char *flag, const char *v, cha
 	count = affinity_parse(v, cpus, err, len);
 	if (count < 0)
 		return -EINVAL;
-	free(w->affinity);
-	w->affinity = malloc((size_t)count * sizeof(*w->affinity));
-	if (!w->affinity)
+	list = malloc((size_t)count * sizeof(*list));
+	if (!list)
 		return errmsg(err, len, -ENOMEM, "out of memory");
-	memcpy(w->affinity, cpus, (size_t)count * sizeof(*cpus));
+	memcpy(list, cpus, (size_t)count * sizeof(*cpus));
+	free(w->affinity);
+	w->affinity = list;
 	w->naffinity = (unsigned)count;
 	return 0;
 }

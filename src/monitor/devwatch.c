@@ -130,7 +130,9 @@ bool devwatch_snapshot(struct devwatch *dw, int which)
 {
 	char *text;
 
-	if (!dw->n || !(text = read_diskstats(dw)))
+	if (!dw->n)
+		return true;
+	if (!(text = read_diskstats(dw)))
 		return false;
 	for (unsigned i = 0; i < dw->n; i++) {
 		struct dev_sample *d = &dw->dev[i];

@@ -307,6 +307,7 @@ int report_fio_json(FILE *f, const struct workload *groups, const struct result 
 {
 	json_t *root = json_object(), *jobs = json_array(), *disks = json_array();
 	struct timespec now = { 0 };
+	struct tm tm;
 	char when[64];
 	time_t t;
 	int r;
@@ -321,7 +322,8 @@ int report_fio_json(FILE *f, const struct workload *groups, const struct result 
 		now.tv_nsec = (long)(ns % 1000000000u);
 	}
 	t = now.tv_sec;
-	strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", localtime(&t));
+	if (!localtime_r(&t, &tm) || !strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", &tm))
+		when[0] = 0;
 	set(root, "fio version", json_text("iobench-" IOBENCH_VERSION));
 	set(root, "timestamp", json_integer((json_int_t)now.tv_sec));
 	set(root, "timestamp_ms", json_integer((json_int_t)now.tv_sec * 1000 + now.tv_nsec / 1000000));

@@ -186,7 +186,7 @@ SCHEMA(io_workers_s, FI(struct io_workers, threads), FD(struct io_workers, cpu_s
 SCHEMA(host_s, FC(struct host_info, hostname), FC(struct host_info, kernel), FC(struct host_info, cpu_model),
        FC(struct host_info, clock_source), FC(struct host_info, governor), FD(struct host_info, clock_read_ns),
        FI(struct host_info, cpu_count), FI(struct host_info, memory_bytes));
-SCHEMA(timespec_s, FI(struct timespec, tv_sec), FIM(struct timespec, tv_nsec, 999999999));
+SCHEMA(timespec_s, FIM(struct timespec, tv_sec, 1ull << 40), FIM(struct timespec, tv_nsec, 999999999));
 SCHEMA(verify_s, FI(VERIFY_T, written), FI(VERIFY_T, checked), FI(VERIFY_T, bad), FC(VERIFY_T, first),
        FI(VERIFY_T, first_offset), FC(VERIFY_T, first_kind), FB(VERIFY_T, tables_partial),
        FC(VERIFY_T, journal));
@@ -557,7 +557,7 @@ static int read_series(struct rctx *c, const json_t *v, struct interval **out)
 	const json_t *e;
 	size_t i;
 
-	if (json_is_null(v))
+	if (json_is_null(v) && !n)
 		return 0;
 	if (!json_is_array(v) || json_array_size(v) != n)
 		return bad(c, "expected an array of result.nintervals (%u) intervals", n);
@@ -744,10 +744,15 @@ static int check_links(struct rctx *c, const struct workload *w, const struct re
 			return bad(c, "workload.jobs[%u]: its threads and targets are not the "
 				   "workload's", j);
 	}
+	if (res->nrows && res->nthreads != workload_threads(w))
+		return bad(c, "result.nthreads (%u) is not the workload's threads (%u)", res->nthreads,
+			   workload_threads(w));
 	for (unsigned i = 0; i < res->nrows; i++)
-		if (res->rows[i].target >= w->ntargets || res->rows[i].job >= w->njobs)
-			return bad(c, "result.rows[%u]: target %u or job %u is not in the workload",
-				   i, res->rows[i].target, res->rows[i].job);
+		if (res->rows[i].target >= w->ntargets || res->rows[i].job >= w->njobs ||
+		    res->rows[i].thread >= res->nthreads)
+			return bad(c, "result.rows[%u]: target %u, job %u or thread %u is not in the "
+				   "workload", i, res->rows[i].target, res->rows[i].job,
+				   res->rows[i].thread);
 	return 0;
 }
 

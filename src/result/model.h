@@ -7,8 +7,8 @@
  * reading the model back gives the reports everything they printed:
  * `iobench report R.json` prints the run's text again, byte for byte.
  *
- * Integers are JSON integers, or decimal strings from 2^53 up (JSON readers
- * hold integers exactly only below that); doubles are strings of 17
+ * Unsigned integers are JSON integers, or decimal strings from 2^53 up (JSON
+ * readers hold integers exactly only below that; signed ones stay far below); doubles are strings of 17
  * significant digits, so that they read back to the same bits.
  */
 #ifndef IOB_MODEL_H

@@ -50,7 +50,7 @@ struct target_facts {
 	bool no_nowait;		/* direct I/O that cannot be issued without blocking (RWF_NOWAIT fails) */
 };
 
-/* One block device under the targets, over the measured window (core/devwatch.c samples it). */
+/* One block device under the targets, over the measured window (monitor/devwatch.c samples it). */
 struct dev_sample {
 	unsigned major, minor;
 	char name[64];
