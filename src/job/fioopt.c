@@ -74,34 +74,6 @@ static const struct fopt {
 	{ "continue_on_error", F_CONTINUE, A_VALUE },
 };
 
-/* fio options iobench knows of but does not implement: a clear error each. */
-static const char *const fio_not_here[] = {
-	"allow_file_create", "allow_mounted_write", "atomic", "ba", "blockalign",
-	"bs_is_seq_rand", "bs_unaligned",
-	"cgroup",
-	"clat_percentiles", "cmdprio", "cmdprio_percentage",
-	"cpumask", "cpus_allowed", "cpus_allowed_policy", "create_on_open", "create_only",
-	"create_serialize", "disable_bw", "disable_clat", "disable_lat",
-	"disable_slat", "disk_util", "do_verify", "end_syncfs", "exec_postrun",
-	"exec_prerun", "exitall", "exitall_on_error", "exit_what", "fadvise_hint",
-	"fallocate", "fdatasync", "file_service_type", "filename_format", "fill_device",
-	"fixedbufs", "flow", "fsync_on_close", "gtod_cpu", "hipri", "ignore_error",
-	"iomem", "mem", "ioscheduler", "io_submit_mode", "latency_target",
-	"latency_window", "latency_percentile", "lat_percentiles", "lockfile", "lockmem",
-	"log_avg_msec", "max_latency", "nice", "nonvectored", "nowait", "numa_cpu_nodes",
-	"numa_mem_policy", "openfiles", "percentage_random", "percentile_list", "pre_read",
-	"prio", "prioclass", "random_distribution", "random_generator", "rate",
-	"rate_iops", "rate_iops_min", "rate_min", "rate_process", "read_iolog",
-	"registerfiles", "replay_no_stall", "rw_sequencer", "serialize_overlap", "softrandommap", "sqthread_poll",
-	"ss", "ss_dur", "ss_ramp", "stats", "thinktime", "thinktime_blocks",
-	"thinktime_spin", "trim_percentage", "uid", "gid", "unified_rw_reporting", "unlink",
-	"unlink_each_loop", "verify", "verify_backlog", "verify_fatal", "verify_pattern",
-	"verify_interval", "verify_offset", "verify_only", "write_bw_log", "write_hist_log",
-	"write_iolog", "write_iops_log", "write_lat_log", "zonemode", "zonesize",
-	"zonerange", "zoneskip", "per_job_logs", "log_offset", "significant_figures",
-	"unit_base", "bwavgtime", "iopsavgtime", "ramp_size", "fsync_on_close",
-	"userspace_reap", "force_async", "experimental_verify", "trim_backlog",
-};
 
 void fio_notice(struct planner *p, const char *fmt, ...)
 {
@@ -244,14 +216,18 @@ bool fio_option_needs_value(const char *key)
 	return f && f->arg == A_VALUE;
 }
 
+/* fio 3.33's option of that name (fionames.c), or NULL. */
+static const struct fio_name *fio_name(const char *key)
+{
+	for (size_t i = 0; i < fio_nnames; i++)
+		if (!strcmp(fio_names[i].name, key))
+			return &fio_names[i];
+	return NULL;
+}
+
 bool fio_option_known(const char *key)
 {
-	if (find_opt(key))
-		return true;
-	for (size_t i = 0; i < sizeof(fio_not_here) / sizeof(fio_not_here[0]); i++)
-		if (!strcmp(fio_not_here[i], key))
-			return true;
-	return false;
+	return find_opt(key) || fio_name(key);
 }
 
 /* Edit distance, for "did you mean". */
@@ -280,14 +256,18 @@ static unsigned distance(const char *a, const char *b)
 
 static int unknown(struct planner *p, const struct jf_opt *o)
 {
+	const struct fio_name *fn = fio_name(o->key);
 	const char *best = NULL;
 	unsigned bd = 3;
 
-	for (size_t i = 0; i < sizeof(fio_not_here) / sizeof(fio_not_here[0]); i++)
-		if (!strcmp(fio_not_here[i], o->key))
-			return errmsg(p->err, p->errlen, -EINVAL, "%s: %s: a fio option that iobench "
-				      "does not implement (docs/jobfiles.md lists what it does)",
-				      o->where, o->key);
+	if (fn && !fn->engines)
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: %s: a fio option that iobench "
+			      "does not implement (docs/jobfiles.md lists what it does)",
+			      o->where, o->key);
+	if (fn)
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: %s: an option of fio's %s engine%s "
+			      "that iobench does not implement", o->where, o->key, fn->engines,
+			      strchr(fn->engines, ',') ? "s" : "");
 	for (size_t i = 0; i < sizeof(fopts) / sizeof(fopts[0]); i++) {
 		unsigned d = distance(o->key, fopts[i].name);
 

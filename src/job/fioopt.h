@@ -54,6 +54,14 @@ struct fjob {
 };
 
 /* Errors and notices while planning: the caller's error buffer, and notices gathered. */
+/* A fio 3.33 option by name, with the engines of an engine's own option (NULL: fio's). */
+struct fio_name {
+	const char *name;
+	const char *engines;
+};
+extern const struct fio_name fio_names[];
+extern const size_t fio_nnames;
+
 struct planner {
 	fio_file_fn look;	/* what a named file is (fiojob.h) */
 	char *err;

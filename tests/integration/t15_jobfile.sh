@@ -97,6 +97,16 @@ else
 	skip_case "the invalidate case (no fincore)"
 fi
 
+say "every fio 3.33 option is known by name: one iobench does not implement is never a typo"
+printf '[a]\nioengine=null\nsize=1m\nsteadystate=iops:1%%\n' > "$T/ss.fio"
+run_rc 2 "$T/ss.fio"
+grep -q "ss.fio:4: steadystate: a fio option that iobench does not implement" "$T/err" ||
+	fail "steadystate: $(cat "$T/err")"
+printf '[a]\nioengine=null\nsize=1m\nfixedbufs\n' > "$T/fb.fio"
+run_rc 2 "$T/fb.fio"
+grep -q "fixedbufs: an option of fio's io_uring, io_uring_cmd engines that iobench does not implement" \
+	"$T/err" || fail "fixedbufs: $(cat "$T/err")"
+
 say "write-then-read: two groups, the read group reads the file the write group laid out"
 sed 's/^size=.*/size=16m/' "$EX/write-then-read.fio" > "$T/wtr.fio"
 (cd "$T/ex" && "$IOBENCH" "$T/wtr.fio" --output-format=fio-json --quiet >"$T/out") ||
