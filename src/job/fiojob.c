@@ -231,7 +231,8 @@ static int same_timing(struct planner *p, const struct fjob *a, const struct fjo
 			   a->runtime_ns != b->runtime_ns ? "runtime" :
 			   a->ramp_ns != b->ramp_ns ? "ramp_time" :
 			   a->continue_on_error != b->continue_on_error ? "continue_on_error" :
-			   strcmp(a->engine, b->engine) ? "ioengine" : NULL;
+			   strcmp(a->engine, b->engine) ? "ioengine" :
+			   a->hipri != b->hipri ? "hipri" : a->sqpoll != b->sqpoll ? "sqthread_poll" : NULL;
 
 	if (!what)
 		return 0;
@@ -417,6 +418,11 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 	bool per_clone = false;
 	int r;
 
+	if ((j->hipri || j->sqpoll) && strcmp(j->engine, "io_uring"))
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': %s: iobench %s with io_uring "
+			      "only (ioengine=io_uring)", j->where, j->name,
+			      j->hipri ? "hipri" : "sqthread_poll",
+			      j->hipri ? "polls completions" : "polls the submission queue");
 	if (g->first && (r = same_timing(p, g->first, j)))
 		return r;
 	if (!g->first)
@@ -477,6 +483,8 @@ static void group_settings(struct group *g)
 	struct workload *w = &g->w;
 
 	w->engine = j->engine;
+	w->hipri = j->hipri;
+	w->sqpoll = j->sqpoll;
 	w->continue_on_error = j->continue_on_error;
 	w->count_based = !j->time_based;
 	w->duration_ns = j->runtime_ns;

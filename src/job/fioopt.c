@@ -23,6 +23,7 @@ enum opt_id {
 	F_NAME, F_DESCRIPTION, F_FILENAME, F_DIRECTORY, F_IOENGINE, F_RW, F_RWMIXREAD,
 	F_RWMIXWRITE, F_BS, F_NUMJOBS, F_IODEPTH, F_BATCH_SUBMIT, F_COMPLETE_MIN,
 	F_COMPLETE_MAX, F_IODEPTH_LOW, F_DIRECT, F_BUFFERED, F_SYNC, F_END_FSYNC, F_INVALIDATE,
+	F_HIPRI, F_SQTHREAD_POLL,
 	F_TIME_BASED, F_RUNTIME, F_RAMP, F_STARTDELAY, F_SIZE, F_FILESIZE, F_OFFSET,
 	F_OFFSET_INC, F_IO_SIZE, F_NUMBER_IOS, F_LOOPS, F_NRFILES, F_RANDREPEAT, F_RANDSEED,
 	F_NORANDOMMAP, F_THREAD, F_GROUP_REPORTING, F_STONEWALL, F_NEW_GROUP, F_WAIT_FOR,
@@ -50,7 +51,8 @@ static const struct fopt {
 	{ "iodepth_batch_complete_max", F_COMPLETE_MAX, A_VALUE },
 	{ "iodepth_low", F_IODEPTH_LOW, A_VALUE }, { "direct", F_DIRECT, A_BOTH },
 	{ "buffered", F_BUFFERED, A_BOTH }, { "sync", F_SYNC, A_BOTH },
-	{ "end_fsync", F_END_FSYNC, A_BOTH }, { "invalidate", F_INVALIDATE, A_BOTH }, { "time_based", F_TIME_BASED, A_BOTH },
+	{ "end_fsync", F_END_FSYNC, A_BOTH }, { "invalidate", F_INVALIDATE, A_BOTH },
+	{ "hipri", F_HIPRI, A_BOTH }, { "sqthread_poll", F_SQTHREAD_POLL, A_BOTH }, { "time_based", F_TIME_BASED, A_BOTH },
 	{ "runtime", F_RUNTIME, A_VALUE }, { "timeout", F_RUNTIME, A_VALUE },
 	{ "ramp_time", F_RAMP, A_VALUE }, { "startdelay", F_STARTDELAY, A_VALUE },
 	{ "size", F_SIZE, A_VALUE }, { "filesize", F_FILESIZE, A_VALUE },
@@ -632,6 +634,8 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 		return 0;
 	case F_END_FSYNC: return get_bool(p, o, &j->end_fsync);
 	case F_INVALIDATE: return get_bool(p, o, &j->invalidate);
+	case F_HIPRI: return get_bool(p, o, &j->hipri);
+	case F_SQTHREAD_POLL: return get_bool(p, o, &j->sqpoll);
 	case F_TIME_BASED: return get_bool(p, o, &j->time_based);
 	case F_RUNTIME: return get_time(p, o, 1000000000ull, &j->runtime_ns);
 	case F_RAMP: return get_time(p, o, 1000000000ull, &j->ramp_ns);

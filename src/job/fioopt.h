@@ -36,6 +36,7 @@ struct fjob {
 	bool direct;
 	unsigned cache_sync;		/* 0, CACHE_SYNC or CACHE_WRITE_THROUGH */
 	bool end_fsync, time_based, zero_buffers, invalidate;
+	bool hipri, sqpoll;		/* io_uring's hipri and sqthread_poll (--hipri, --sqpoll) */
 	int refill;			/* refill_buffers: 1, 0, or -1 when not given */
 	bool scramble;			/* scramble_buffers (default 1) */
 	unsigned compress_pct, dedupe_pct, pattern_len;

@@ -64,6 +64,25 @@ else
 	skip_case "the SQ poll case (no /proc/PID/task)"
 fi
 
+case_ effect "fio's own sqthread_poll=1 is --sqpoll: the poll thread runs"
+printf '[s]\nioengine=io_uring\nsqthread_poll=1\nrw=randread\nbs=4k\nsize=1m\nfilename=s.dat\ntime_based\nruntime=3\n' > sp.fio
+"$IOBENCH" sp.fio --quiet >"$T/sq" 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 30 ] && ! grep -qs "^Name:.*iou-sqp" /proc/$pid/task/*/status; do
+	i=$((i + 1)); sleep 0.1
+done
+grep -qs "^Name:.*iou-sqp" /proc/$pid/task/*/status; found=$?
+wait $pid; rc=$?
+if [ $rc != 0 ] && grep -q "io_uring" "$T/sq"; then
+	skip_case "the sqthread_poll case (io_uring refused here: $(head -1 "$T/sq"))"
+else
+	[ $found = 0 ] || fail "sqthread_poll=1: no iou-sqp thread"
+fi
+printf '[h]\nioengine=psync\nhipri=1\nrw=read\nbs=4k\nsize=1m\nfilename=h.dat\n' > hp.fio
+run_rc 2 hp.fio
+grep -q "hipri: iobench polls completions with io_uring only" "$T/err" || fail "hipri with psync: $(cat "$T/err")"
+
 case_ effect "--hipri in a job file is applied: a file on no polled queue is refused before any I/O"
 run_rc 2 s.fio --hipri
 grep -q -e "--hipri" "$T/err" || fail "--hipri: $(cat "$T/err")"
