@@ -46,6 +46,7 @@ struct field {
 	size_t count_off;		/* T_ARR, T_HEX, a fixed array with has_count: its count */
 	bool has_count;
 	uint64_t max;			/* integers: the largest value allowed (0: the type's) */
+	bool later;			/* added after the first documents: missing, it stays 0 */
 };
 
 struct schema {
@@ -58,29 +59,31 @@ struct schema {
 #define INT_T(S, m) ((__typeof__(MEMBER(S, m)))-1 > (__typeof__(MEMBER(S, m)))0 ? T_UNS : T_SGN)
 
 /* Scalars; with a largest value; fixed arrays of scalars. */
-#define FI(S, m) { #m, INT_T(S, m), offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, 0 }
-#define FIM(S, m, mx) { #m, INT_T(S, m), offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, mx }
-#define FE(S, m, mx) { #m, T_SGN, offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, mx }
-#define FB(S, m) { #m, T_BOOL, offsetof(S, m), sizeof(bool), 0, NULL, 0, 0, false, 0 }
-#define FD(S, m) { #m, T_DBL, offsetof(S, m), sizeof(double), 0, NULL, 0, 0, false, 0 }
-#define FIA(S, m, N) { #m, INT_T(S, m[0]), offsetof(S, m), SIZE(S, m[0]), N, NULL, 0, 0, false, 0 }
-#define FC(S, m) { #m, T_CHARS, offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, 0 }
-#define FS(S, m) { #m, T_STR, offsetof(S, m), sizeof(char *), 0, NULL, 0, 0, false, 0 }
+#define FI(S, m) { #m, INT_T(S, m), offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, 0, false }
+#define FIM(S, m, mx) { #m, INT_T(S, m), offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, mx, false }
+#define FE(S, m, mx) { #m, T_SGN, offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, mx, false }
+#define FB(S, m) { #m, T_BOOL, offsetof(S, m), sizeof(bool), 0, NULL, 0, 0, false, 0, false }
+/* A field added later: documents written before it read as 0 (false) there. */
+#define FB_LATER(S, m) { #m, T_BOOL, offsetof(S, m), sizeof(bool), 0, NULL, 0, 0, false, 0, true }
+#define FD(S, m) { #m, T_DBL, offsetof(S, m), sizeof(double), 0, NULL, 0, 0, false, 0, false }
+#define FIA(S, m, N) { #m, INT_T(S, m[0]), offsetof(S, m), SIZE(S, m[0]), N, NULL, 0, 0, false, 0, false }
+#define FC(S, m) { #m, T_CHARS, offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, 0, false }
+#define FS(S, m) { #m, T_STR, offsetof(S, m), sizeof(char *), 0, NULL, 0, 0, false, 0, false }
 /* Structs: embedded, fixed arrays (all, or the first `cnt`), owned arrays and pointers. */
-#define FO(S, m, sub) { #m, T_OBJ, offsetof(S, m), SIZE(S, m), 0, &sub, 0, 0, false, 0 }
-#define FOA(S, m, sub, N) { #m, T_OBJ, offsetof(S, m), SIZE(S, m[0]), N, &sub, 0, 0, false, 0 }
+#define FO(S, m, sub) { #m, T_OBJ, offsetof(S, m), SIZE(S, m), 0, &sub, 0, 0, false, 0, false }
+#define FOA(S, m, sub, N) { #m, T_OBJ, offsetof(S, m), SIZE(S, m[0]), N, &sub, 0, 0, false, 0, false }
 #define FOAN(S, m, sub, cnt) { #m, T_OBJ, offsetof(S, m), SIZE(S, m[0]), \
-	sizeof(MEMBER(S, m)) / sizeof(MEMBER(S, m[0])), &sub, 0, offsetof(S, cnt), true, 0 }
+	sizeof(MEMBER(S, m)) / sizeof(MEMBER(S, m[0])), &sub, 0, offsetof(S, cnt), true, 0, false }
 #define FIAN(S, m, cnt) { #m, INT_T(S, m[0]), offsetof(S, m), SIZE(S, m[0]), \
-	sizeof(MEMBER(S, m)) / sizeof(MEMBER(S, m[0])), NULL, 0, offsetof(S, cnt), true, 0 }
+	sizeof(MEMBER(S, m)) / sizeof(MEMBER(S, m[0])), NULL, 0, offsetof(S, cnt), true, 0, false }
 #define FARR(S, m, cnt, sub) { #m, T_ARR, offsetof(S, m), sizeof(*MEMBER(S, m)), 0, &sub, 0, \
-	offsetof(S, cnt), true, 0 }
+	offsetof(S, cnt), true, 0, false }
 #define FARRI(S, m, cnt) { #m, T_ARR, offsetof(S, m), sizeof(*MEMBER(S, m)), 0, NULL, \
-	INT_T(S, m[0]), offsetof(S, cnt), true, 0 }
+	INT_T(S, m[0]), offsetof(S, cnt), true, 0, false }
 #define FPA(S, m, sub, N) { #m, T_PTR, offsetof(S, m), sizeof(*MEMBER(S, m[0])), N, &sub, 0, 0, \
-	false, 0 }
+	false, 0, false }
 #define FHEX(S, m, cnt) { #m, T_HEX, offsetof(S, m), SIZE(S, m), 0, NULL, 0, offsetof(S, cnt), \
-	true, 0 }
+	true, 0, false }
 #define SCHEMA(name, ...) \
 	static const struct field name##_f[] = { __VA_ARGS__ }; \
 	static const struct schema name = { name##_f, sizeof(name##_f) / sizeof(name##_f[0]) }
@@ -102,7 +105,7 @@ SCHEMA(target_spec_s, FS(struct target_spec, path), FIM(struct target_spec, bloc
        FIM(struct target_spec, write_pct, 100), FIM(struct target_spec, outstanding, 1u << 20),
        FIM(struct target_spec, threads, 1u << 20),
        FIM(struct target_spec, cache, CACHE_DIRECT | CACHE_WRITE_THROUGH | CACHE_SYNC),
-       FB(struct target_spec, end_fsync), FB(struct target_spec, invalidate));
+       FB(struct target_spec, end_fsync), FB_LATER(struct target_spec, invalidate));
 SCHEMA(job_spec_s, FS(struct job_spec, name), FS(struct job_spec, description),
        FI(struct job_spec, first_target), FI(struct job_spec, ntargets),
        FIM(struct job_spec, threads, 1u << 20), FB(struct job_spec, per_clone),
@@ -134,9 +137,10 @@ SCHEMA(sync_counts_s, FI(struct sync_counts, n), FI(struct sync_counts, lat_sum)
        FI(struct sync_counts, lat_min), FI(struct sync_counts, lat_max), FD(struct sync_counts, lat_sq));
 SCHEMA(row_s, FI(struct result_row, thread), FI(struct result_row, target), FI(struct result_row, job),
        FOA(struct result_row, c, io_counts_s, 2),
-       { "h", T_HIST, offsetof(struct result_row, h), sizeof(struct hist), 0, NULL, 0, 0, false, 0 },
+       { "h", T_HIST, offsetof(struct result_row, h), sizeof(struct hist), 0, NULL, 0, 0, false, 0,
+	 false },
        { "series", T_SERIES, offsetof(struct result_row, series), sizeof(struct interval), 0, NULL, 0, 0,
-	 false, 0 },
+	 false, 0, false },
        FI(struct result_row, active_ns), FI(struct result_row, start_ns),
        FO(struct result_row, syncs, sync_counts_s), FIA(struct result_row, errors, 2),
        FD(struct result_row, cpu_busy), FD(struct result_row, user_busy));
@@ -712,6 +716,10 @@ static int read_struct(struct rctx *c, const struct schema *s, const json_t *o, 
 		size_t at = enter(c, s->f[i].name, 0);
 		int r;
 
+		if (!v && s->f[i].later) {
+			leave(c, at);
+			continue;
+		}
 		if (!v && s->f[i].type == T_ARR)	/* what frees it walks no array */
 			*(unsigned *)((char *)base + s->f[i].count_off) = 0;
 		if (!v)

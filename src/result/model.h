@@ -9,7 +9,8 @@
  *
  * Unsigned integers are JSON integers, or decimal strings from 2^53 up (JSON
  * readers hold integers exactly only below that; signed ones stay far below); doubles are strings of 17
- * significant digits, so that they read back to the same bits.
+ * significant digits, so that they read back to the same bits. A field added
+ * after the first documents were written may be missing (it reads as 0).
  */
 #ifndef IOB_MODEL_H
 #define IOB_MODEL_H

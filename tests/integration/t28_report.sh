@@ -117,6 +117,15 @@ grep -q "the formats are text, json, fio-json and csv" "$T/err" || fail "-Rxml: 
 run_rc 2 report "$T/none.json"
 grep -q "none.json" "$T/err" || fail "a missing file: $(cat "$T/err")"
 
+case_ effect "a document of an earlier iobench, without a field added since, still reads"
+here=$(cd "$(dirname "$0")" && pwd)
+"$IOBENCH" report "$here/../fuzz/corpus/model/null.json" > "$T/got" 2>"$T/rerr" ||
+	fail "an earlier document: $(cat "$T/rerr")"
+grep -q "^Command Line:" "$T/got" || fail "an earlier document printed no report"
+jq 'del(.model.workload.targets[0].invalidate)' "$T/orig.json" > "$T/r.json"
+"$IOBENCH" report -Rjson "$T/r.json" | jq -e '.workload.targets[0].invalidate == false' >/dev/null ||
+	fail "a missing later field does not read as false"
+
 case_ effect "a read on a block device: its devices, counters, cross-check and verdict again"
 if [ "$(id -u)" != 0 ] || ! command -v losetup >/dev/null; then
 	skip_rest "the device case (needs root and losetup)"
