@@ -44,13 +44,14 @@ struct job_args {
 	enum out_format format;
 	const char *output, *json_path, *series_csv;
 	bool print_workload;
+	bool parse_only;		/* fio's --parse-only: the job files read and planned, nothing run */
 	struct workload run;		/* the run options given (option_apply_run) */
 	bool given[O_COUNT_];		/* ... which of them */
 };
 
 /* fio command-line options (not job options) that iobench does not take. */
 static const char *const fio_cli_only[] = {
-	"section", "parse-only", "showcmd", "minimal", "terse-version", "eta", "eta-newline",
+	"section", "showcmd", "minimal", "terse-version", "eta", "eta-newline",
 	"eta-interval", "status-interval", "client", "server", "daemonize",
 	"append-terse", "bandwidth-log", "debug", "idle-prof", "inflate-log", "cpuclock-test",
 	"crctest", "max-jobs", "warnings-fatal", "alloc-size", "aux-path", "trigger",
@@ -154,6 +155,7 @@ static void usage(void)
 	printf("usage: iobench FILE.fio... [--option=value...]   (or --job=FILE)\n"
 	       "  --NAME=VALUE           a fio job option, set for every job\n"
 	       "  --readonly             fio's spelling of --read-only\n"
+	       "  --parse-only           read and check the job files, run nothing\n"
 	       "iobench's own options (as on the DiskSpd command line, long forms only):\n");
 	option_usage(stdout, FRONT_FIO);
 	printf("Every option and every difference from fio: docs/jobfiles.md\n");
@@ -272,6 +274,10 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 				"job of its own, which iobench does not take beside a job file; put the "
 				"job in a job file\n", v ? v : "");
 			return EXIT_BAD_INPUT;
+		}
+		if (!strcmp(key, "parse-only") && !v) {	/* fio's: parse, start nothing */
+			a->parse_only = true;
+			continue;
 		}
 		if (!strcmp(key, "readonly") && !v) {	/* fio's command-line spelling */
 			a->run.read_only = a->given[O_READONLY] = true;
@@ -569,6 +575,8 @@ int cmd_jobfile(int argc, char **argv)
 			code = EXIT_BAD_INPUT;
 		}
 	}
+	if (!code && a.parse_only)
+		goto done;
 	if (!code && a.print_workload) {
 		for (unsigned g = 0; g < plan.ngroups; g++) {
 			printf("%sGroup %u of %u\n", g ? "\n" : "", g + 1, plan.ngroups);

@@ -97,6 +97,14 @@ else
 	skip_case "the invalidate case (no fincore)"
 fi
 
+say "--parse-only: the job file is read and planned, nothing runs or is created, as fio's"
+(cd "$T/ex" && "$IOBENCH" "$EX/write-then-read.fio" --parse-only >"$T/out" 2>"$T/err") ||
+	fail "--parse-only: $(cat "$T/err")"
+[ ! -s "$T/out" ] && [ -z "$(ls "$T/ex")" ] || fail "--parse-only ran or created something"
+printf '[a]\nioengine=null\nsize=1m\niodepht=4\n' > "$T/typo.fio"
+run_rc 2 "$T/typo.fio" --parse-only
+grep -q "typo.fio:4: unknown option 'iodepht'" "$T/err" || fail "--parse-only, a typo: $(cat "$T/err")"
+
 say "every fio 3.33 option is known by name: one iobench does not implement is never a typo"
 printf '[a]\nioengine=null\nsize=1m\nsteadystate=iops:1%%\n' > "$T/ss.fio"
 run_rc 2 "$T/ss.fio"
