@@ -111,7 +111,7 @@ compare_job() {
 	name=$1 job=$2
 	: > "$T/ri"; : > "$T/rf"
 	for r in $(seq "$rounds"); do
-		/usr/bin/time -f "%U %S" -o "$T/time" "$IOBENCH" "$job" --output-format=json --quiet \
+		/usr/bin/time -f "%U %S" -o "$T/time" "$IOBENCH" "$job" --output-format=iobench-json --quiet \
 			--allow-device-write > "$T/i.json" 2>/dev/null || { echo "iobench $job failed" >&2; return 1; }
 		echo "$(jq '[.[].results.total.total.ios] | add' "$T/i.json") $(jq '[.[].test_time_s] | add' "$T/i.json") $(awk '{ print $1 + $2 }' "$T/time")" >> "$T/ri"
 		/usr/bin/time -f "%U %S" -o "$T/time" fio --output-format=json "$job" > "$T/f.json" 2>/dev/null ||

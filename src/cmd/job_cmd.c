@@ -171,16 +171,21 @@ static int own_option(struct job_args *a, const struct option_def *o, const char
 	case O_JOB:
 		a->files[a->nfiles++] = v;
 		return 0;
-	case O_FORMAT:
+	case O_FORMAT:	/* fio's names mean fio's layouts; iobench's schema is iobench-json */
 		if (!strcmp(v, "text") || !strcmp(v, "normal"))
 			a->format = OUT_TEXT;
-		else if (!strcmp(v, "json"))
-			a->format = OUT_JSON;
-		else if (!strcmp(v, "fio-json"))
+		else if (!strcmp(v, "json") || !strcmp(v, "fio-json"))
 			a->format = OUT_FIO_JSON;
-		else {
-			fprintf(stderr, "iobench: --output-format=%s: use text, json (iobench's "
-				"schema) or fio-json (fio's layout)\n", v);
+		else if (!strcmp(v, "iobench-json"))
+			a->format = OUT_JSON;
+		else if (!strcmp(v, "json+") || !strcmp(v, "terse")) {
+			fprintf(stderr, "iobench: --output-format=%s: fio's %s layout is not implemented; "
+				"json is fio's JSON layout, iobench-json iobench's own schema\n", v,
+				v[0] == 't' ? "terse" : "json+ (latency bins)");
+			return EXIT_BAD_INPUT;
+		} else {
+			fprintf(stderr, "iobench: --output-format=%s: use text (normal), json (fio's "
+				"layout) or iobench-json (iobench's schema)\n", v);
 			return EXIT_BAD_INPUT;
 		}
 		return 0;

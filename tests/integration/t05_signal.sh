@@ -117,7 +117,7 @@ free_kb=$(df -Pk "$T" | awk 'NR == 2 { print $4 }')
 if [ "$free_kb" -gt 10000000 ]; then
 	mkdir "$T/jobs2"
 	printf '[one]\nsize=1m\nrw=read\nioengine=psync\nfilename=a.dat\n[two]\nstonewall\nsize=8g\nrw=read\nioengine=psync\nfilename=b.dat\n' > "$T/late.fio"
-	(cd "$T/jobs2" && exec "$IOBENCH" "$T/late.fio" --output-format=json >"$T/out8" 2>"$T/err8") &
+	(cd "$T/jobs2" && exec "$IOBENCH" "$T/late.fio" --output-format=iobench-json >"$T/out8" 2>"$T/err8") &
 	pid=$!
 	wait_for "creating 'b.dat'" "$T/err8"
 	kill -INT $pid

@@ -115,6 +115,17 @@ run_rc 2 "$T/fb.fio"
 grep -q "fixedbufs: an option of fio's io_uring, io_uring_cmd engines that iobench does not implement" \
 	"$T/err" || fail "fixedbufs: $(cat "$T/err")"
 
+say "--output-format=json in a job file is fio's layout, as fio writes it; iobench-json iobench's; json+ and terse refused"
+run_ok "$T/prec.fio" --size=1m --output-format=json
+fio_fields "$T/out" || fail "json is not fio's layout: $(head -c 300 "$T/out")"
+run_ok "$T/prec.fio" --size=1m --output-format=iobench-json
+jq -e 'type == "array" and all(.[]; .schema == "iobench/result")' "$T/out" >/dev/null ||
+	fail "iobench-json: $(head -c 300 "$T/out")"
+for f in json+ terse; do
+	run_rc 2 "$T/prec.fio" --size=1m --output-format=$f
+	grep -q "fio's .* layout is not implemented" "$T/err" || fail "$f: $(cat "$T/err")"
+done
+
 say "write-then-read: two groups, the read group reads the file the write group laid out"
 sed 's/^size=.*/size=16m/' "$EX/write-then-read.fio" > "$T/wtr.fio"
 (cd "$T/ex" && "$IOBENCH" "$T/wtr.fio" --output-format=fio-json --quiet >"$T/out") ||
@@ -182,7 +193,7 @@ jq -e '.jobs[0].sync.total_ios == 25 and .jobs[0].sync.lat_ns.N == 25 and .jobs[
 
 say "startdelay: a job starts later and still measures its whole runtime"
 printf '[global]\nioengine=psync\nsize=4m\ntime_based\nruntime=1\n[a]\nrw=randread\n[b]\nrw=randread\nstartdelay=1\n' > "$T/delay.fio"
-(cd "$T/i" && "$IOBENCH" "$T/delay.fio" --output-format=json --json="$T/d.json" --quiet >/dev/null) ||
+(cd "$T/i" && "$IOBENCH" "$T/delay.fio" --output-format=iobench-json --json="$T/d.json" --quiet >/dev/null) ||
 	fail "delay.fio failed"
 # no shorter than the delay plus the runtime (how much longer is this machine's business)
 jq -e '.[0].test_time_s >= 1.99' "$T/d.json" >/dev/null ||
@@ -204,7 +215,7 @@ say "text and iobench JSON: one document per group"
 DEV1=$D1 DEV2=$D2 run_ok "$(small "$EX/two-devices-read.fio")" --quiet
 grep -q "^Group 0 (2 jobs, reported as one)" "$T/out" && grep -q "^read   | " "$T/out" ||
 	fail "no group section: $(tail -20 "$T/out")"
-(cd "$T/ex" && "$IOBENCH" "$(small "$EX/write-then-read.fio")" --output-format=json --quiet \
+(cd "$T/ex" && "$IOBENCH" "$(small "$EX/write-then-read.fio")" --output-format=iobench-json --quiet \
 	>"$T/out") || fail "json output failed"
 jq -e 'type == "array" and length == 2 and all(.[]; .schema == "iobench/result")' "$T/out" >/dev/null ||
 	fail "json: $(head -c 300 "$T/out")"
@@ -253,7 +264,7 @@ if command -v fio >/dev/null; then
 	# 1 MiB in 8 KiB reads: 128, in both tools and both forms
 	[ "$(fio "$T/sp.fio" --bs 8k --output-format=json | jq '.jobs[0].read.total_ios')" = 128 ] ||
 		fail "fio does not take --bs 8k"
-	[ "$(cd "$T/i" && "$IOBENCH" "$T/sp.fio" --bs 8k --output-format=json --quiet | jq '.[0].results.total.read.ios')" = 128 ] ||
+	[ "$(cd "$T/i" && "$IOBENCH" "$T/sp.fio" --bs 8k --output-format=iobench-json --quiet | jq '.[0].results.total.read.ios')" = 128 ] ||
 		fail "iobench --bs 8k did not do 128 reads"
 fi
 exit 0

@@ -79,7 +79,7 @@ causes | grep -q "journal" || fail "cross-check: $(causes)"
 case_ figure "fio's fsync=1 on ext4: synced like O_DSYNC, so no other I/O and no write-cache warning"
 printf '[f]\nrw=randwrite\nbs=4k\nsize=4m\ndirect=1\nfsync=1\nioengine=psync\nfilename=%s\n' \
 	"$T/m/f.dat" > "$T/fsync.fio"
-"$IOBENCH" "$T/fsync.fio" --output-format=json >"$T/out.a" 2>"$T/err" || fail "fsync job: $(cat "$T/err")"
+"$IOBENCH" "$T/fsync.fio" --output-format=iobench-json >"$T/out.a" 2>"$T/err" || fail "fsync job: $(cat "$T/err")"
 jq '.[0]' "$T/out.a" > "$T/out"
 hasnt other_io; hasnt write_cache
 

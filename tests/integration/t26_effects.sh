@@ -14,14 +14,14 @@ rw=randread
 number_ios=100
 numjobs=2
 E
-run_ok n.fio --output-format=json
+run_ok n.fio --output-format=iobench-json
 [ "$(jq '.[0].results.total.total.ios' out)" = 200 ] || fail "number_ios=100 x 2: $(jq '.[0].results.total.total.ios' out) I/Os"
 if command -v fio >/dev/null; then
 	[ "$(fio --output-format=json n.fio 2>/dev/null | jq '[.jobs[].read.total_ios] | add')" = 200 ] ||
 		fail "fio did not do 200 I/Os"
 fi
 printf 'time_based\nruntime=300ms\n' >> n.fio
-run_ok n.fio --output-format=json
+run_ok n.fio --output-format=iobench-json
 jq -e '.[0].results.total.total.ios > 200' out >/dev/null || fail "time_based stopped at number_ios"
 grep -q "number_ios=100 has no effect in a time_based job" err || fail "no note: $(cat err)"
 run_ok n.fio

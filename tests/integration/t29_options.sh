@@ -4,19 +4,19 @@ cd "$T"
 printf '[a]\nrw=randrw\nbs=4k\nsize=2m\nfilename=a.dat\n[b]\nstonewall\nrw=write\nbs=8k\nsize=1m\nfilename=b.dat\n' > j.fio
 
 case_ effect "--engine in a job file is every job's ioengine: the null engine ran, no file was laid down"
-run_ok j.fio --engine=null --output-format=json
+run_ok j.fio --engine=null --output-format=iobench-json
 jq -e '[.[].workload.engine] == ["null", "null"]' "$T/out" >/dev/null ||
 	fail "engines: $(jq -c '[.[].workload.engine]' "$T/out")"
 [ ! -e a.dat ] && [ ! -e b.dat ] || fail "the null engine laid files down"
 printf '[e]\nioengine=psync\nrw=read\nbs=4k\nsize=1m\nfilename=e.dat\n' > e.fio
-run_ok e.fio --engine=null --output-format=json	# over the job's own ioengine, unlike fio's options
+run_ok e.fio --engine=null --output-format=iobench-json	# over the job's own ioengine, unlike fio's options
 jq -e '.[0].workload.engine == "null"' "$T/out" >/dev/null || fail "--engine under ioengine=psync"
 [ ! -e e.dat ] || fail "the null engine laid e.dat down"
 run_rc 2 j.fio --engine=spdk
 grep -q "unknown engine 'spdk'" "$T/err" || fail "--engine=spdk: $(cat "$T/err")"
 
 case_ effect "--null-latency in a job file: the modelled device's service time, as on the command line"
-run_ok j.fio --engine=null --null-latency=2ms --output-format=json
+run_ok j.fio --engine=null --null-latency=2ms --output-format=iobench-json
 jq -e 'all(.[]; .results.total.total.latency_ns.min >= 2000000)' "$T/out" >/dev/null ||
 	fail "latency below the model: $(jq -c '[.[].results.total.total.latency_ns.min]' "$T/out")"
 run_ok --engine=null --null-latency=2ms --ios=50 -Rjson x
@@ -34,7 +34,7 @@ grep -q "affinity: threads round-robin over CPUs 0$" "$T/aff" || fail "--affinit
 
 case_ effect "--verify in a job file writes checkable blocks and checks them; --verify=md5 is fio's"
 printf '[v]\nioengine=psync\nrw=randrw\nbs=4k\nsize=1m\nfilename=v.dat\nnumber_ios=2000\n' > v.fio
-run_ok v.fio --verify --output-format=json
+run_ok v.fio --verify --output-format=iobench-json
 jq -e '.[0].verify.written > 0 and .[0].verify.checked > 0 and .[0].verify.mismatches == 0' \
 	"$T/out" >/dev/null || fail "verify: $(jq -c '.[0].verify' "$T/out")"
 printf '[v]\nioengine=psync\nrw=randwrite\nbssplit=4k/50:8k/50\nsize=1m\nfilename=w.dat\n' > w.fio
@@ -113,7 +113,7 @@ grep -q "'--output' is an option of fio job files, not of the DiskSpd command li
 
 case_ input "a name both know stays fio's in a job file: --size is fio's size there"
 printf '[n]\nrw=read\nbs=4k\nfilename=n.dat\n' > n.fio
-run_ok n.fio --engine=null --size=512k --output-format=json
+run_ok n.fio --engine=null --size=512k --output-format=iobench-json
 jq -e '[.[].results.total.total.bytes] == [524288]' "$T/out" >/dev/null ||
 	fail "--size=512k: $(jq -c '[.[].results.total.total.bytes]' "$T/out")"
 
