@@ -335,6 +335,9 @@ static int get_size(struct planner *p, const struct jf_opt *o, const char *v, un
 
 	if (r == -ERANGE)
 		return bad(p, o, "'%s' is too large", v);
+	if (r && *v && v[strlen(v) - 1] == 'z' && isdigit((unsigned char)v[0]))
+		return bad(p, o, "'%s': the z suffix counts zones of zonemode=zbd, which iobench does "
+			   "not implement", v);
 	if (r)
 		return bad(p, o, "'%s' is not a size (a number with k, m, g, t%s)", v,
 			   pct ? ", or N%" : "");

@@ -524,6 +524,9 @@ static void test_percentages(void **state)
 	snprintf(text, sizeof(text), "[a]\nfilename=%s\nsize=1m\noffset=0%%\n", path);
 	assert_int_equal(plan_text(text), 0);	/* as fio: offset 0 */
 	assert_int_equal(plan.groups[0].targets[0].base_offset, 0);
+	snprintf(text, sizeof(text), "[a]\nfilename=%s\nsize=1m\noffset=4z\n", path);
+	assert_int_equal(plan_text(text), -EINVAL);
+	assert_non_null(strstr(err, "the z suffix counts zones of zonemode=zbd"));
 	snprintf(text, sizeof(text), "[a]\nfilename=%s\nsize=0%%\n", path);
 	assert_int_equal(plan_text(text), -EINVAL);
 	assert_non_null(strstr(err, "0% of the file leaves nothing to do"));
