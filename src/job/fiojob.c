@@ -533,6 +533,15 @@ static bool in_group(const struct group *g, const char *name)
 	return false;
 }
 
+/* When job name of group g (time-based, with first's timing) ends, from the group's start. */
+static uint64_t waited_end(const struct group *g, const char *name, const struct fjob *first)
+{
+	for (unsigned i = 0; i < g->w.njobs; i++)
+		if (!strcmp(g->w.jobs[i].name, name))
+			return g->w.jobs[i].start_delay_ns + first->ramp_ns + first->runtime_ns;
+	return 0;
+}
+
 int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned nover,
 		const struct jf_opt *force, unsigned nforce, fio_file_fn look,
 		struct fio_plan *plan, char *err, size_t len)
@@ -586,12 +595,27 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 				break;
 			}
 		}
+		/* fio: a job waits for one of its group to end, then starts; with a group's
+		 * common runtime that end is known, so the job starts late as with a startdelay */
+		if (g.w.njobs && j->wait_for && in_group(&g, j->wait_for) && !j->stonewall &&
+		    !j->new_group && j->file == g.first->file && j->time_based &&
+		    g.first->time_based) {
+			uint64_t end = waited_end(&g, j->wait_for, g.first);
+
+			if (end > j->startdelay_ns)
+				j->startdelay_ns = end;
+			g.reporting |= j->group_reporting;
+			r = add_job(&p, &g, j, groupid);
+			njobs++;
+			continue;
+		}
 		if (g.w.njobs && (j->stonewall || j->new_group || j->file != g.first->file ||
 				  (j->wait_for && in_group(&g, j->wait_for)))) {
 			if (j->wait_for && in_group(&g, j->wait_for) && !j->stonewall)
-				fio_notice(&p, "%s: job '%s': wait_for=%s starts it after the whole group "
-				       "of '%s' has ended (iobench runs a group as one)", j->where,
-				       j->name, j->wait_for, j->wait_for);
+				fio_notice(&p, "%s: job '%s': wait_for=%s on a size-based job starts it "
+				       "after the whole group of '%s' has ended (iobench runs a group's "
+				       "size-based jobs as one)", j->where, j->name, j->wait_for,
+				       j->wait_for);
 			if ((r = close_group(&p, plan, &g)))
 				break;
 			groupid++;

@@ -126,6 +126,18 @@ for f in json+ terse; do
 	grep -q "fio's .* layout is not implemented" "$T/err" || fail "$f: $(cat "$T/err")"
 done
 
+say "wait_for in a time-based group: the job stays in the group and starts when the other ends, as in fio"
+printf '[global]\nioengine=null\nrw=read\nbs=4k\nsize=1m\ntime_based\nruntime=1\n[a]\n[b]\nwait_for=a\n' > "$T/wf.fio"
+run_ok "$T/wf.fio" --output-format=json --json="$T/wf.json"
+got=$(jq -c '[.jobs[] | [.jobname, .groupid, .job_runtime]]' "$T/out")
+[ "$got" = '[["a",0,1000],["b",0,1000]]' ] || fail "wait_for: $got"
+jq -e 'length == 1 and [.[0].model.result.rows[].start_ns] == [0, 1000000000]' "$T/wf.json" >/dev/null ||
+	fail "wait_for: b does not start when a ends: $(jq -c '[.[0].model.result.rows[].start_ns]' "$T/wf.json")"
+if command -v fio >/dev/null; then
+	want=$(fio "$T/wf.fio" --output-format=json | jq -c '[.jobs[] | [.jobname, .groupid, .job_runtime]]')
+	[ "$got" = "$want" ] || fail "wait_for: iobench $got, fio $want"
+fi
+
 say "write-then-read: two groups, the read group reads the file the write group laid out"
 sed 's/^size=.*/size=16m/' "$EX/write-then-read.fio" > "$T/wtr.fio"
 (cd "$T/ex" && "$IOBENCH" "$T/wtr.fio" --output-format=fio-json --quiet >"$T/out") ||
