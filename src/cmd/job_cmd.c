@@ -45,6 +45,7 @@ struct job_args {
 	const char *output, *json_path, *series_csv;
 	bool print_workload;
 	bool parse_only;		/* fio's --parse-only: the job files read and planned, nothing run */
+	bool named;			/* a --name: jobs given on the command line, as fio's */
 	struct workload run;		/* the run options given (option_apply_run) */
 	bool given[O_COUNT_];		/* ... which of them */
 };
@@ -96,7 +97,8 @@ bool job_cmd_wanted(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		size_t n = strlen(argv[i]);
 
-		if (!strncmp(argv[i], "--job=", 6))
+		if (!strncmp(argv[i], "--job=", 6) || !strncmp(argv[i], "--name=", 7) ||
+		    (!strcmp(argv[i], "--name") && !diskspd))
 			return true;
 		if (!strcmp(argv[i], "-"))	/* a job file on stdin, as fio's "fio -" */
 			return !diskspd;
@@ -274,12 +276,7 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 				return r;
 			continue;
 		}
-		if (!strcmp(key, "name")) {	/* in fio, a job of the command line's own */
-			fprintf(stderr, "iobench: --name=%s: in fio, --name on the command line defines a "
-				"job of its own, which iobench does not take beside a job file; put the "
-				"job in a job file\n", v ? v : "");
-			return EXIT_BAD_INPUT;
-		}
+		a->named |= !strcmp(key, "name");	/* fio: a job of the command line's own */
 		if (!strcmp(key, "parse-only") && !v) {	/* fio's: parse, start nothing */
 			a->parse_only = true;
 			continue;
@@ -300,8 +297,14 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 			return EXIT_RUN_FAILED;
 		}
 	}
-	if (!a->nfiles) {
-		fprintf(stderr, "iobench: no job file given\n");
+	if (a->named && a->nfiles) {
+		fprintf(stderr, "iobench: --name on the command line defines a job of its own (as in "
+			"fio), which iobench does not take beside a job file; put the job in a job "
+			"file, or give every job on the command line\n");
+		return EXIT_BAD_INPUT;
+	}
+	if (!a->nfiles && !a->named) {
+		fprintf(stderr, "iobench: no job file given (and no --name starting a job)\n");
 		return EXIT_BAD_INPUT;
 	}
 	return 0;
@@ -558,6 +561,16 @@ int cmd_jobfile(int argc, char **argv)
 	if (!code && !cmdline) {
 		fprintf(stderr, "iobench: out of memory\n");
 		code = EXIT_RUN_FAILED;
+	}
+	if (!code && !a.nfiles) {	/* the jobs are the command line's: no defaults beside them */
+		r = jobfile_from_args(&doc, a.over, a.nover, err, sizeof(err));
+		free_opts(a.over, a.nover);
+		a.over = NULL;
+		a.nover = 0;
+		if (r) {
+			fprintf(stderr, "iobench: %s\n", err);
+			code = r == -ENOMEM ? EXIT_RUN_FAILED : EXIT_BAD_INPUT;
+		}
 	}
 	if (!code && (r = read_jobs(&a, &doc, err, sizeof(err)))) {
 		fprintf(stderr, "iobench: %s\n", err);

@@ -566,6 +566,8 @@ void cmdline_usage(FILE *f)
 		"       iobench                                 run the quick suite in this directory\n"
 		"       iobench quick [options] [DIR|DEVICE]    run the quick suite there\n"
 		"       iobench FILE.fio... [--name=value...]   run fio job files (docs/jobfiles.md)\n"
+		"       iobench --name=JOB --rw=... [--...]     fio's command line, without a job file\n"
+		"       iobench report|monitor|quick ...        (each takes --help)\n"
 		"\n"
 		"Values attach to short flags as in DiskSpd (-b8K -w30 -Sh); long forms take\n"
 		"--name=VALUE. Sizes are binary: 8K = 8192; '<n>b' counts blocks of -b.\n"

@@ -581,6 +581,53 @@ int jobfile_parse(struct jf_doc *doc, const char *name, const char *buf, size_t 
 	return parse_buf(&p, name, buf, len);
 }
 
+int jobfile_from_args(struct jf_doc *doc, const struct jf_opt *opts, unsigned n, char *err,
+		      size_t errlen)
+{
+	struct jf_section *cur = NULL;
+
+	for (unsigned i = 0; i < n; i++) {
+		const struct jf_opt *o = &opts[i];
+		bool starts = !strcmp(o->key, "name");
+		struct jf_opt *no;
+
+		if (starts && (!o->val || !*o->val))
+			return errmsg(err, errlen, -EINVAL, "command line: --name needs a job name");
+		if (starts || !cur) {	/* before the first --name: fio's global options */
+			struct jf_section *sec = realloc(doc->sec, (doc->nsec + 1) * sizeof(*sec));
+
+			if (!sec)
+				return errmsg(err, errlen, -ENOMEM, "out of memory");
+			doc->sec = sec;
+			cur = &sec[doc->nsec++];
+			memset(cur, 0, sizeof(*cur));
+			cur->global = !starts;
+			cur->name = strdup(starts ? o->val : "global");
+			cur->where = strdup("command line");
+			if (!cur->name || !cur->where)
+				return errmsg(err, errlen, -ENOMEM, "out of memory");
+			if (starts)
+				continue;
+		}
+		no = realloc(cur->opts, (cur->nopts + 1) * sizeof(*no));
+		if (!no)
+			return errmsg(err, errlen, -ENOMEM, "out of memory");
+		cur->opts = no;
+		no = &no[cur->nopts];
+		no->key = strdup(o->key);
+		no->val = o->val ? strdup(o->val) : NULL;
+		no->where = strdup("command line");
+		if (!no->key || (o->val && !no->val) || !no->where) {
+			free(no->key);
+			free(no->val);
+			free(no->where);
+			return errmsg(err, errlen, -ENOMEM, "out of memory");
+		}
+		cur->nopts++;
+	}
+	return 0;
+}
+
 void jobfile_free(struct jf_doc *doc)
 {
 	for (unsigned i = 0; i < doc->nsec; i++) {

@@ -54,6 +54,15 @@ int jobfile_load_file(const char *path, char **buf, size_t *len, char *err, size
 int jobfile_parse(struct jf_doc *doc, const char *name, const char *buf, size_t len,
 		  unsigned file, jf_loader load, char *err, size_t errlen);
 
+/*
+ * fio's command line without a job file: opts in their order, each --name
+ * starting a job section of that name, the options before the first one a
+ * [global] section, as fio takes them. Returns 0, -EINVAL or -ENOMEM with a
+ * message.
+ */
+int jobfile_from_args(struct jf_doc *doc, const struct jf_opt *opts, unsigned n, char *err,
+		      size_t errlen);
+
 /* Frees everything in doc and zeroes it. */
 void jobfile_free(struct jf_doc *doc);
 

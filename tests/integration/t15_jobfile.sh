@@ -50,7 +50,7 @@ else
 	skip_case "the precedence comparison with fio (no fio)"
 fi
 
-say "name= in [global] leaves each job its section's name, as in fio; --name beside a job file is refused"
+say "name= in [global] leaves each job its section's name, as in fio"
 printf '[global]\nname=foo\nioengine=null\nrw=read\nbs=4k\nsize=1m\n[a]\n[b]\nname=bee\n' > "$T/nm.fio"
 run_ok "$T/nm.fio" --output-format=fio-json
 got=$(jq -c '[.jobs[].jobname]' "$T/out")
@@ -59,8 +59,6 @@ if command -v fio >/dev/null; then
 	want=$(fio "$T/nm.fio" --output-format=json | jq -c '[.jobs[].jobname]')
 	[ "$got" = "$want" ] || fail "job names: iobench $got, fio $want"
 fi
-run_rc 2 "$T/nm.fio" --name=z
-grep -q "defines a job of its own" "$T/err" || fail "--name: $(cat "$T/err")"
 
 say "a job file is known by its content (fsx.job, X.FIO) or read from stdin (-); a DiskSpd line's words stay targets"
 cp "$T/nm.fio" "$T/fsx.job"; cp "$T/nm.fio" "$T/X.FIO"
@@ -137,6 +135,28 @@ if command -v fio >/dev/null; then
 	want=$(fio "$T/wf.fio" --output-format=json | jq -c '[.jobs[] | [.jobname, .groupid, .job_runtime]]')
 	[ "$got" = "$want" ] || fail "wait_for: iobench $got, fio $want"
 fi
+
+say "fio's command line without a job file: --name starts each job, options before it are global, as fio"
+run_ok --ioengine=null --bs=4k --name=a --rw=read --size=1m --name=b --rw=randread --size=2m --bs=8k \
+	--output-format=json
+got=$(jq -c '[.jobs[] | [.jobname, .groupid, .read.io_bytes, .read.total_ios]]' "$T/out")
+[ "$got" = '[["a",0,1048576,256],["b",0,2097152,256]]' ] || fail "command-line jobs: $got"
+mkdir "$T/cl"
+(cd "$T/cl" && "$IOBENCH" --name=x --rw=randread --bs=4k --size=4m --filename=c.dat --iodepth=8 \
+	--ioengine=io_uring --direct=1 --output-format=json --quiet > "$T/c.json") || fail "the fio user's line"
+[ "$(jq '.jobs[0].read.total_ios' "$T/c.json")" = 1024 ] || fail "the fio user's line: $(head -c 300 "$T/c.json")"
+if command -v fio >/dev/null; then
+	want=$(fio --ioengine=null --bs=4k --name=a --rw=read --size=1m --name=b --rw=randread --size=2m \
+		--bs=8k --output-format=json 2>/dev/null | sed -n '/^{/,$p' |
+		jq -c '[.jobs[] | [.jobname, .groupid, .read.io_bytes, .read.total_ios]]')
+	[ "$got" = "$want" ] || fail "command-line jobs: iobench $got, fio $want"
+	(cd "$T/cl" && fio --name=x --rw=randread --bs=4k --size=4m --filename=c.dat --iodepth=8 \
+		--ioengine=io_uring --direct=1 --output-format=json 2>/dev/null | sed -n '/^{/,$p' > "$T/cf.json"
+		rm -f c.dat)
+	[ "$(jq '.jobs[0].read.total_ios' "$T/cf.json")" = 1024 ] || fail "fio did not do 1024 reads"
+fi
+run_rc 2 "$T/nm.fio" --name=z
+grep -q "defines a job of its own" "$T/err" || fail "--name beside a job file: $(cat "$T/err")"
 
 say "write-then-read: two groups, the read group reads the file the write group laid out"
 sed 's/^size=.*/size=16m/' "$EX/write-then-read.fio" > "$T/wtr.fio"

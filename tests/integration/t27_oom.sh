@@ -49,6 +49,7 @@ sweep 1 --engine=null --ios=100 -w50 -Rjson x
 say "a job file of two groups: fio-json and iobench's JSON"
 sweep 1 j.fio --output-format=fio-json
 sweep 1 j.fio --output-format=iobench-json
+sweep 1 --ioengine=null --bs=4k --name=a --rw=read --size=1m --name=b --rw=write --size=1m
 say "a file laid down, with --json, --series-csv and -D; --verify"
 sweep 1 -c4M --ios=100 -w50 -D100 -b4K --json=d/r.json --series-csv=d/s.csv d/f.dat
 sweep 1 -c4M --ios=100 --verify -w50 -b4K d/v.dat
