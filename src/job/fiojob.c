@@ -269,6 +269,10 @@ static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j
 		return errmsg(p->err, p->errlen, -ENOMEM, "out of memory");
 	}
 	w->njobs++;
+	for (unsigned k = 0; j->sec && k < j->sec->nopts; k++)	/* fio lists those with a value */
+		if (j->sec->opts[k].val &&
+		    written_add(&js->written, &js->nwritten, j->sec->opts[k].key, j->sec->opts[k].val))
+			return errmsg(p->err, p->errlen, -ENOMEM, "out of memory");
 	js->first_target = w->ntargets;
 	js->ntargets = nfiles;
 	js->threads = j->numjobs;
@@ -542,6 +546,30 @@ static uint64_t waited_end(const struct group *g, const char *name, const struct
 	return 0;
 }
 
+/*
+ * fio's "global options": the command line's, then every [global] section's, those with
+ * a value, as written; each group's workload gets them.
+ */
+static int global_written(const struct jf_doc *doc, const struct jf_opt *over, unsigned nover,
+			  struct fio_plan *plan, char *err, size_t len)
+{
+	for (unsigned g = 0; g < plan->ngroups; g++) {
+		struct workload *w = &plan->groups[g];
+
+		for (unsigned k = 0; k < nover; k++)
+			if (over[k].val && written_add(&w->global_written, &w->nglobal_written,
+						       over[k].key, over[k].val))
+				return errmsg(err, len, -ENOMEM, "out of memory");
+		for (unsigned s = 0; s < doc->nsec; s++)
+			for (unsigned k = 0; doc->sec[s].global && k < doc->sec[s].nopts; k++)
+				if (doc->sec[s].opts[k].val &&
+				    written_add(&w->global_written, &w->nglobal_written,
+						doc->sec[s].opts[k].key, doc->sec[s].opts[k].val))
+					return errmsg(err, len, -ENOMEM, "out of memory");
+	}
+	return 0;
+}
+
 int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned nover,
 		const struct jf_opt *force, unsigned nforce, fio_file_fn look,
 		struct fio_plan *plan, char *err, size_t len)
@@ -573,6 +601,7 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 			continue;
 		}
 		fio_job_defaults(j, sec->name, sec->where, sec->file);
+		j->sec = sec;
 		for (unsigned k = 0; k < nover && !r; k++)	/* fio: the command line's are defaults */
 			r = fio_job_apply(&p, j, &over[k]);
 		for (unsigned k = 0; k < ndefs && !r; k++)	/* fio: a job keeps its section's name */
@@ -628,6 +657,8 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 		r = errmsg(err, len, -EINVAL, "the job file defines no job (only [global] sections)");
 	if (!r)
 		r = close_group(&p, plan, &g);
+	if (!r)
+		r = global_written(doc, over, nover, plan, err, len);
 	for (unsigned i = 0; i <= njobs && i < doc->nsec; i++) {
 		fio_job_release(&jobs[i]);
 	}

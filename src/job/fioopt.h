@@ -24,6 +24,7 @@ enum rw_mode { RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RW, RW_RANDRW };
 
 /* One job as its options leave it. Strings point into the parsed document. */
 struct fjob {
+	const struct jf_section *sec;	/* its section: the options as written */
 	const char *name, *where, *description;
 	const char *filename, *directory, *wait_for;
 	const char *engine;

@@ -606,9 +606,7 @@ int jobfile_from_args(struct jf_doc *doc, const struct jf_opt *opts, unsigned n,
 			cur->where = strdup("command line");
 			if (!cur->name || !cur->where)
 				return errmsg(err, errlen, -ENOMEM, "out of memory");
-			if (starts)
-				continue;
-		}
+		}	/* --name itself stays the job's first option, as fio lists it */
 		no = realloc(cur->opts, (cur->nopts + 1) * sizeof(*no));
 		if (!no)
 			return errmsg(err, errlen, -ENOMEM, "out of memory");

@@ -8,6 +8,33 @@
 #include "util/errmsg.h"
 #include "util/banned.h"
 
+void written_free(struct written_opt *o, unsigned n)
+{
+	for (unsigned i = 0; o && i < n; i++) {
+		free(o[i].key);
+		free(o[i].val);
+	}
+	free(o);
+}
+
+int written_add(struct written_opt **o, unsigned *n, const char *key, const char *val)
+{
+	struct written_opt *v = realloc(*o, (*n + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	*o = v;
+	v[*n].key = strdup(key);
+	v[*n].val = strdup(val);
+	if (!v[*n].key || !v[*n].val) {
+		free(v[*n].key);
+		free(v[*n].val);
+		return -ENOMEM;
+	}
+	(*n)++;
+	return 0;
+}
+
 void workload_release(struct workload *w)
 {
 	for (unsigned i = 0; i < w->ntargets; i++) {
@@ -19,7 +46,9 @@ void workload_release(struct workload *w)
 	for (unsigned i = 0; i < w->njobs; i++) {
 		free(w->jobs[i].name);
 		free(w->jobs[i].description);
+		written_free(w->jobs[i].written, w->jobs[i].nwritten);
 	}
+	written_free(w->global_written, w->nglobal_written);
 	free(w->jobs);
 	free(w->cmdline);
 	free(w->series_csv);

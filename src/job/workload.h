@@ -51,6 +51,11 @@ struct bs_dist {
 	uint32_t pct[BS_SPLIT_MAX];
 };
 
+/* An option as written in a job file or on fio's command line (fio's JSON lists them). */
+struct written_opt {
+	char *key, *val;
+};
+
 /* What to do with one target: DiskSpd keeps these per target, so do we. */
 struct target_spec {
 	char *path;
@@ -106,6 +111,8 @@ struct job_spec {
 	unsigned reap_max;	/* completions to take at once (iodepth_batch_complete_max); 0 = 8 */
 	unsigned submit_batch;	/* submit I/Os in batches of this many (iodepth_batch_submit);
 				   0 = all that are ready at once */
+	struct written_opt *written;	/* its job section's options with a value, as written */
+	unsigned nwritten;
 };
 
 struct workload {
@@ -144,6 +151,8 @@ struct workload {
 	char *json_path;	/* --json=FILE: the JSON document, beside the text */
 	bool json_stdout;	/* -Rjson: the JSON document on stdout instead of the text */
 	bool group_reporting;	/* fio's group_reporting: the jobs are reported as one */
+	struct written_opt *global_written;	/* fio's global options as written (command line first) */
+	unsigned nglobal_written;
 };
 
 /* The largest I/O a target's units carry, and the smallest (the alignment of random offsets). */
@@ -163,6 +172,10 @@ int target_write_refresh(const struct target_spec *s, bool verify);
  * I/O. Returns 0 or -EINVAL with a message.
  */
 int workload_check_verify(const struct workload *w, char *err, size_t len);
+
+/* Appends key=val to the n options at *o (copies). Returns 0 or -ENOMEM. */
+int written_add(struct written_opt **o, unsigned *n, const char *key, const char *val);
+void written_free(struct written_opt *o, unsigned n);
 
 /* Frees everything a front end allocated into w and zeroes it. */
 void workload_release(struct workload *w);

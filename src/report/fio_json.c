@@ -240,6 +240,10 @@ static json_t *job_obj(const struct workload *w, const struct result *res, unsig
 	}
 	set(o, "eta", json_integer(0));
 	set(o, "elapsed", json_integer((json_int_t)((res->end_ns_real + 999999999ull) / 1000000000ull)));
+	for (unsigned k = 0; k < js->nwritten; k++)	/* a job file's or fio's command line's */
+		set(opts, js->written[k].key, json_text(js->written[k].val));
+	if (js->nwritten)
+		goto listed;
 	set(opts, "name", json_text(js->name));
 	set(opts, "rw", json_text(t->random_align ? (t->write_pct == 0 ? "randread" :
 			t->write_pct == 100 ? "randwrite" : "randrw") : (t->write_pct == 0 ? "read" :
@@ -250,6 +254,7 @@ static json_t *job_obj(const struct workload *w, const struct result *res, unsig
 	set(opts, "iodepth", json_text(bs));
 	snprintf(bs, sizeof(bs), "%u", js->threads);
 	set(opts, "numjobs", json_text(bs));
+listed:
 	if (!w->group_reporting)
 		set(o, "job options", opts);
 	else
@@ -328,6 +333,13 @@ int report_fio_json(FILE *f, const struct workload *groups, const struct result 
 	set(root, "timestamp", json_integer((json_int_t)now.tv_sec));
 	set(root, "timestamp_ms", json_integer((json_int_t)now.tv_sec * 1000 + now.tv_nsec / 1000000));
 	set(root, "time", json_text(when));
+	if (ngroups && groups[0].nglobal_written) {	/* fio leaves it out when there is none */
+		json_t *g = json_object();
+
+		for (unsigned k = 0; k < groups[0].nglobal_written; k++)
+			set(g, groups[0].global_written[k].key, json_text(groups[0].global_written[k].val));
+		set(root, "global options", g);
+	}
 	for (unsigned g = 0; g < ngroups; g++) {
 		const struct workload *w = &groups[g];
 		json_t *du;

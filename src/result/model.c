@@ -65,6 +65,10 @@ struct schema {
 #define FB(S, m) { #m, T_BOOL, offsetof(S, m), sizeof(bool), 0, NULL, 0, 0, false, 0, false }
 /* A field added later: documents written before it read as 0 (false) there. */
 #define FB_LATER(S, m) { #m, T_BOOL, offsetof(S, m), sizeof(bool), 0, NULL, 0, 0, false, 0, true }
+/* An owned array and its count, added later: missing in older documents, they read as none. */
+#define FI_LATER(S, m) { #m, INT_T(S, m), offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, 1u << 16, true }
+#define FARR_LATER(S, m, cnt, sub) { #m, T_ARR, offsetof(S, m), sizeof(*MEMBER(S, m)), 0, &sub, 0, \
+	offsetof(S, cnt), true, 0, true }
 #define FD(S, m) { #m, T_DBL, offsetof(S, m), sizeof(double), 0, NULL, 0, 0, false, 0, false }
 #define FIA(S, m, N) { #m, INT_T(S, m[0]), offsetof(S, m), SIZE(S, m[0]), N, NULL, 0, 0, false, 0, false }
 #define FC(S, m) { #m, T_CHARS, offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, 0, false }
@@ -106,12 +110,14 @@ SCHEMA(target_spec_s, FS(struct target_spec, path), FIM(struct target_spec, bloc
        FIM(struct target_spec, threads, 1u << 20),
        FIM(struct target_spec, cache, CACHE_DIRECT | CACHE_WRITE_THROUGH | CACHE_SYNC),
        FB(struct target_spec, end_fsync), FB_LATER(struct target_spec, invalidate));
+SCHEMA(written_s, FS(struct written_opt, key), FS(struct written_opt, val));
 SCHEMA(job_spec_s, FS(struct job_spec, name), FS(struct job_spec, description),
        FI(struct job_spec, first_target), FI(struct job_spec, ntargets),
        FIM(struct job_spec, threads, 1u << 20), FB(struct job_spec, per_clone),
        FI(struct job_spec, bytes_per_thread), FI(struct job_spec, ios_per_thread),
        FI(struct job_spec, group), FI(struct job_spec, seed), FI(struct job_spec, start_delay_ns),
-       FI(struct job_spec, reap_min), FI(struct job_spec, reap_max), FI(struct job_spec, submit_batch));
+       FI(struct job_spec, reap_min), FI(struct job_spec, reap_max), FI(struct job_spec, submit_batch),
+       FI_LATER(struct job_spec, nwritten), FARR_LATER(struct job_spec, written, nwritten, written_s));
 SCHEMA(workload_s, FIM(struct workload, ntargets, 1u << 20), FARR(struct workload, targets, ntargets, target_spec_s),
        FIM(struct workload, njobs, 1u << 20), FARR(struct workload, jobs, njobs, job_spec_s),
        FI(struct workload, pool_threads), FI(struct workload, duration_ns),
@@ -127,7 +133,8 @@ SCHEMA(workload_s, FIM(struct workload, ntargets, 1u << 20), FARR(struct workloa
        FIM(struct workload, continue_on_error, CONTINUE_READ | CONTINUE_WRITE | CONTINUE_VERIFY),
        FB(struct workload, verify), FB(struct workload, quiet), FS(struct workload, cmdline),
        FS(struct workload, series_csv), FS(struct workload, json_path), FB(struct workload, json_stdout),
-       FB(struct workload, group_reporting));
+       FB(struct workload, group_reporting), FI_LATER(struct workload, nglobal_written),
+       FARR_LATER(struct workload, global_written, nglobal_written, written_s));
 
 /* The result. */
 #define VERIFY_T __typeof__(MEMBER(struct result, verify))

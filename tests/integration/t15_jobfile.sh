@@ -158,6 +158,23 @@ fi
 run_rc 2 "$T/nm.fio" --name=z
 grep -q "defines a job of its own" "$T/err" || fail "--name beside a job file: $(cat "$T/err")"
 
+say "fio-json's global options and job options: the options as written, as fio lists them"
+printf '[global]\nioengine=null\nbs=4k\n[a]\nrw=read\nsize=2m\n[global]\niodepth=2\n[b]\nrw=read\nsize=1m\nbssplit=4k/50:8k/50\n' > "$T/jo.fio"
+run_ok "$T/jo.fio" --numjobs=1 --output-format=json
+got=$(jq -c '[.["global options"], [.jobs[] | [.jobname, .["job options"]]]]' "$T/out")
+[ "$got" = '[{"numjobs":"1","ioengine":"null","bs":"4k","iodepth":"2"},[["a",{"rw":"read","size":"2m"}],["b",{"rw":"read","size":"1m","bssplit":"4k/50:8k/50"}]]]' ] ||
+	fail "options: $got"
+run_ok --ioengine=null --name=x --rw=read --size=1m --output-format=json
+got2=$(jq -c '[.["global options"], [.jobs[] | .["job options"]]]' "$T/out")
+[ "$got2" = '[{"ioengine":"null"},[{"name":"x","rw":"read","size":"1m"}]]' ] || fail "command-line options: $got2"
+if command -v fio >/dev/null; then
+	want=$(fio "$T/jo.fio" --numjobs=1 --output-format=json | jq -c '[.["global options"], [.jobs[] | [.jobname, .["job options"]]]]')
+	[ "$got" = "$want" ] || fail "options: iobench $got, fio $want"
+	want=$(fio --ioengine=null --name=x --rw=read --size=1m --output-format=json 2>/dev/null |
+		sed -n '/^{/,$p' | jq -c '[.["global options"], [.jobs[] | .["job options"]]]')
+	[ "$got2" = "$want" ] || fail "command-line options: iobench $got2, fio $want"
+fi
+
 say "write-then-read: two groups, the read group reads the file the write group laid out"
 sed 's/^size=.*/size=16m/' "$EX/write-then-read.fio" > "$T/wtr.fio"
 (cd "$T/ex" && "$IOBENCH" "$T/wtr.fio" --output-format=fio-json --quiet >"$T/out") ||
