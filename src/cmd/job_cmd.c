@@ -32,7 +32,7 @@
 #include "version.h"
 #include "util/banned.h"
 
-enum out_format { OUT_TEXT, OUT_JSON, OUT_FIO_JSON, OUT_CSV };
+enum out_format { OUT_TEXT, OUT_JSON, OUT_FIO_JSON, OUT_FIO_JSON_PLUS, OUT_CSV };
 
 struct job_args {
 	const char **files;
@@ -178,16 +178,17 @@ static int own_option(struct job_args *a, const struct option_def *o, const char
 			a->format = OUT_TEXT;
 		else if (!strcmp(v, "json") || !strcmp(v, "fio-json"))
 			a->format = OUT_FIO_JSON;
+		else if (!strcmp(v, "json+"))
+			a->format = OUT_FIO_JSON_PLUS;
 		else if (!strcmp(v, "iobench-json"))
 			a->format = OUT_JSON;
-		else if (!strcmp(v, "json+") || !strcmp(v, "terse")) {
-			fprintf(stderr, "iobench: --output-format=%s: fio's %s layout is not implemented; "
-				"json is fio's JSON layout, iobench-json iobench's own schema\n", v,
-				v[0] == 't' ? "terse" : "json+ (latency bins)");
+		else if (!strcmp(v, "terse")) {
+			fprintf(stderr, "iobench: --output-format=terse: fio's terse layout is not "
+				"implemented; json is fio's JSON layout, json+ with its latency bins\n");
 			return EXIT_BAD_INPUT;
 		} else {
-			fprintf(stderr, "iobench: --output-format=%s: use text (normal), json (fio's "
-				"layout) or iobench-json (iobench's schema)\n", v);
+			fprintf(stderr, "iobench: --output-format=%s: use text (normal), json or json+ "
+				"(fio's layouts) or iobench-json (iobench's schema)\n", v);
 			return EXIT_BAD_INPUT;
 		}
 		return 0;
@@ -438,8 +439,8 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ho
 static int write_json(FILE *f, enum out_format fmt, const struct fio_plan *plan,
 		      const struct result *res, unsigned ran)
 {
-	if (fmt == OUT_FIO_JSON)
-		return report_fio_json(f, plan->groups, res, ran);
+	if (fmt == OUT_FIO_JSON || fmt == OUT_FIO_JSON_PLUS)
+		return report_fio_json(f, plan->groups, res, ran, fmt == OUT_FIO_JSON_PLUS);
 	if (fmt == OUT_CSV)
 		return report_series_csv_groups(f, plan->groups, res, ran);
 	fprintf(f, "[\n");

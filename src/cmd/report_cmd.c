@@ -18,14 +18,15 @@
 #include "util/outfile.h"
 #include "util/banned.h"
 
-enum { FMT_TEXT, FMT_JSON, FMT_FIO_JSON, FMT_CSV };
+enum { FMT_TEXT, FMT_JSON, FMT_FIO_JSON, FMT_FIO_JSON_PLUS, FMT_CSV };
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: iobench report [-Rtext|-Rjson|-Rfio-json|-Rcsv] FILE.json...\n"
+	fprintf(f, "usage: iobench report [-Rtext|-Rjson|-Rfio-json|-Rfio-json+|-Rcsv] FILE.json...\n"
 		"  Prints the report of each run again, from the JSON document it wrote\n"
 		"  (--json=FILE, -Rjson; a job file's array of documents): the text report\n"
-		"  (default), the JSON document, fio's JSON layout (-Rfio-json), or the\n"
+		"  (default), the JSON document, fio's JSON layout (-Rfio-json, -Rfio-json+\n"
+		"  with the latency bins of fio's json+), or the\n"
 		"  interval series as CSV (-Rcsv, as --series-csv wrote it).\n"
 		"  FILE - reads stdin.\n");
 	option_usage(f, FRONT_REPORT);
@@ -34,7 +35,8 @@ static void usage(FILE *f)
 static int format_of(const char *v)
 {
 	return !strcmp(v, "text") ? FMT_TEXT : !strcmp(v, "json") ? FMT_JSON :
-	       !strcmp(v, "fio-json") ? FMT_FIO_JSON : !strcmp(v, "csv") ? FMT_CSV : -1;
+	       !strcmp(v, "fio-json") ? FMT_FIO_JSON : !strcmp(v, "fio-json+") ? FMT_FIO_JSON_PLUS :
+	       !strcmp(v, "csv") ? FMT_CSV : -1;
 }
 
 /* Every document of every file, in order, into one set. */
@@ -77,8 +79,8 @@ static int print(int fmt, const struct model_set *all, bool one_document)
 {
 	int r = 0;
 
-	if (fmt == FMT_FIO_JSON)
-		return report_fio_json(stdout, all->w, all->res, all->n);
+	if (fmt == FMT_FIO_JSON || fmt == FMT_FIO_JSON_PLUS)
+		return report_fio_json(stdout, all->w, all->res, all->n, fmt == FMT_FIO_JSON_PLUS);
 	if (fmt == FMT_CSV && !one_document)	/* a job file's groups: as it wrote them */
 		return report_series_csv_groups(stdout, all->w, all->res, all->n);
 	if (fmt == FMT_JSON && !one_document)

@@ -42,7 +42,10 @@ static json_t *stat_obj(uint64_t n, uint64_t min, uint64_t max, double mean, dou
 	return o;
 }
 
-/* Latencies (ns) of kind k, with fio's percentile map when pct. */
+/* json+ (fio's --output-format=json+): the latency buckets too. Set by report_fio_json(). */
+static _Thread_local bool fio_plus;
+
+/* Latencies (ns) of kind k, with fio's percentile map when pct (and json+'s bins). */
 static json_t *lat_obj(const struct summary *s, int k, bool pct)
 {
 	const struct io_counts *c = &s->c[k];
@@ -59,6 +62,20 @@ static json_t *lat_obj(const struct summary *s, int k, bool pct)
 			set(p, key, json_integer((json_int_t)summary_percentile(s, k, fio_pcts[i])));
 		}
 		set(o, "percentile", p);
+	}
+	if (pct && c->ios && fio_plus) {	/* json+: every non-empty bucket, keyed by its middle */
+		json_t *b = json_object();
+
+		for (unsigned i = 0; i < HIST_NBUCKETS; i++) {
+			char key[24];
+
+			if (!s->h[k].n[i])
+				continue;
+			snprintf(key, sizeof(key), "%llu",
+				 (unsigned long long)(hist_bucket_low(i) + hist_bucket_width(i) / 2));
+			set(b, key, json_integer((json_int_t)s->h[k].n[i]));
+		}
+		set(o, "bins", b);
 	}
 	return o;
 }
@@ -308,7 +325,7 @@ static json_t *disk_util(const struct result *res)
 }
 
 int report_fio_json(FILE *f, const struct workload *groups, const struct result *res,
-		    unsigned ngroups)
+		    unsigned ngroups, bool plus)
 {
 	json_t *root = json_object(), *jobs = json_array(), *disks = json_array();
 	struct timespec now = { 0 };
@@ -318,6 +335,7 @@ int report_fio_json(FILE *f, const struct workload *groups, const struct result 
 	int r;
 
 	report_oom = false;
+	fio_plus = plus;
 	/* fio stamps the time it writes the report: here the end of the last run, as recorded */
 	if (ngroups) {
 		const struct result *last = &res[ngroups - 1];

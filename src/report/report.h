@@ -29,11 +29,12 @@ int report_text(FILE *f, const struct workload *w, const struct result *res);
 void report_workload(FILE *f, const struct workload *w);
 
 /*
- * fio's JSON layout (--output-format=fio-json) over the groups of a job file
- * that ran: groups[i] with res[i]. Returns 0 or -EIO.
+ * fio's JSON layout (--output-format=json in job files) over the groups of a
+ * job file that ran: groups[i] with res[i]; plus: json+, each latency's
+ * buckets ("bins") too. Returns 0 or -EIO.
  */
 int report_fio_json(FILE *f, const struct workload *groups, const struct result *res,
-		    unsigned ngroups);
+		    unsigned ngroups, bool plus);
 
 /* The result as one JSON document (docs/json.md). Returns 0 or -EIO. */
 int report_json(FILE *f, const struct workload *w, const struct result *res);

@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!model_read(doc, &w, &res, err, sizeof(err))) {
 		report_text(null, &w, &res);
 		report_json(null, &w, &res);
-		report_fio_json(null, &w, &res, 1);
+		report_fio_json(null, &w, &res, 1, true);
 		report_series_csv(null, &w, &res);
 	}
 	workload_release(&w);
