@@ -129,12 +129,12 @@ jq -e 'all(.jobs[]; ([.read.clat_ns.bins[]] | add) == .read.clat_ns.N)' "$T/jp.j
 	fail "json+: the bins do not add up to N"
 "$IOBENCH" report -Rfio-json+ "$T/jp-model.json" | jq -e '.jobs[0].read.clat_ns.bins | length > 0' >/dev/null ||
 	fail "report -Rfio-json+ has no bins"
-if command -v fio_jsonplus_clat2csv >/dev/null && command -v python3 >/dev/null; then
+if command -v fio_jsonplus_clat2csv >/dev/null && python3 -c 'import six' 2>/dev/null; then
 	(cd "$T" && fio_jsonplus_clat2csv jp.json jp.csv >/dev/null && fio_jsonplus_clat2csv jp.json jp.csv --validate) \
 		> "$T/val" 2>&1 || fail "fio_jsonplus_clat2csv: $(cat "$T/val")"
 	[ "$(grep -c validated "$T/val")" = 2 ] || fail "fio_jsonplus_clat2csv: $(cat "$T/val")"
 else
-	skip_case "fio's fio_jsonplus_clat2csv (not installed)"
+	skip_case "fio's fio_jsonplus_clat2csv (not installed, or python3-six missing)"
 fi
 
 say "wait_for in a time-based group: the job stays in the group (as in fio) and starts when the other ends"
