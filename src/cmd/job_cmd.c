@@ -46,13 +46,14 @@ struct job_args {
 	bool print_workload;
 	bool parse_only;		/* fio's --parse-only: the job files read and planned, nothing run */
 	bool named;			/* a --name: jobs given on the command line, as fio's */
+	int eta;			/* fio's --eta: 0 auto, 1 always, -1 never */
 	struct workload run;		/* the run options given (option_apply_run) */
 	bool given[O_COUNT_];		/* ... which of them */
 };
 
 /* fio command-line options (not job options) that iobench does not take. */
 static const char *const fio_cli_only[] = {
-	"section", "showcmd", "minimal", "terse-version", "eta", "eta-newline",
+	"section", "showcmd", "minimal", "terse-version", "eta-newline",
 	"eta-interval", "status-interval", "client", "server", "daemonize",
 	"append-terse", "bandwidth-log", "debug", "idle-prof", "inflate-log", "cpuclock-test",
 	"crctest", "max-jobs", "warnings-fatal", "alloc-size", "aux-path", "trigger",
@@ -158,6 +159,7 @@ static void usage(void)
 	       "  --NAME=VALUE           a fio job option, set for every job\n"
 	       "  --readonly             fio's spelling of --read-only\n"
 	       "  --parse-only           read and check the job files, run nothing\n"
+	       "  --eta=auto|always|never  the live progress line: on a terminal, always, never\n"
 	       "iobench's own options (as on the DiskSpd command line, long forms only):\n");
 	option_usage(stdout, FRONT_FIO);
 	printf("Every option and every difference from fio: docs/jobfiles.md\n");
@@ -260,7 +262,8 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 			return EXIT_BAD_INPUT;
 		}
 		/* as fio's getopt: an option that takes a value may have it as the next word */
-		if (!v && i + 1 < argc && (o ? o->arg == ARG_REQ : fio_option_needs_value(key)))
+		if (!v && i + 1 < argc && (o ? o->arg == ARG_REQ : fio_option_needs_value(key) ||
+					   !strcmp(key, "eta")))
 			v = argv[++i];
 		if (o && o->arg == ARG_NONE && v) {
 			fprintf(stderr, "iobench: '%s' takes no value\n", flag);
@@ -278,6 +281,15 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 			continue;
 		}
 		a->named |= !strcmp(key, "name");	/* fio: a job of the command line's own */
+		if (!strcmp(key, "eta")) {	/* fio's: when the live line shows */
+			if (!v || (strcmp(v, "auto") && strcmp(v, "always") && strcmp(v, "never"))) {
+				fprintf(stderr, "iobench: --eta=%s: use auto, always or never (fio's)\n",
+					v ? v : "");
+				return EXIT_BAD_INPUT;
+			}
+			a->eta = !strcmp(v, "always") ? 1 : !strcmp(v, "never") ? -1 : 0;
+			continue;
+		}
 		if (!strcmp(key, "parse-only") && !v) {	/* fio's: parse, start nothing */
 			a->parse_only = true;
 			continue;
@@ -364,6 +376,7 @@ static int apply_flags(const struct job_args *a, struct workload *w, const char 
 	w->overwrite |= r->overwrite;
 	w->read_only |= r->read_only;
 	w->quiet |= r->quiet;
+	w->eta = a->eta;
 	w->verify |= r->verify;
 	w->sqpoll |= r->sqpoll;
 	w->hipri |= r->hipri;

@@ -9,7 +9,8 @@
 
 void progress_init(struct progress *p, const struct workload *w)
 {
-	*p = (struct progress){ .on = !w->quiet && isatty(STDERR_FILENO) };
+	*p = (struct progress){ .on = !w->quiet && w->eta >= 0 &&
+				     (w->eta > 0 || isatty(STDERR_FILENO)) };
 }
 
 /* Folds interval k of every stream into the figures shown. */

@@ -146,6 +146,7 @@ struct workload {
 	unsigned continue_on_error; /* CONTINUE_*: count these I/O errors and go on */
 	bool verify;		/* --verify: writes carry checkable blocks, reads are checked */
 	bool quiet;		/* --quiet: no progress messages */
+	int eta;		/* fio's --eta: 0 auto (the live line on a terminal), 1 always, -1 never */
 	char *cmdline;		/* the command line as given, for the report */
 	char *series_csv;	/* --series-csv=FILE: the interval series as CSV */
 	char *json_path;	/* --json=FILE: the JSON document, beside the text */

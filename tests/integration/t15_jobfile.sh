@@ -103,6 +103,14 @@ printf '[a]\nioengine=null\nsize=1m\niodepht=4\n' > "$T/typo.fio"
 run_rc 2 "$T/typo.fio" --parse-only
 grep -q "typo.fio:4: unknown option 'iodepht'" "$T/err" || fail "--parse-only, a typo: $(cat "$T/err")"
 
+say "--eta: the live line always (stderr a file), never, or on a terminal only (auto), as fio's"
+printf '[e]\nioengine=null\nrw=read\nbs=4k\nsize=1m\ntime_based\nruntime=1\n' > "$T/eta.fio"
+"$IOBENCH" "$T/eta.fio" --eta=always >/dev/null 2>"$T/eta" || fail "--eta=always"
+grep -q "$(printf '\r')measuring" "$T/eta" || fail "--eta=always drew no live line"
+"$IOBENCH" "$T/eta.fio" --eta never >/dev/null 2>"$T/eta" || fail "--eta never"
+! grep -q "$(printf '\r')" "$T/eta" || fail "--eta never drew a live line"
+run_rc 2 "$T/eta.fio" --eta=sometimes
+
 say "every fio 3.33 option is known by name: one iobench does not implement is never a typo"
 printf '[a]\nioengine=null\nsize=1m\nsteadystate=iops:1%%\n' > "$T/ss.fio"
 run_rc 2 "$T/ss.fio"
