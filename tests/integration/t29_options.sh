@@ -44,10 +44,10 @@ grep -q "verify: one block size for reads and writes" "$T/err" || fail "--verify
 run_rc 2 v.fio --verify=md5
 grep -q "verify: a fio option that iobench does not implement" "$T/err" || fail "--verify=md5: $(cat "$T/err")"
 
-case_ effect "--sqpoll in a job file: io_uring's submission-queue poll thread runs"
-printf '[s]\nioengine=io_uring\nrw=randread\nbs=4k\nsize=1m\nfilename=s.dat\ntime_based\nruntime=3\n' > s.fio
-if [ -e /proc/self/task ]; then
-	"$IOBENCH" s.fio --sqpoll --quiet >"$T/sq" 2>&1 &
+# sq_thread WHAT ARGS...: iobench ARGS must run an io_uring SQ poll thread (iou-sqp) while it runs
+sq_thread() {
+	what=$1; shift
+	"$IOBENCH" "$@" --quiet >"$T/sq" 2>&1 &
 	pid=$!
 	i=0
 	while [ $i -lt 30 ] && ! grep -qs "^Name:.*iou-sqp" /proc/$pid/task/*/status; do
@@ -56,29 +56,19 @@ if [ -e /proc/self/task ]; then
 	grep -qs "^Name:.*iou-sqp" /proc/$pid/task/*/status; found=$?
 	wait $pid; rc=$?
 	if [ $rc != 0 ] && grep -q "io_uring" "$T/sq"; then
-		skip_case "the SQ poll case (io_uring refused here: $(head -1 "$T/sq"))"
+		skip_case "the $what case (io_uring refused here: $(head -1 "$T/sq"))"
 	else
-		[ $found = 0 ] || fail "--sqpoll: no iou-sqp thread in the job file's run"
+		[ $found = 0 ] || fail "$what: no iou-sqp thread in the job file's run"
 	fi
-else
-	skip_case "the SQ poll case (no /proc/PID/task)"
-fi
+}
+
+case_ effect "--sqpoll in a job file: io_uring's submission-queue poll thread runs"
+printf '[s]\nioengine=io_uring\nrw=randread\nbs=4k\nsize=1m\nfilename=s.dat\ntime_based\nruntime=3\n' > s.fio
+sq_thread --sqpoll s.fio --sqpoll
 
 case_ effect "fio's own sqthread_poll=1 is --sqpoll: the poll thread runs"
 printf '[s]\nioengine=io_uring\nsqthread_poll=1\nrw=randread\nbs=4k\nsize=1m\nfilename=s.dat\ntime_based\nruntime=3\n' > sp.fio
-"$IOBENCH" sp.fio --quiet >"$T/sq" 2>&1 &
-pid=$!
-i=0
-while [ $i -lt 30 ] && ! grep -qs "^Name:.*iou-sqp" /proc/$pid/task/*/status; do
-	i=$((i + 1)); sleep 0.1
-done
-grep -qs "^Name:.*iou-sqp" /proc/$pid/task/*/status; found=$?
-wait $pid; rc=$?
-if [ $rc != 0 ] && grep -q "io_uring" "$T/sq"; then
-	skip_case "the sqthread_poll case (io_uring refused here: $(head -1 "$T/sq"))"
-else
-	[ $found = 0 ] || fail "sqthread_poll=1: no iou-sqp thread"
-fi
+sq_thread sqthread_poll=1 sp.fio
 printf '[h]\nioengine=psync\nhipri=1\nrw=read\nbs=4k\nsize=1m\nfilename=h.dat\n' > hp.fio
 run_rc 2 hp.fio
 grep -q "hipri: iobench polls completions with io_uring only" "$T/err" || fail "hipri with psync: $(cat "$T/err")"
