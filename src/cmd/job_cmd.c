@@ -46,7 +46,6 @@ struct job_args {
 	bool print_workload;
 	bool parse_only;		/* fio's --parse-only: the job files read and planned, nothing run */
 	bool named;			/* a --name: jobs given on the command line, as fio's */
-	int eta;			/* fio's --eta: 0 auto, 1 always, -1 never */
 	struct workload run;		/* the run options given (option_apply_run) */
 	bool given[O_COUNT_];		/* ... which of them */
 };
@@ -71,7 +70,7 @@ static bool reads_as_job_file(const char *path)
 	struct stat st;
 	ssize_t n;
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	const char *p;
+	const char *p, *end;
 
 	if (fd < 0)
 		return false;
@@ -86,7 +85,8 @@ static bool reads_as_job_file(const char *path)
 			break;
 		p += strcspn(p, "\n");
 	}
-	return *p == '[' && strchr(p, ']') && strchr(p, ']') < p + strcspn(p, "\n");
+	end = strchr(p, ']');
+	return *p == '[' && end && end < p + strcspn(p, "\n");
 }
 
 bool job_cmd_wanted(int argc, char **argv)
@@ -157,10 +157,8 @@ static void usage(void)
 {
 	printf("usage: iobench FILE.fio... [--option=value...]   (or --job=FILE)\n"
 	       "  --NAME=VALUE           a fio job option, set for every job\n"
-	       "  --readonly             fio's spelling of --read-only\n"
-	       "  --parse-only           read and check the job files, run nothing\n"
-	       "  --eta=auto|always|never  the live progress line: on a terminal, always, never\n"
-	       "iobench's own options (as on the DiskSpd command line, long forms only):\n");
+	       "iobench's own options (as on the DiskSpd command line, long forms only),\n"
+	       "and fio's command-line options it takes:\n");
 	option_usage(stdout, FRONT_FIO);
 	printf("Every option and every difference from fio: docs/jobfiles.md\n");
 }
@@ -198,6 +196,7 @@ static int own_option(struct job_args *a, const struct option_def *o, const char
 	case O_JSON: a->json_path = v; return 0;
 	case O_SERIES_CSV: a->series_csv = v; return 0;
 	case O_PRINT: a->print_workload = true; return 0;
+	case O_PARSE_ONLY: a->parse_only = true; return 0;
 	case O_HELP: usage(); return -1;
 	case O_VERSION: printf("iobench %s\n", IOBENCH_VERSION); return -1;
 	case O_ENGINE:	/* the engine every job runs on: fio's ioengine, set for every job */
@@ -262,8 +261,7 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 			return EXIT_BAD_INPUT;
 		}
 		/* as fio's getopt: an option that takes a value may have it as the next word */
-		if (!v && i + 1 < argc && (o ? o->arg == ARG_REQ : fio_option_needs_value(key) ||
-					   !strcmp(key, "eta")))
+		if (!v && i + 1 < argc && (o ? o->arg == ARG_REQ : fio_option_needs_value(key)))
 			v = argv[++i];
 		if (o && o->arg == ARG_NONE && v) {
 			fprintf(stderr, "iobench: '%s' takes no value\n", flag);
@@ -281,23 +279,6 @@ static int parse_args(int argc, char **argv, struct job_args *a)
 			continue;
 		}
 		a->named |= !strcmp(key, "name");	/* fio: a job of the command line's own */
-		if (!strcmp(key, "eta")) {	/* fio's: when the live line shows */
-			if (!v || (strcmp(v, "auto") && strcmp(v, "always") && strcmp(v, "never"))) {
-				fprintf(stderr, "iobench: --eta=%s: use auto, always or never (fio's)\n",
-					v ? v : "");
-				return EXIT_BAD_INPUT;
-			}
-			a->eta = !strcmp(v, "always") ? 1 : !strcmp(v, "never") ? -1 : 0;
-			continue;
-		}
-		if (!strcmp(key, "parse-only") && !v) {	/* fio's: parse, start nothing */
-			a->parse_only = true;
-			continue;
-		}
-		if (!strcmp(key, "readonly") && !v) {	/* fio's command-line spelling */
-			a->run.read_only = a->given[O_READONLY] = true;
-			continue;
-		}
 		for (size_t k = 0; k < sizeof(fio_cli_only) / sizeof(fio_cli_only[0]); k++) {
 			if (!strcmp(key, fio_cli_only[k])) {
 				fprintf(stderr, "iobench: --%s: a fio command-line option that iobench "
@@ -376,7 +357,7 @@ static int apply_flags(const struct job_args *a, struct workload *w, const char 
 	w->overwrite |= r->overwrite;
 	w->read_only |= r->read_only;
 	w->quiet |= r->quiet;
-	w->eta = a->eta;
+	w->eta = r->eta;
 	w->verify |= r->verify;
 	w->sqpoll |= r->sqpoll;
 	w->hipri |= r->hipri;
@@ -456,17 +437,7 @@ static int write_json(FILE *f, enum out_format fmt, const struct fio_plan *plan,
 		return report_fio_json(f, plan->groups, res, ran, fmt == OUT_FIO_JSON_PLUS);
 	if (fmt == OUT_CSV)
 		return report_series_csv_groups(f, plan->groups, res, ran);
-	fprintf(f, "[\n");
-	for (unsigned g = 0; g < ran; g++) {
-		int r = report_json(f, &plan->groups[g], &res[g]);
-
-		if (r)
-			return r;
-		if (g + 1 < ran)
-			fprintf(f, ",\n");
-	}
-	fprintf(f, "]\n");
-	return ferror(f) ? -EIO : 0;
+	return report_json_array(f, plan->groups, res, ran);
 }
 
 /* Writes what went to path: the text (already in memory) or the JSON documents. */

@@ -84,19 +84,10 @@ static int print(int fmt, const struct model_set *all, bool one_document)
 	if (fmt == FMT_CSV && !one_document)	/* a job file's groups: as it wrote them */
 		return report_series_csv_groups(stdout, all->w, all->res, all->n);
 	if (fmt == FMT_JSON && !one_document)
-		fprintf(stdout, "[\n");
-	for (unsigned i = 0; !r && i < all->n; i++) {
-		if (fmt == FMT_TEXT || fmt == FMT_CSV) {
-			r = (fmt == FMT_TEXT ? report_text : report_series_csv)(stdout, &all->w[i],
-										&all->res[i]);
-			continue;
-		}
-		r = report_json(stdout, &all->w[i], &all->res[i]);
-		if (!one_document && i + 1 < all->n)
-			fprintf(stdout, ",\n");
-	}
-	if (!r && fmt == FMT_JSON && !one_document)
-		fprintf(stdout, "]\n");
+		return report_json_array(stdout, all->w, all->res, all->n);
+	for (unsigned i = 0; !r && i < all->n; i++)
+		r = (fmt == FMT_TEXT ? report_text : fmt == FMT_CSV ? report_series_csv : report_json)(
+			stdout, &all->w[i], &all->res[i]);
 	return r;
 }
 

@@ -320,31 +320,17 @@ static int parse_short(struct parse_state *ps, struct workload *w, const char *a
 	return apply_opt(ps, w, o, flag, v, action);
 }
 
+/* --name[=VALUE] or --name VALUE: read as every front end reads a long option (options.c). */
 static int parse_long(struct parse_state *ps, struct workload *w, int argc, char **argv,
 		      int *i, enum cmd_action *action)
 {
-	const char *arg = argv[*i] + 2;
-	const char *eq = strchr(arg, '=');
-	size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
-	const struct option_def *o = option_long(arg, len);
-	const char *v = eq ? eq + 1 : NULL;
-	char flag[48];
+	const struct option_def *o;
+	const char *v;
+	char flag[256];
 
-	snprintf(flag, sizeof(flag), "--%.*s", (int)len, arg);
-	if (!o)
-		return fail(ps, "unknown option '--%.*s' (see iobench --help)", (int)len, arg);
-	if (!diskspd_option(ps, o, flag))
+	if (option_next(argc, argv, i, FRONT_DISKSPD, &o, &v, flag, sizeof(flag), ps->err,
+			ps->errlen))
 		return -EINVAL;
-	if (o->arg == ARG_NONE && v)
-		return fail(ps, "'--%s' takes no value", o->name);
-	if (o->arg == ARG_REQ && !v) {
-		if (*i + 1 >= argc)
-			return fail(ps, "'--%s' needs a value", o->name);
-		v = argv[++*i];
-	}
-	if (o->arg == ARG_REQ && !*v)
-		return fail(ps, "'--%s' needs a value", o->name);
-	snprintf(flag, sizeof(flag), "--%s", o->name);
 	return apply_opt(ps, w, o, flag, v, action);
 }
 

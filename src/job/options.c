@@ -59,6 +59,7 @@ const struct option_def options[] = {
 	{ 0, "continue-on-error", ARG_OPT, O_CONTINUE, D | F, "[read|write|verify|all] count errors and go on (default all)" },
 	{ 0, "verify", ARG_NONE, O_VERIFY, D | F, "      write checkable blocks (header + xxh3), check every block read" },
 	{ 0, "read-only", ARG_NONE, O_READONLY, D | F, "      refuse every write (and file creation), whatever else is asked" },
+	{ 0, "readonly", ARG_NONE, O_READONLY, F, "      fio's spelling of --read-only" },
 	{ 'R', "output-format", ARG_REQ, O_FORMAT, D | F | M | R, "FMT   text (default) or json (iobench's schema) on stdout (-Rjson); -Rp prints the workload; job files: json and json+ are fio's layouts, iobench-json iobench's; report: also fio-json(+), csv" },
 	{ 0, "output", ARG_REQ, O_OUTPUT, F, "FILE  the report to FILE instead of stdout" },
 	{ 0, "json", ARG_REQ, O_JSON, D | F, "FILE  also write the JSON document to FILE" },
@@ -66,6 +67,8 @@ const struct option_def options[] = {
 	{ 0, "job", ARG_REQ, O_JOB, F, "FILE  a job file, as naming FILE does" },
 	{ 0, "quiet", ARG_NONE, O_QUIET, D | F | Q, "      no progress messages on stderr" },
 	{ 0, "print-workload", ARG_NONE, O_PRINT, D | F, "      print the effective workload and exit (-Rp); runs nothing" },
+	{ 0, "parse-only", ARG_NONE, O_PARSE_ONLY, F, "      fio's: read and check the job files, run nothing" },
+	{ 0, "eta", ARG_REQ, O_ETA, F, "WHEN  fio's: the live progress line on a terminal (auto), always, or never" },
 	{ '?', "help", ARG_NONE, O_HELP, FRONT_ALL, "      this help" },
 	{ 0, "version", ARG_NONE, O_VERSION, D | F, "      print the version" },
 };
@@ -231,6 +234,12 @@ int option_apply_run(const struct option_def *o, const char *flag, const char *v
 	case O_SERIES_CSV: return set_text(&w->series_csv, v, err, len);
 	case O_DESTROY_SIG: return set_text(&w->destroy_signature, v, err, len);
 	case O_AFFINITY: return set_affinity(w, flag, v, err, len);
+	case O_ETA:
+		if (strcmp(v, "auto") && strcmp(v, "always") && strcmp(v, "never"))
+			return errmsg(err, len, -EINVAL, "%s=%s: use auto, always or never (fio's)",
+				      flag, v);
+		w->eta = !strcmp(v, "always") ? 1 : !strcmp(v, "never") ? -1 : 0;
+		return 0;
 	default:
 		return 1;
 	}

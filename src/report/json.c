@@ -731,3 +731,18 @@ int report_json(FILE *f, const struct workload *w, const struct result *res)
 	fputc('\n', f);
 	return r || ferror(f) ? -EIO : 0;
 }
+
+int report_json_array(FILE *f, const struct workload *w, const struct result *res, unsigned n)
+{
+	fprintf(f, "[\n");
+	for (unsigned i = 0; i < n; i++) {
+		int r = report_json(f, &w[i], &res[i]);
+
+		if (r)
+			return r;
+		if (i + 1 < n)
+			fprintf(f, ",\n");
+	}
+	fprintf(f, "]\n");
+	return ferror(f) ? -EIO : 0;
+}

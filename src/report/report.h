@@ -39,6 +39,9 @@ int report_fio_json(FILE *f, const struct workload *groups, const struct result 
 /* The result as one JSON document (docs/json.md). Returns 0 or -EIO. */
 int report_json(FILE *f, const struct workload *w, const struct result *res);
 
+/* The documents of n runs (w[i] with res[i], a job file's groups) as one JSON array. */
+int report_json_array(FILE *f, const struct workload *w, const struct result *res, unsigned n);
+
 /*
  * The interval series as CSV: a header line, then one line per interval per
  * thread x target and one "total" line per interval. Returns 0 or -errno.

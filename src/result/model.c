@@ -292,9 +292,12 @@ static json_t *struct_json(struct wctx *c, const struct schema *s, const void *b
 
 static json_t *hist_json(struct wctx *c, const struct hist *h)
 {
-	json_t *a = need(c, json_array());
+	json_t *a;
 
-	for (int k = 0; a && h && k < 2; k++) {
+	if (!h)
+		return json_null();
+	a = need(c, json_array());
+	for (int k = 0; a && k < 2; k++) {
 		json_t *d = need(c, json_array());
 
 		for (unsigned i = 0; d && i < HIST_NBUCKETS; i++)
@@ -303,19 +306,22 @@ static json_t *hist_json(struct wctx *c, const struct hist *h)
 						     uns_json(h[k].n[i])));
 		push(c, a, d);
 	}
-	return h ? a : (json_decref(a), json_null());
+	return a;
 }
 
 static json_t *series_json(struct wctx *c, const struct interval *s)
 {
-	json_t *a = need(c, json_array());
+	json_t *a;
 
-	for (unsigned k = 0; a && s && k < c->res->nintervals; k++)
+	if (!s)
+		return json_null();
+	a = need(c, json_array());
+	for (unsigned k = 0; a && k < c->res->nintervals; k++)
 		push(c, a, json_pack("[oooooooo]", uns_json(s[k].ios[0]), uns_json(s[k].ios[1]),
 				     uns_json(s[k].bytes[0]), uns_json(s[k].bytes[1]),
 				     uns_json(s[k].lat_sum[0]), uns_json(s[k].lat_sum[1]),
 				     uns_json(s[k].lat_max[0]), uns_json(s[k].lat_max[1])));
-	return s ? a : (json_decref(a), json_null());
+	return a;
 }
 
 /* Element i of a field whose elements lie at p. */
