@@ -54,9 +54,9 @@ struct job_args {
 static const char *const fio_cli_only[] = {
 	"section", "showcmd", "minimal", "terse-version", "eta-newline",
 	"eta-interval", "status-interval", "client", "server", "daemonize",
-	"append-terse", "bandwidth-log", "debug", "idle-prof", "inflate-log", "cpuclock-test",
+	"append-terse", "bandwidth-log", "latency-log", "debug", "idle-prof", "inflate-log", "cpuclock-test",
 	"crctest", "max-jobs", "warnings-fatal", "alloc-size", "aux-path", "trigger",
-	"trigger-file", "trigger-timeout", "trigger-remote", "write_bw_log",
+	"trigger-file", "trigger-timeout", "trigger-remote",
 };
 
 /*
@@ -475,7 +475,8 @@ static int precheck(const struct job_args *a, struct fio_plan *plan, struct hold
 		}
 	}
 	for (unsigned g = 0; g < plan->ngroups; g++) {
-		if (run_precheck(&plan->groups[g], hold, &space, err, sizeof(err))) {
+		if (report_fio_logs_check(&plan->groups[g], err, sizeof(err)) ||
+		    run_precheck(&plan->groups[g], hold, &space, err, sizeof(err))) {
 			fprintf(stderr, "iobench: %s\n", err);
 			space_plan_free(&space);
 			return EXIT_BAD_INPUT;
@@ -483,6 +484,28 @@ static int precheck(const struct job_args *a, struct fio_plan *plan, struct hold
 	}
 	space_plan_free(&space);
 	return 0;
+}
+
+/* fio's log files of the groups that ran (write_bw_log, ...). Returns 0 or -errno. */
+static int write_logs(const struct fio_plan *plan, const struct result *res, unsigned ran)
+{
+	struct fio_log_files seen = { 0 };
+	uint64_t lost = 0, l;
+	char err[1024];
+	int r = 0;
+
+	for (unsigned g = 0; !r && g < ran; g++) {
+		r = report_fio_logs(&plan->groups[g], &res[g], &seen, &l, err, sizeof(err));
+		lost += l;
+	}
+	fio_log_files_free(&seen);
+	if (r)
+		fprintf(stderr, "iobench: %s\n", err);
+	if (lost)
+		fprintf(stderr, "iobench: warning: %llu rows of the fio logs did not fit in the memory "
+			"reserved for them and are missing: use log_avg_msec for long runs\n",
+			(unsigned long long)lost);
+	return r;
 }
 
 /* Runs the groups with Ctrl-C held between them; writes every output. Returns an exit code. */
@@ -523,6 +546,8 @@ static int run_all(const struct job_args *a, struct fio_plan *plan, struct hold 
 	if (*ran && a->json_path && write_file(a->json_path, NULL, 0, OUT_JSON, plan, res, *ran))
 		code = EXIT_RUN_FAILED;
 	if (*ran && a->series_csv && write_file(a->series_csv, NULL, 0, OUT_CSV, plan, res, *ran))
+		code = EXIT_RUN_FAILED;
+	if (*ran && write_logs(plan, res, *ran))
 		code = EXIT_RUN_FAILED;
 	return code;
 }

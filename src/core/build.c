@@ -328,6 +328,27 @@ static void init_units(struct run_ctx *ctx, struct worker *wk, unsigned si, unsi
 	}
 }
 
+/* fio's write_*_log for thread rel of its job: the worker's log, and its streams record into it. */
+static int build_log(struct worker *wk, const struct job_logs *spec, unsigned rel)
+{
+	struct iolog *l = calloc(1, sizeof(*l));
+
+	if (!l)
+		return -ENOMEM;
+	wk->log = l;
+	l->job = wk->job;
+	l->thread = spec->first_thread + rel;
+	l->avg_ms = spec->avg_ms;
+	l->hist_ms = spec->prefix[LOG_HIST] ? spec->hist_ms : 0;
+	l->per_io = !spec->avg_ms && (spec->prefix[LOG_BW] || spec->prefix[LOG_LAT] ||
+				      spec->prefix[LOG_IOPS]);
+	if (!spec->prefix[LOG_BW] && !spec->prefix[LOG_LAT] && !spec->prefix[LOG_IOPS])
+		l->avg_ms = 0;
+	for (unsigned i = 0; (l->per_io || l->avg_ms || l->hist_ms) && i < wk->nstreams; i++)
+		wk->streams[i].vary |= VARY_LOG;
+	return iolog_init(l);
+}
+
 static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 			const unsigned *tlist, unsigned nt, unsigned rel)
 {
@@ -360,6 +381,12 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 						 (w->jobs[wk->job].ios_per_thread && !w->warmup_ns)) &&
 			     i < nt; i++)
 		wk->streams[i].vary |= VARY_BUDGET;
+	if (w->jobs[wk->job].logs) {
+		int r = build_log(wk, w->jobs[wk->job].logs, rel);
+
+		if (r)
+			return r;
+	}
 	for (unsigned i = 0; i < nt; i++)	/* each stream's preparation, chosen once */
 		wk->streams[i].prep = loop_prep_for(wk->streams[i].vary);
 	wk->units = calloc(wk->nunits, sizeof(*wk->units));
@@ -535,6 +562,9 @@ void build_free(struct run_ctx *ctx)
 			free(ctx->workers[i].streams[s].series);
 		}
 		free(ctx->workers[i].streams);
+		if (ctx->workers[i].log)
+			iolog_free(ctx->workers[i].log);
+		free(ctx->workers[i].log);
 		free(ctx->workers[i].units);
 		free(ctx->workers[i].bufs);
 	}

@@ -91,7 +91,7 @@ static void vary_budget_refresh(struct worker *w, struct stream *s, struct io_un
 
 stream_prep_fn loop_prep_for(unsigned vary)
 {
-	switch (vary) {
+	switch (vary & ~(unsigned)(VARY_FSYNC | VARY_LOG)) {	/* theirs come on completion */
 	case 0: return NULL;
 	case VARY_REFRESH: return vary_refresh;
 	case VARY_BUDGET: return vary_budget;
@@ -146,7 +146,7 @@ static inline bool complete(struct worker *w, const struct io_unit *u, uint64_t 
 	if (unlikely(u->result != (int64_t)u->len))
 		return loop_io_failed(w, u, now);
 	s = &w->streams[u->stream];
-	if (unlikely(s->vary & (VARY_VERIFY | VARY_FSYNC)) && !loop_completed(w, s, u, now))
+	if (unlikely(s->vary & VARY_ON_COMPLETION) && !loop_completed(w, s, u, now))
 		return false;
 	if (now < w->window_start || now >= w->window_end)
 		return true;

@@ -206,6 +206,9 @@ void loop_next_interval(struct worker *w, uint64_t now)
 
 bool loop_completed(struct worker *w, struct stream *s, const struct io_unit *u, uint64_t now)
 {
+	if ((s->vary & VARY_LOG) && now >= w->window_start && now < w->window_end)
+		iolog_record(w->log, now - w->window_start, u->is_write, u->len, now - u->t_start,
+			     u->offset);
 	if ((s->vary & VARY_VERIFY) && !verified(w, s, u))
 		return false;
 	if ((s->vary & VARY_FSYNC) && u->is_write && ++s->writes_since == s->fsync_every)

@@ -11,10 +11,10 @@
 /* --verify: draws u's offset again while another I/O of the thread is on that block. */
 void loop_avoid_inflight(struct worker *w, struct stream *s, struct io_unit *u);
 
-/* An error that ends the run: kept, and every worker told to stop. */
 /* refill_buffers: the whole of u's buffer fresh random data, the stream's compression kept. */
 void loop_refill(struct stream *s, struct io_unit *u);
 
+/* An error that ends the run: kept, and every worker told to stop. */
 void loop_fail(struct worker *w, const struct io_unit *u) __attribute__((cold));
 
 /* A failed or short I/O: false to stop, true to go on (--continue-on-error). */
@@ -22,8 +22,9 @@ bool loop_io_failed(struct worker *w, const struct io_unit *u, uint64_t now)
 	__attribute__((cold));
 
 /*
- * A completion's rare work: --verify records a write or checks a read; fio's
- * fsync=N syncs the file after every N writes, timed. False to stop.
+ * A completion's rare work: fio's write_*_log records it (in the measured
+ * window); --verify records a write or checks a read; fio's fsync=N syncs
+ * the file after every N writes, timed. False to stop.
  */
 bool loop_completed(struct worker *w, struct stream *s, const struct io_unit *u, uint64_t now);
 

@@ -420,7 +420,38 @@ static bool w_continues(const struct workload *w, const struct io_error *e)
 	return w->continue_on_error & (e->is_write ? CONTINUE_WRITE : CONTINUE_READ);
 }
 
-static void gather(struct run_ctx *ctx, struct result *res, const struct watch *wt)
+/*
+ * fio's write_*_log: each logging thread's open windows closed where its
+ * window (or the run) ended, and its rows moved to the result.
+ */
+static int gather_logs(struct run_ctx *ctx, struct result *res, const struct watch *wt,
+		       uint64_t end)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < ctx->nworkers; i++)
+		n += ctx->workers[i].log != NULL;
+	if (!n)
+		return 0;
+	res->logs = calloc(n, sizeof(*res->logs));
+	if (!res->logs)
+		return -ENOMEM;
+	for (unsigned i = 0; i < ctx->nworkers; i++) {
+		struct worker *wk = &ctx->workers[i];
+		uint64_t e = wk->window_end < end ? wk->window_end : end;
+
+		if (!wk->log)
+			continue;
+		iolog_finish(wk->log, e > wk->window_start ? e - wk->window_start : 0);
+		wk->log->epoch_ms = (int64_t)res->wall_t0.tv_sec * 1000 + res->wall_t0.tv_nsec / 1000000 +
+				    (int64_t)((wk->window_start - wt->t0) / 1000000);
+		res->logs[res->nlogs++] = *wk->log;	/* the result owns its rows now */
+		memset(wk->log, 0, sizeof(*wk->log));
+	}
+	return 0;
+}
+
+static int gather(struct run_ctx *ctx, struct result *res, const struct watch *wt)
 {
 	uint64_t end = wt->window_end;
 
@@ -528,6 +559,7 @@ static void gather(struct run_ctx *ctx, struct result *res, const struct watch *
 	res->nintervals = (unsigned)((res->test_ns + res->interval_ns - 1) / res->interval_ns);
 	if (res->nintervals > build_series_slots(ctx->w))
 		res->nintervals = build_series_slots(ctx->w);
+	return gather_logs(ctx, res, wt, end);
 }
 
 static int cpu_usage(struct result *res, struct watch *wt)
@@ -607,11 +639,8 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *
 		pthread_join(ctx->workers[i].tid, NULL);
 	res->warmup_ns_real = wt.window_start - wt.t0;
 	res->end_ns_real = clock_ns() - wt.t0;
-	if (!r) {
-		gather(ctx, res, &wt);
-		if ((r = cpu_usage(res, &wt)))
-			snprintf(err, len, "out of memory");
-	}
+	if (!r && ((r = gather(ctx, res, &wt)) || (r = cpu_usage(res, &wt))))
+		snprintf(err, len, "out of memory");
 out:
 	devwatch_end(&wt.dw);
 	res->devs = wt.dw.dev;	/* the result owns the device samples */

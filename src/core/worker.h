@@ -19,6 +19,7 @@
 #include "platform/host.h"
 #include "stats/counts.h"
 #include "stats/hist.h"
+#include "stats/iolog.h"
 #include "stats/series.h"
 
 /* stream.vary: what prep() and complete() do beyond the common case (one test covers all). */
@@ -32,6 +33,9 @@
 #define VARY_VERIFY 128u		/* --verify: blocks formatted when written, checked when read */
 #define VARY_FSYNC 256u			/* fio's fsync=N: the file synced after every N writes */
 #define VARY_REFILL 512u		/* writes: the whole buffer fresh random data (refill_buffers) */
+#define VARY_LOG 1024u			/* fio's write_*_log: completions recorded in the worker's log */
+/* The bits only a completion looks at (loop_completed()): no preparation of their own. */
+#define VARY_ON_COMPLETION (VARY_VERIFY | VARY_FSYNC | VARY_LOG)
 
 /* --verify's state of one stream: its thread owns every n-th block of the target. */
 struct verify_state {
@@ -143,6 +147,7 @@ struct worker {
 	int cpu;			/* pinned to this CPU, or -1 */
 	int pin_error;			/* pinning failure, -errno */
 	int init_error;			/* engine init failure, -errno */
+	struct iolog *log;		/* fio's write_*_log: this thread's rows, or NULL */
 	void *bufs;			/* the memory all units' buffers come from */
 	uint64_t bufs_len;
 	pthread_t tid;

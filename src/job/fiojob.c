@@ -242,13 +242,41 @@ static int same_timing(struct planner *p, const struct fjob *a, const struct fjo
 		      b->where, b->name, what, a->name, b->name);
 }
 
-/* Adds job j (fio's options applied) to group g as one job_spec with its targets. */
+/* fio's log files of job j, numbered from the thread after the jobs before it. */
+static int job_logs(struct planner *p, struct job_spec *js, const struct fjob *j)
+{
+	struct job_logs *l;
+	bool any = false;
+
+	for (unsigned k = 0; k < LOG_KINDS; k++)
+		any |= j->log_prefix[k] != NULL;
+	if (!any)
+		return 0;
+	if (j->log_prefix[LOG_HIST] && !j->logset.hist_ms)
+		fio_notice(p, "%s: job '%s': write_hist_log without log_hist_msec: the histogram "
+		       "log is empty, as in fio", j->where, j->name);
+	l = js->logs = malloc(sizeof(*l));
+	if (!l)
+		return errmsg(p->err, p->errlen, -ENOMEM, "out of memory");
+	*l = j->logset;
+	l->first_thread = p->threads + 1;
+	for (unsigned k = 0; k < LOG_KINDS; k++) {
+		const char *pre = j->log_prefix[k];
+
+		l->prefix[k] = pre ? strdup(*pre ? pre : j->name) : NULL;
+		if (pre && !l->prefix[k])
+			return errmsg(p->err, p->errlen, -ENOMEM, "out of memory");
+	}
+	return 0;
+}
+
 /* Appends the job_spec of j to the group (its targets follow). Returns 0 or -ENOMEM. */
 static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j,
 			unsigned groupid, unsigned nfiles, bool per_clone)
 {
 	struct workload *w = &g->w;
 	struct job_spec *js;
+	int r;
 
 	if (w->njobs == g->cap_jobs) {
 		unsigned cap = g->cap_jobs ? 2 * g->cap_jobs : 4;
@@ -292,7 +320,9 @@ static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j
 		js->reap_min = j->iodepth - j->iodepth_low;
 	js->reap_max = j->complete_max;
 	js->submit_batch = j->batch_submit < j->iodepth ? j->batch_submit : 0;	/* 0: iodepth, as fio */
-	return 0;
+	r = job_logs(p, js, j);
+	p->threads += j->numjobs;
+	return r;
 }
 
 /* What a job's writes carry, and how it moves over a target: from its options. */

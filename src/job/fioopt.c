@@ -29,6 +29,8 @@ enum opt_id {
 	F_NORANDOMMAP, F_THREAD, F_GROUP_REPORTING, F_STONEWALL, F_NEW_GROUP, F_WAIT_FOR,
 	F_KB_BASE, F_ZERO_BUFFERS, F_OVERHEAD_ONLY, F_BSRANGE, F_BSSPLIT, F_FSYNC,
 	F_COMPRESS, F_COMPRESS_CHUNK, F_DEDUPE, F_PATTERN, F_REFILL, F_SCRAMBLE, F_CONTINUE,
+	F_BW_LOG, F_LAT_LOG, F_IOPS_LOG, F_HIST_LOG, F_LOG_AVG, F_LOG_HIST, F_LOG_COARSE,
+	F_LOG_MAX, F_LOG_OFFSET, F_PER_JOB_LOGS, F_LOG_UNIX, F_LOG_ENTRIES,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -74,6 +76,12 @@ static const struct fopt {
 	{ "dedupe_percentage", F_DEDUPE, A_VALUE }, { "buffer_pattern", F_PATTERN, A_VALUE },
 	{ "refill_buffers", F_REFILL, A_BOTH }, { "scramble_buffers", F_SCRAMBLE, A_BOTH },
 	{ "continue_on_error", F_CONTINUE, A_VALUE },
+	{ "write_bw_log", F_BW_LOG, A_BOTH }, { "write_lat_log", F_LAT_LOG, A_BOTH },
+	{ "write_iops_log", F_IOPS_LOG, A_BOTH }, { "write_hist_log", F_HIST_LOG, A_BOTH },
+	{ "log_avg_msec", F_LOG_AVG, A_VALUE }, { "log_hist_msec", F_LOG_HIST, A_VALUE },
+	{ "log_hist_coarseness", F_LOG_COARSE, A_VALUE }, { "log_max_value", F_LOG_MAX, A_BOTH },
+	{ "log_offset", F_LOG_OFFSET, A_BOTH }, { "per_job_logs", F_PER_JOB_LOGS, A_BOTH },
+	{ "log_unix_epoch", F_LOG_UNIX, A_BOTH }, { "log_entries", F_LOG_ENTRIES, A_VALUE },
 };
 
 
@@ -712,6 +720,29 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 			return bad(p, o, "kb_base is 1024 or 1000");
 		j->kb_base = (unsigned)v;
 		return 0;
+	case F_BW_LOG:
+	case F_LAT_LOG:
+	case F_IOPS_LOG:
+	case F_HIST_LOG:	/* without a name, the job's own: NAME_bw.N.log */
+		j->log_prefix[f->id - F_BW_LOG] = o->val && *o->val ? o->val : "";
+		return 0;
+	case F_LOG_AVG:
+	case F_LOG_HIST:	/* ms */
+		if (get_uint(p, o, 0, UINT32_MAX / 2, &v))
+			return -EINVAL;
+		*(f->id == F_LOG_AVG ? &j->logset.avg_ms : &j->logset.hist_ms) = (uint32_t)v;
+		return 0;
+	case F_LOG_COARSE: return get_u(p, o, 0, 6, &j->logset.hist_coarseness);
+	case F_LOG_MAX: return get_bool(p, o, &j->logset.max_value);
+	case F_LOG_OFFSET: return get_bool(p, o, &j->logset.offset);
+	case F_PER_JOB_LOGS: return get_bool(p, o, &j->logset.per_job);
+	case F_LOG_UNIX: return get_bool(p, o, &j->logset.unix_epoch);
+	case F_LOG_ENTRIES:
+		if (get_uint(p, o, 1, UINT32_MAX, &v))
+			return -EINVAL;
+		fio_notice(p, "%s: log_entries: fio's first allocation of log rows; iobench reserves "
+		       "room for every row before the run, so it has nothing to tune", o->where);
+		return 0;
 	case F_OVERHEAD_ONLY:
 		fio_notice(p, "%s: %s: this tunes fio's own measuring cost; iobench always measures "
 		       "every I/O in full, at less cost", o->where, o->key);
@@ -740,6 +771,7 @@ void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsig
 	j->invalidate = true;	/* fio drops a file's page cache before a job by default */
 	j->kb_base = 1024;
 	j->engine = "psync";
+	j->logset.per_job = true;
 }
 
 

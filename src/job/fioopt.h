@@ -53,6 +53,8 @@ struct fjob {
 	bool group_reporting, stonewall, new_group;
 	unsigned kb_base;
 	unsigned file;
+	const char *log_prefix[LOG_KINDS];	/* write_*_log: the name ("" the job's), or NULL */
+	struct job_logs logset;		/* the logs' settings (its prefixes unused) */
 };
 
 /* Errors and notices while planning: the caller's error buffer, and notices gathered. */
@@ -70,6 +72,7 @@ struct planner {
 	size_t errlen;
 	char *notices;
 	size_t nlen;
+	unsigned threads;	/* the threads of the jobs planned so far (fio numbers them from 1) */
 };
 
 /* Adds one notice line (once, however often it comes). */

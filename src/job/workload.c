@@ -35,6 +35,13 @@ int written_add(struct written_opt **o, unsigned *n, const char *key, const char
 	return 0;
 }
 
+void job_logs_free(struct job_logs *l)
+{
+	for (unsigned k = 0; l && k < LOG_KINDS; k++)
+		free(l->prefix[k]);
+	free(l);
+}
+
 void workload_release(struct workload *w)
 {
 	for (unsigned i = 0; i < w->ntargets; i++) {
@@ -47,6 +54,7 @@ void workload_release(struct workload *w)
 		free(w->jobs[i].name);
 		free(w->jobs[i].description);
 		written_free(w->jobs[i].written, w->jobs[i].nwritten);
+		job_logs_free(w->jobs[i].logs);
 	}
 	written_free(w->global_written, w->nglobal_written);
 	free(w->jobs);

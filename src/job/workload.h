@@ -86,6 +86,20 @@ struct target_spec {
 	bool invalidate;	/* fio's invalidate: its range's page cache dropped before the run */
 };
 
+/* fio's write_bw_log, write_lat_log, write_iops_log and write_hist_log of one job. */
+enum log_kind { LOG_BW, LOG_LAT, LOG_IOPS, LOG_HIST, LOG_KINDS };
+struct job_logs {
+	char *prefix[LOG_KINDS];	/* file names start with this; NULL: that log is not written */
+	uint32_t avg_ms;		/* log_avg_msec: a row per direction per window; 0: per I/O */
+	uint32_t hist_ms;		/* log_hist_msec: the histogram's window; 0: no histogram rows */
+	unsigned hist_coarseness;	/* log_hist_coarseness: 2^this of fio's bins per column */
+	bool max_value;			/* log_max_value: a window's largest latency, not its mean */
+	bool offset;			/* log_offset: each I/O's offset as a column */
+	bool per_job;			/* per_job_logs: one file per thread (NAME_bw.N.log) */
+	bool unix_epoch;		/* log_unix_epoch: times in ms since 1970 */
+	unsigned first_thread;		/* fio's number of the job's first thread (1, 2, ...) */
+};
+
 /*
  * Threads that work alike: each of `threads` threads drives `ntargets`
  * targets from first_target on (with per_clone, thread k drives its own
@@ -113,6 +127,7 @@ struct job_spec {
 				   0 = all that are ready at once */
 	struct written_opt *written;	/* its job section's options with a value, as written */
 	unsigned nwritten;
+	struct job_logs *logs;		/* fio's log files, or NULL */
 };
 
 struct workload {
@@ -177,6 +192,9 @@ int workload_check_verify(const struct workload *w, char *err, size_t len);
 /* Appends key=val to the n options at *o (copies). Returns 0 or -ENOMEM. */
 int written_add(struct written_opt **o, unsigned *n, const char *key, const char *val);
 void written_free(struct written_opt *o, unsigned n);
+
+/* Frees a job's log settings (NULL is fine). */
+void job_logs_free(struct job_logs *l);
 
 /* Frees everything a front end allocated into w and zeroes it. */
 void workload_release(struct workload *w);

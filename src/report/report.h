@@ -36,6 +36,26 @@ void report_workload(FILE *f, const struct workload *w);
 int report_fio_json(FILE *f, const struct workload *groups, const struct result *res,
 		    unsigned ngroups, bool plus);
 
+/* The fio log files written so far by this run of iobench: a later writer appends to them. */
+struct fio_log_files {
+	char **names;
+	unsigned n;
+};
+void fio_log_files_free(struct fio_log_files *seen);
+
+/*
+ * fio's log files (write_bw_log, ...) of the threads of w that logged, in
+ * fio's names and layout, in the current directory as fio does; a name
+ * already in seen is appended to (per_job_logs=0: the threads share one).
+ * *lost gets the rows that did not fit in memory. Returns 0 or -errno with
+ * a message.
+ */
+int report_fio_logs(const struct workload *w, const struct result *res,
+		    struct fio_log_files *seen, uint64_t *lost, char *err, size_t len);
+
+/* Every log of w can be written (its directory exists and is writable): else -EINVAL. */
+int report_fio_logs_check(const struct workload *w, char *err, size_t len);
+
 /* The result as one JSON document (docs/json.md). Returns 0 or -EIO. */
 int report_json(FILE *f, const struct workload *w, const struct result *res);
 

@@ -22,6 +22,9 @@ void result_release(struct result *res)
 		free(res->rows[i].series);
 	}
 	free(res->rows);
+	for (unsigned i = 0; i < res->nlogs; i++)
+		iolog_free(&res->logs[i]);
+	free(res->logs);
 	free(res->targets);
 	result_devs_free(res->devs, res->ndevs);
 	free(res->cpu);

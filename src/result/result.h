@@ -20,6 +20,7 @@
 #include "platform/host.h"
 #include "stats/counts.h"
 #include "stats/hist.h"
+#include "stats/iolog.h"
 #include "stats/series.h"
 
 enum target_kind {
@@ -87,6 +88,9 @@ struct result {
 	unsigned ntargets;
 	struct result_row *rows;
 	unsigned nrows;
+	struct iolog *logs;		/* fio's write_*_log rows, one per thread that logged (not in
+					   the model: report/fio_log.c writes them out) */
+	unsigned nlogs;
 	unsigned nthreads;
 	uint64_t test_ns;		/* length of the measured window */
 	uint64_t interval_ns;		/* series interval */
