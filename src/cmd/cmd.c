@@ -41,9 +41,12 @@ bool cmd_release_signals(const sigset_t *old)
 }
 
 /* The run's notices on stderr: a line each, and the live line redrawn in place. */
+static bool live_shown;	/* the live line is on the screen: a notice line replaces it */
+
 static void notice_line(const char *text)
 {
-	fprintf(stderr, "iobench: %s\n", text);
+	fprintf(stderr, "%siobench: %s\n", live_shown ? "\r\033[K" : "", text);
+	live_shown = false;
 }
 
 static void notice_live(const char *text)
@@ -53,6 +56,7 @@ static void notice_live(const char *text)
 	else
 		fprintf(stderr, "\r\033[K");
 	fflush(stderr);
+	live_shown = text != NULL;
 }
 
 const struct notice_ops cmd_notices = { notice_line, notice_live };

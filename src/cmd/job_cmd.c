@@ -52,8 +52,7 @@ struct job_args {
 
 /* fio command-line options (not job options) that iobench does not take. */
 static const char *const fio_cli_only[] = {
-	"section", "showcmd", "minimal", "terse-version", "eta-newline",
-	"eta-interval", "status-interval", "client", "server", "daemonize",
+	"section", "showcmd", "minimal", "terse-version", "status-interval", "client", "server", "daemonize",
 	"append-terse", "bandwidth-log", "latency-log", "debug", "idle-prof", "inflate-log", "cpuclock-test",
 	"crctest", "max-jobs", "warnings-fatal", "alloc-size", "aux-path", "trigger",
 	"trigger-file", "trigger-timeout", "trigger-remote",
@@ -358,6 +357,8 @@ static int apply_flags(const struct job_args *a, struct workload *w, const char 
 	w->read_only |= r->read_only;
 	w->quiet |= r->quiet;
 	w->eta = r->eta;
+	w->eta_newline_ns = r->eta_newline_ns;
+	w->eta_interval_ns = r->eta_interval_ns;
 	w->verify |= r->verify;
 	w->sqpoll |= r->sqpoll;
 	w->hipri |= r->hipri;

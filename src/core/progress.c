@@ -40,7 +40,7 @@ void progress_update(struct progress *p, const struct workload *w, const struct 
 	char line[200];
 	int n;
 
-	if (!p->on || now - p->last_draw < 200000000ull)
+	if (!p->on || now - p->last_draw < (w->eta_interval_ns ? w->eta_interval_ns : 200000000ull))
 		return;
 	p->last_draw = now;
 	for (unsigned i = 0; i < nworkers; i++) {
@@ -76,6 +76,13 @@ void progress_update(struct progress *p, const struct workload *w, const struct 
 	if (p->have && n > 0 && (size_t)n < sizeof(line))
 		snprintf(line + n, sizeof(line) - (size_t)n, " | %.0f IOPS | %.2f MiB/s | %.3f ms",
 			 p->iops, p->mibs, p->lat_ms);
+	if (!p->last_newline)
+		p->last_newline = now;
+	if (w->eta_newline_ns && now - p->last_newline >= w->eta_newline_ns) {
+		p->last_newline = now;
+		notice("%s", line);	/* kept on its own line, as fio's --eta-newline */
+		return;
+	}
 	notice_progress("%s", line);
 }
 

@@ -22,6 +22,7 @@ struct progress {
 	double iops, mibs, lat_ms;
 	uint64_t done_ios;	/* measured I/Os in the finished intervals */
 	uint64_t last_draw;
+	uint64_t last_newline;	/* fio's --eta-newline: when the line last ended in one */
 };
 
 /* Decides whether the line is shown (stderr a terminal, not --quiet). */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "job/fiojob.h"
 #include "job/options.h"
 #include "job/units.h"
 #include "platform/affinity.h"
@@ -69,6 +70,8 @@ const struct option_def options[] = {
 	{ 0, "print-workload", ARG_NONE, O_PRINT, D | F, "      print the effective workload and exit (-Rp); runs nothing" },
 	{ 0, "parse-only", ARG_NONE, O_PARSE_ONLY, F, "      fio's: read and check the job files, run nothing" },
 	{ 0, "eta", ARG_REQ, O_ETA, F, "WHEN  fio's: the live progress line on a terminal (auto), always, or never" },
+	{ 0, "eta-newline", ARG_REQ, O_ETA_NEWLINE, F, "TIME  fio's: the progress line also ends in a new line every TIME (seconds, or with a unit)" },
+	{ 0, "eta-interval", ARG_REQ, O_ETA_INTERVAL, F, "TIME  fio's: redraw the progress line every TIME (at least 250 ms; default 200 ms)" },
 	{ '?', "help", ARG_NONE, O_HELP, FRONT_ALL, "      this help" },
 	{ 0, "version", ARG_NONE, O_VERSION, D | F, "      print the version" },
 };
@@ -183,6 +186,23 @@ static int set_affinity(struct workload *w, const char *flag, const char *v, cha
 	return 0;
 }
 
+/* fio's --eta-newline and --eta-interval: a time, in seconds without a unit (fio's check_str_time). */
+static int eta_time(struct workload *w, const struct option_def *o, const char *flag,
+		    const char *v, char *err, size_t len)
+{
+	uint64_t ns;
+	bool interval = o->id == O_ETA_INTERVAL;
+
+	if (fio_parse_time(v, 1000000000ull, &ns))
+		return errmsg(err, len, -EINVAL, "%s=%s: not a time (seconds, or with a unit: "
+			      "500ms, 2s)", flag, v);
+	if (ns < (interval ? 250000000ull : 1000000ull))
+		return errmsg(err, len, -EINVAL, "%s=%s: too short (at least %s, as in fio)", flag, v,
+			      interval ? "250 ms" : "1 ms");
+	*(interval ? &w->eta_interval_ns : &w->eta_newline_ns) = ns;
+	return 0;
+}
+
 int option_apply_run(const struct option_def *o, const char *flag, const char *v,
 		     struct workload *w, char *err, size_t len)
 {
@@ -240,6 +260,9 @@ int option_apply_run(const struct option_def *o, const char *flag, const char *v
 				      flag, v);
 		w->eta = !strcmp(v, "always") ? 1 : !strcmp(v, "never") ? -1 : 0;
 		return 0;
+	case O_ETA_NEWLINE:
+	case O_ETA_INTERVAL:
+		return eta_time(w, o, flag, v, err, len);
 	default:
 		return 1;
 	}

@@ -162,6 +162,8 @@ struct workload {
 	bool verify;		/* --verify: writes carry checkable blocks, reads are checked */
 	bool quiet;		/* --quiet: no progress messages */
 	int eta;		/* fio's --eta: 0 auto (the live line on a terminal), 1 always, -1 never */
+	uint64_t eta_newline_ns;	/* fio's --eta-newline: the line also ends in a new line this often */
+	uint64_t eta_interval_ns;	/* fio's --eta-interval: the line is redrawn this often; 0: 200 ms */
 	char *cmdline;		/* the command line as given, for the report */
 	char *series_csv;	/* --series-csv=FILE: the interval series as CSV */
 	char *json_path;	/* --json=FILE: the JSON document, beside the text */

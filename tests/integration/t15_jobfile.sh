@@ -110,6 +110,16 @@ grep -q "$(printf '\r')measuring" "$T/eta" || fail "--eta=always drew no live li
 "$IOBENCH" "$T/eta.fio" --eta never >/dev/null 2>"$T/eta" || fail "--eta never"
 ! grep -q "$(printf '\r')" "$T/eta" || fail "--eta never drew a live line"
 run_rc 2 "$T/eta.fio" --eta=sometimes
+# --eta-newline: the line is also kept on a line of its own every period (1 s run, 300 ms)
+"$IOBENCH" "$T/eta.fio" --eta=always --eta-newline=300ms >/dev/null 2>"$T/eta" || fail "--eta-newline"
+[ "$(grep -o 'iobench: measuring [^|]* s left' "$T/eta" | wc -l)" -ge 2 ] || fail "--eta-newline=300ms: $(cat -A "$T/eta")"
+"$IOBENCH" "$T/eta.fio" --eta=always >/dev/null 2>"$T/eta" || fail "--eta=always"
+! grep -q 'iobench: measuring' "$T/eta" || fail "lines of their own without --eta-newline"
+# --eta-interval: redrawn every 500 ms instead of 200: fewer redraws in the same second
+"$IOBENCH" "$T/eta.fio" --eta=always --eta-interval=600ms >/dev/null 2>"$T/eta" || fail "--eta-interval"
+[ "$(tr '\r' '\n' < "$T/eta" | grep -c '^measuring')" -le 3 ] || fail "--eta-interval=600ms: $(cat -A "$T/eta")"
+run_rc 2 "$T/eta.fio" --eta-interval=100ms
+grep -q "at least 250 ms" "$T/err" || fail "--eta-interval=100ms: $(cat "$T/err")"
 
 say "every fio 3.33 option is known by name: one iobench does not implement is never a typo"
 printf '[a]\nioengine=null\nsize=1m\nsteadystate=iops:1%%\n' > "$T/ss.fio"
