@@ -209,6 +209,7 @@ out:
 static int shared_create(struct group *g, struct target_spec *t, const struct fjob *j,
 			 uint64_t file_size, bool per_clone)
 {
+	bool reads = t->write_pct < 100;
 	uint64_t need = t->base_offset + file_size +
 			(per_clone ? 0 : (uint64_t)(j->numjobs - 1) * j->offset_increment);
 
@@ -219,6 +220,8 @@ static int shared_create(struct group *g, struct target_spec *t, const struct fj
 			continue;
 		if (need > e->create_size)
 			e->create_size = need;
+		if (reads)	/* fio lays a file out with data for a job that reads it */
+			e->no_layout = false;
 		return 1;
 	}
 	return 0;
@@ -339,6 +342,27 @@ static int target_io(struct planner *p, struct target_spec *t, const struct fjob
 }
 
 /*
+ * How job j lays out target t, a file to create, as fio does: allocated as
+ * fallocate= says, then filled with data when the job reads; a job that only
+ * writes gets the allocation alone (its writes fill the file). create_on_open
+ * makes the file empty, as fio's open(O_CREAT) at the job's start.
+ */
+static int new_file_layout(struct planner *p, struct target_spec *t, const struct fjob *j)
+{
+	if (!j->allow_create)
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': '%s' does not exist, and "
+			      "allow_file_create=0 forbids creating it", j->where, j->name, t->path);
+	if (j->create_on_open && t->write_pct < 100)
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': create_on_open=1: '%s' "
+			      "does not exist, and the job reads: it would read a file created "
+			      "empty (create it first, or drop create_on_open)", j->where, j->name,
+			      t->path);
+	t->prealloc = j->create_on_open ? PREALLOC_NONE : j->prealloc;
+	t->no_layout = t->write_pct == 100;
+	return 0;
+}
+
+/*
  * One file of job j, the slot-th of its nfiles: where it lies, how much of it
  * the job uses (*range), and whether it must be laid out first. Takes path.
  */
@@ -393,11 +417,14 @@ static int plan_target(struct planner *p, struct group *g, const struct fjob *j,
 				      (unsigned long long)file_size);
 	}
 	*range = j->size_pct ? file_size : j->size ? j->size / nfiles : 0;
+	t->unlink = j->unlink;
 	if (!exists && !shared_create(g, t, j, file_size, per_clone)) {
 		if (!file_size)
 			return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': '%s' does not exist, "
 				      "and the job gives no size or filesize to lay it out with",
 				      j->where, j->name, t->path);
+		if ((r = new_file_layout(p, t, j)))
+			return r;
 		t->create_size = t->base_offset + file_size +
 				 (per_clone ? 0 : (uint64_t)(j->numjobs - 1) * j->offset_increment);
 	}
@@ -408,6 +435,26 @@ static int plan_target(struct planner *p, struct group *g, const struct fjob *j,
 	}
 	t->range_len = *range;
 	t->clone_offset = per_clone ? 0 : j->offset_increment;
+	return 0;
+}
+
+/* openfiles and unlink_each_loop, for a job whose threads each use nfiles files. */
+static int file_rules(struct planner *p, const struct fjob *j, unsigned nfiles)
+{
+	if (j->openfiles && j->openfiles < nfiles)
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': openfiles=%u is fewer than "
+			      "the %u files each thread uses: iobench keeps every file of a thread "
+			      "open for the whole run, so it cannot limit the open files below that",
+			      j->where, j->name, j->openfiles, nfiles);
+	if (j->unlink_each_loop && j->loops > 1 && !j->time_based)
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': unlink_each_loop with "
+			      "loops=%u: fio removes the files between loops and makes them again; "
+			      "iobench runs a job's loops as one pass over its open files, and does "
+			      "not implement that", j->where, j->name, j->loops);
+	if (j->unlink_each_loop)
+		fio_notice(p, "%s: job '%s': unlink_each_loop has no effect on a job of one loop (as "
+			   "in fio 3.33, which removes the files only between loops)", j->where,
+			   j->name);
 	return 0;
 }
 
@@ -452,6 +499,8 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 	if (r)
 		return r;
 	js = &w->jobs[w->njobs - 1];
+	if ((r = file_rules(p, j, nfiles)))
+		return r;
 	if (!strcmp(j->engine, "psync") && j->iodepth > 1)
 		fio_notice(p, "%s: job '%s': iodepth=%u has no effect with a synchronous engine (as in "
 			   "fio): one I/O at a time per thread", j->where, j->name, j->iodepth);

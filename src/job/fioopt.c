@@ -29,6 +29,7 @@ enum opt_id {
 	F_NORANDOMMAP, F_THREAD, F_GROUP_REPORTING, F_STONEWALL, F_NEW_GROUP, F_WAIT_FOR,
 	F_KB_BASE, F_ZERO_BUFFERS, F_OVERHEAD_ONLY, F_BSRANGE, F_BSSPLIT, F_FSYNC,
 	F_COMPRESS, F_COMPRESS_CHUNK, F_DEDUPE, F_PATTERN, F_REFILL, F_SCRAMBLE, F_CONTINUE,
+	F_UNLINK, F_UNLINK_EACH_LOOP, F_ALLOW_CREATE, F_CREATE_ON_OPEN, F_FALLOCATE, F_OPENFILES,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -74,6 +75,10 @@ static const struct fopt {
 	{ "dedupe_percentage", F_DEDUPE, A_VALUE }, { "buffer_pattern", F_PATTERN, A_VALUE },
 	{ "refill_buffers", F_REFILL, A_BOTH }, { "scramble_buffers", F_SCRAMBLE, A_BOTH },
 	{ "continue_on_error", F_CONTINUE, A_VALUE },
+	{ "unlink", F_UNLINK, A_BOTH }, { "unlink_each_loop", F_UNLINK_EACH_LOOP, A_BOTH },
+	{ "allow_file_create", F_ALLOW_CREATE, A_BOTH },
+	{ "create_on_open", F_CREATE_ON_OPEN, A_BOTH }, { "fallocate", F_FALLOCATE, A_VALUE },
+	{ "openfiles", F_OPENFILES, A_VALUE },
 };
 
 
@@ -564,6 +569,24 @@ static int get_rw(struct planner *p, const struct jf_opt *o, struct fjob *j)
 	return bad(p, o, "not a mode (read, write, randread, randwrite, rw, randrw)");
 }
 
+/* fallocate=none|native|posix|keep|truncate|0|1 (0 is none, 1 posix, as in fio). */
+static int get_fallocate(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	static const struct { const char *name; enum prealloc m; } modes[] = {
+		{ "none", PREALLOC_NONE }, { "0", PREALLOC_NONE }, { "native", PREALLOC_NATIVE },
+		{ "posix", PREALLOC_POSIX }, { "1", PREALLOC_POSIX }, { "keep", PREALLOC_KEEP },
+		{ "truncate", PREALLOC_TRUNCATE },
+	};
+
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		if (!strcmp(o->val, modes[i].name)) {
+			j->prealloc = modes[i].m;
+			return 0;
+		}
+	}
+	return bad(p, o, "not none, native, posix, keep or truncate (or 0, 1)");
+}
+
 static int get_engine(struct planner *p, const struct jf_opt *o, struct fjob *j)
 {
 	if (!strcmp(o->val, "sync") || !strcmp(o->val, "psync") || !strcmp(o->val, "pvsync")) {
@@ -707,6 +730,16 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 		j->refill = b ? 1 : 0;
 		return 0;
 	case F_SCRAMBLE: return get_bool(p, o, &j->scramble);
+	case F_UNLINK:
+		if (get_bool(p, o, &b))
+			return -EINVAL;
+		j->unlink = b ? UNLINK_REMOVE : UNLINK_KEEP;
+		return 0;
+	case F_UNLINK_EACH_LOOP: return get_bool(p, o, &j->unlink_each_loop);
+	case F_ALLOW_CREATE: return get_bool(p, o, &j->allow_create);
+	case F_CREATE_ON_OPEN: return get_bool(p, o, &j->create_on_open);
+	case F_FALLOCATE: return get_fallocate(p, o, j);
+	case F_OPENFILES: return get_u(p, o, 1, MAX_FILES, &j->openfiles);
 	case F_KB_BASE:
 		if (get_uint(p, o, 1000, 1024, &v) || (v != 1000 && v != 1024))
 			return bad(p, o, "kb_base is 1024 or 1000");
@@ -738,6 +771,8 @@ void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsig
 	j->refill = -1;
 	j->scramble = true;
 	j->invalidate = true;	/* fio drops a file's page cache before a job by default */
+	j->allow_create = true;
+	j->prealloc = PREALLOC_NATIVE;	/* fio's default where fallocate(2) exists */
 	j->kb_base = 1024;
 	j->engine = "psync";
 }

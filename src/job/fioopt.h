@@ -51,6 +51,12 @@ struct fjob {
 	uint64_t randseed;
 	bool randseed_set;		/* randseed given: used even with randrepeat=0 (as in fio) */
 	bool group_reporting, stonewall, new_group;
+	enum unlink_mode unlink;	/* unlink: given 1 or 0, or not given */
+	bool unlink_each_loop;		/* unlink_each_loop (between loops, as fio 3.33) */
+	bool allow_create;		/* allow_file_create (default 1) */
+	bool create_on_open;		/* create_on_open: files made empty when the job opens them */
+	enum prealloc prealloc;		/* fallocate= (default native, as fio on Linux) */
+	unsigned openfiles;		/* openfiles; 0 = not given (all of a thread's files) */
 	unsigned kb_base;
 	unsigned file;
 };
