@@ -298,12 +298,32 @@ static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j
 	return 0;
 }
 
+/*
+ * fio's blockalign for a random job: offsets at multiples of it (default, and
+ * for a direction not given: the smallest block). iobench draws one offset
+ * stream for reads and writes, so a mix must align both alike.
+ */
+static int block_align(struct planner *p, struct target_spec *t, const struct fjob *j)
+{
+	uint64_t dflt = target_min_block(t);
+	uint64_t r = j->ba[0] ? j->ba[0] : dflt, w = j->ba[1] ? j->ba[1] : dflt;
+
+	t->random_align = t->write_pct == 100 ? w : r;
+	if (t->write_pct && t->write_pct < 100 && r != w)
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': blockalign: reads aligned "
+			      "to %llu and writes to %llu: iobench draws reads' and writes' offsets "
+			      "from one stream, so a mixed job aligns both alike", j->where, j->name,
+			      (unsigned long long)r, (unsigned long long)w);
+	return 0;
+}
+
 /* What a job's writes carry, and how it moves over a target: from its options. */
 static int target_io(struct planner *p, struct target_spec *t, const struct fjob *j,
 		     unsigned slot, unsigned nfiles)
 {
 	bool random = j->rw == RW_RANDREAD || j->rw == RW_RANDWRITE || j->rw == RW_RANDRW;
 	unsigned depth = !strcmp(j->engine, "psync") ? 1 : j->iodepth;
+	int r;
 
 	t->write_pct = j->rw == RW_READ || j->rw == RW_RANDREAD ? 0 :
 		       j->rw == RW_WRITE || j->rw == RW_RANDWRITE ? 100 : j->write_pct;
@@ -317,8 +337,12 @@ static int target_io(struct planner *p, struct target_spec *t, const struct fjob
 			return errmsg(p->err, p->errlen, -ENOMEM, "out of memory");
 		*t->bs_dist[d] = *j->dist[d];
 	}
-	t->random_align = random ? target_min_block(t) : 0;	/* fio's blockalign */
-	t->stride = target_max_block(t);
+	if (random && (r = block_align(p, t, j)))
+		return r;
+	if (!random && (j->ba[0] || j->ba[1]))
+		fio_notice(p, "%s: job '%s': blockalign has no effect on sequential I/O (as in fio, "
+			   "which aligns random offsets only)", j->where, j->name);
+	t->stride = target_max_block(t) + j->seq_hole;	/* fio's rw=read:N */
 	t->fsync_every = j->fsync_every;
 	t->outstanding = depth / nfiles + (slot < depth % nfiles);
 	if (!t->outstanding)
@@ -438,9 +462,26 @@ static int plan_target(struct planner *p, struct group *g, const struct fjob *j,
 	return 0;
 }
 
+/*
+ * The bytes a size-based job moves over a file's range of range bytes: all of
+ * them, or with fio's holes (rw=read:N, no io_size) one pass: the blocks that
+ * fit at 0, bs + N, 2 (bs + N) ... (fio ends the pass there; io_size wraps on).
+ */
+static uint64_t one_pass(const struct fjob *j, uint64_t range)
+{
+	if (!j->seq_hole || j->io_size || range < j->bs[0])
+		return range;
+	return ((range - j->bs[0]) / (j->bs[0] + j->seq_hole) + 1) * j->bs[0];
+}
+
 /* openfiles and unlink_each_loop, for a job whose threads each use nfiles files. */
 static int file_rules(struct planner *p, const struct fjob *j, unsigned nfiles)
 {
+	if (j->seq_hole && (j->dist[0] || j->dist[1] || j->bs[0] != j->bs[1]))
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': rw=...:%llu: holes between "
+			      "I/Os of sizes that vary (bs=R,W, bsrange, bssplit) are not implemented by "
+			      "iobench: give one block size", j->where, j->name,
+			      (unsigned long long)j->seq_hole);
 	if (j->openfiles && j->openfiles < nfiles)
 		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': openfiles=%u is fewer than "
 			      "the %u files each thread uses: iobench keeps every file of a thread "
@@ -493,7 +534,7 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 		else
 			free(paths[i]);
 		if (!r && i < nfiles)
-			budget += range;
+			budget += one_pass(j, range);
 	}
 	free(paths);
 	if (r)

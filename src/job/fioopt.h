@@ -31,6 +31,8 @@ struct fjob {
 	enum rw_mode rw;
 	unsigned write_pct;		/* from rwmixread/rwmixwrite, for rw and randrw */
 	uint64_t bs[2];
+	uint64_t ba[2];			/* blockalign per direction; 0 = the smallest block (fio's) */
+	uint64_t seq_hole;		/* rw=read:N: bytes skipped after each sequential I/O */
 	struct bs_dist *dist[2];	/* bsrange/bssplit per direction (owned), or NULL */
 	unsigned fsync_every;
 	unsigned numjobs, iodepth, batch_submit, complete_min, complete_max, iodepth_low;

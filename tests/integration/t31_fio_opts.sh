@@ -143,4 +143,60 @@ sed 's/openfiles=4/openfiles=2/' of.fio > of2.fio
 run_rc 2 of2.fio
 grep -q "openfiles=2 is fewer than the 4 files each thread uses" "$T/err" || fail "$(cat "$T/err")"
 ls o.0.* >/dev/null 2>&1 && fail "files left: $(ls o.0.*)"
+
+# offsets FILE: the offsets of the 4 KiB pread64 calls in strace's FILE, one line
+offsets() { grep -o ', [0-9]*, [0-9]*) = 4096$' "$1" | awk -F', ' '$2 == 4096 { print $3 + 0 }' | tr '\n' ' '; }
+have_strace() { command -v strace >/dev/null; }
+head -c 1048576 /dev/urandom > d.dat
+
+case_ effect "rw=read:8k: a hole of 8k after each I/O, one pass over the range (fio's offsets and bytes, under strace); io_size wraps on; a negative hole and randread:N are refused by name"
+printf '[j]\nfilename=%s\nioengine=psync\nrw=read:8k\nbs=4k\nsize=64k\n' "$T/d.dat" > h.fio
+if have_strace; then
+	strace -f -qq -e trace=pread64 -o "$T/s.iob" "$IOBENCH" h.fio --quiet >/dev/null 2>&1 || fail "iobench under strace"
+	got=$(offsets "$T/s.iob")
+	[ "$got" = "0 12288 24576 36864 49152 61440 " ] || fail "rw=read:8k offsets: $got"
+	if have_fio; then
+		strace -f -qq -e trace=pread64 -o "$T/s.fio" fio h.fio --output=/dev/null || fail "fio under strace"
+		[ "$(offsets "$T/s.fio")" = "$got" ] || fail "rw=read:8k: iobench $got, fio $(offsets "$T/s.fio")"
+	fi
+else
+	skip_case "the offsets of rw=read:8k (no strace)"
+fi
+for extra in "" io_size=128k loops=2; do
+	printf '[j]\nfilename=%s\nioengine=psync\nrw=read:8k\nbs=4k\nsize=64k\n%s\n' "$T/d.dat" "$extra" > h2.fio
+	run_ok h2.fio --output-format=json
+	got=$(jq -c '[.jobs[0].read.io_bytes, .jobs[0].read.total_ios]' "$T/out")
+	case "$extra" in "") want="[24576,6]" ;; io_size=128k) want="[131072,32]" ;; *) want="[49152,12]" ;; esac
+	[ "$got" = "$want" ] || fail "rw=read:8k $extra: $got, wanted $want"
+	if have_fio; then
+		f=$(fio h2.fio --output-format=json | jq -c '[.jobs[0].read.io_bytes, .jobs[0].read.total_ios]')
+		[ "$f" = "$got" ] || fail "rw=read:8k $extra: iobench $got, fio $f"
+	fi
+done
+for v in read:-8k randread:8; do
+	printf '[j]\nfilename=%s\nrw=%s\nbs=4k\nsize=64k\n' "$T/d.dat" "$v" > hn.fio
+	run_rc 2 hn.fio
+	grep -q "rw=$v: .*not implemented by iobench" "$T/err" || fail "rw=$v: $(cat "$T/err")"
+done
+
+case_ effect "blockalign: random offsets on multiples of it, not of the block size (under strace, as fio's); a mix aligned two ways is refused"
+printf '[j]\nfilename=%s\nioengine=psync\nrw=randread\nbs=4k\nblockalign=1k\nnumber_ios=200\n' "$T/d.dat" > ba.fio
+# aligned FILE: "A B": how many offsets are off 1 KiB, and whether any is off 4 KiB
+aligned() { offsets "$1" | tr ' ' '\n' | awk 'NF { if ($1 % 1024) a++; if ($1 % 4096) b++ } END { print a + 0, (b > 0) }'; }
+if have_strace; then
+	strace -f -qq -e trace=pread64 -o "$T/b.iob" "$IOBENCH" ba.fio --quiet >/dev/null 2>&1 || fail "iobench under strace"
+	[ "$(aligned "$T/b.iob")" = "0 1" ] || fail "blockalign=1k: $(aligned "$T/b.iob") (off 1k, any off 4k)"
+	[ "$(offsets "$T/b.iob" | wc -w)" = 200 ] || fail "blockalign=1k: $(offsets "$T/b.iob" | wc -w) reads"
+	if have_fio; then
+		strace -f -qq -e trace=pread64 -o "$T/b.fio" fio ba.fio --output=/dev/null || fail "fio under strace"
+		[ "$(aligned "$T/b.fio")" = "0 1" ] || fail "fio's blockalign=1k: $(aligned "$T/b.fio")"
+	fi
+else
+	skip_case "the offsets of blockalign (no strace)"
+fi
+run_ok ba.fio --output-format=iobench-json
+jq -e '.[0].workload.targets[0].random_alignment == 1024' "$T/out" >/dev/null || fail "random_alignment: $(jq -c '.[0].workload.targets[0]' "$T/out" | head -c 300)"
+printf '[j]\nfilename=%s\nrw=randrw\nbs=4k\nba=4k,8k\nsize=64k\n' "$T/d.dat" > bm.fio
+run_rc 2 bm.fio
+grep -q "blockalign: reads aligned to 4096 and writes to 8192" "$T/err" || fail "$(cat "$T/err")"
 exit 0
