@@ -352,6 +352,9 @@ static int apply_flags(const struct job_args *a, struct workload *w, const char 
 	const bool *g = a->given;
 
 	w->keep = true;		/* a later group may read what an earlier one laid out */
+	for (unsigned i = 0; r->keep && i < w->ntargets; i++)	/* --keep: every file stays */
+		if (w->targets[i].unlink == UNLINK_REMOVE)
+			w->targets[i].unlink = UNLINK_DEFAULT;
 	w->allow_device_write |= r->allow_device_write;
 	w->overwrite |= r->overwrite;
 	w->read_only |= r->read_only;

@@ -281,6 +281,33 @@ static bool remove_created(const struct hold_entry *e, char *msgs, size_t len)
 	return true;
 }
 
+static struct hold_entry *entry_for(const struct hold *h, int fd)
+{
+	struct stat st;
+
+	return fstat(fd, &st) ? NULL : find(h, st.st_dev, st.st_ino);
+}
+
+void hold_keep(struct hold *h, int fd)
+{
+	struct hold_entry *e = entry_for(h, fd);
+
+	if (e)
+		e->keep = true;
+}
+
+unsigned hold_unlink(struct hold *h, int fd, char *msgs, size_t len)
+{
+	struct hold_entry *e = entry_for(h, fd);
+
+	if (!e || !e->created || e->keep)
+		return 0;
+	if (!remove_created(e, msgs, len))
+		return 1;
+	e->created = false;	/* gone: nothing left to remove at the end */
+	return 0;
+}
+
 unsigned hold_release(struct hold *h, bool keep, char *msgs, size_t len)
 {
 	unsigned bad = 0;
@@ -290,7 +317,7 @@ unsigned hold_release(struct hold *h, bool keep, char *msgs, size_t len)
 	for (unsigned i = 0; i < h->n; i++) {
 		struct hold_entry *e = &h->e[i];
 
-		if (e->created && !keep && !remove_created(e, msgs, len))
+		if (e->created && !keep && !e->keep && !remove_created(e, msgs, len))
 			bad++;
 		if (e->fd >= 0)
 			close(e->fd);

@@ -25,6 +25,7 @@ struct hold_entry {
 	int fd;			/* kept open for the run: flocked, or O_EXCL for a device */
 	int lock;		/* LOCK_SH, LOCK_EX, or 0 */
 	bool created;		/* this run created (or laid down anew) the file */
+	bool keep;		/* left in place at the end whatever the run's rule (fio's unlink=0) */
 	int dirfd;		/* created: the directory it is in (O_PATH), to remove it by name */
 	char *name;		/* created: its name in dirfd */
 	char *path;		/* as the user named it, for messages */
@@ -62,6 +63,16 @@ bool hold_has_device(const struct hold *h, dev_t rdev);
  */
 int hold_created(struct hold *h, int fd, int dirfd, const char *name, const char *path,
 		 char *err, size_t len);
+
+/* The file open as fd stays at the end (fio's unlink=0), though the run created it. */
+void hold_keep(struct hold *h, int fd);
+
+/*
+ * Removes now the file open as fd, which the run created (hold_created),
+ * as hold_release would (fio's unlink=1 at the end of its job's group).
+ * A failure is named in msgs. Returns 0, or 1 when the file was left.
+ */
+unsigned hold_unlink(struct hold *h, int fd, char *msgs, size_t len);
 
 /* Whether the file open as fd is one the run created. */
 bool hold_is_created(const struct hold *h, int fd);

@@ -874,6 +874,15 @@ int run_precheck(const struct workload *w, struct hold *hold, struct space_plan 
 	return r;
 }
 
+/* fio's unlink=1: the files go once the group has run; one that stays is said. */
+static void unlink_files(struct run_ctx *ctx, const struct workload *w, struct hold *hold)
+{
+	char msgs[1024];
+
+	if (targets_unlink(ctx->targets, w, hold, msgs, sizeof(msgs)))
+		notice("%s(unlink=1)", msgs);
+}
+
 int run_execute(const struct workload *w, struct hold *hold, struct result *res, char *err,
 		size_t len)
 {
@@ -974,6 +983,8 @@ int run_execute(const struct workload *w, struct hold *hold, struct result *res,
 		if (!r)
 			host_info_read(&res->host);
 	}
+	if (!r)
+		unlink_files(&ctx, w, hold);
 	if (!r)
 		keep_facts(res, ctx.targets, w->ntargets);
 	targets_close(ctx.targets, w->ntargets);

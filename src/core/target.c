@@ -234,6 +234,9 @@ static int check_file(struct target *t, const struct workload *w, const struct s
 	ours = m.state != MARK_NONE || hold_is_created(hold, t->cfd);
 	t->marked = ours;
 	t->mark = m.state;
+	if (s->unlink == UNLINK_REMOVE && !ours)
+		return errmsg(err, len, -EINVAL, "unlink=1 would remove '%s', which iobench did not "
+			      "create: iobench removes only files it made", s->path);
 	if (!s->create_size) {
 		t->size = (uint64_t)st->st_size;
 		if (!t->size)
@@ -887,6 +890,71 @@ static int open_for_fill(struct target *t, bool *direct, char *err, size_t len)
 	return fd;
 }
 
+/*
+ * fio's fallocate= on a new (empty) file of size bytes, as fio does it: native
+ * goes on without when the file system cannot, posix says a failure and goes
+ * on, keep and truncate fail the run. Returns 0 or -errno with a message.
+ */
+static int preallocate(int fd, const struct target_spec *s, uint64_t size, bool quiet, char *err,
+		       size_t len)
+{
+	int e = 0;
+
+	switch (s->prealloc) {
+	case PREALLOC_NONE:
+		return 0;
+	case PREALLOC_NATIVE:
+		(void)!fallocate(fd, 0, 0, (off_t)size);
+		return 0;
+	case PREALLOC_POSIX:
+		e = posix_fallocate(fd, 0, (off_t)size);
+		if (e && !quiet)
+			notice("posix_fallocate of '%s' failed (fallocate=posix): %s", s->path,
+			       strerror(e));
+		return 0;
+	case PREALLOC_KEEP:
+		e = fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, (off_t)size) ? errno : 0;
+		break;
+	case PREALLOC_TRUNCATE:
+		e = ftruncate(fd, (off_t)size) ? errno : 0;
+		break;
+	}
+	if (e)
+		return errmsg(err, len, -e, "cannot allocate '%s' (fallocate=%s): %s", s->path,
+			      s->prealloc == PREALLOC_KEEP ? "keep" : "truncate", strerror(e));
+	return 0;
+}
+
+/* Fills the new file open as fd with data (random, or --verify blocks) and marks it filled. */
+static int lay_out(struct target *t, const struct workload *w, unsigned idx, int fd, uint64_t t0,
+		   char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	uint64_t size = s->create_size;
+	char why[600];
+	int r;
+
+	if (w->verify)	/* every block checkable, including those the run never writes */
+		r = fill_file_verify(fd, size, w->seed, (uint32_t)s->block_size, s->path, err, len);
+	else
+		r = fill_file(fd, size, w->seed ^ (0x9e3779b97f4a7c15ull * (idx + 1)), s->path,
+			      err, len);
+	if (!r && fdatasync(fd))
+		r = errmsg(err, len, -errno, "cannot sync '%s': %s", s->path, strerror(errno));
+	if (!r) {
+		/* Reads must come from the device, not from the pages just written. */
+		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+		if (!t->unmarked)
+			marker_write(fd, fill_state(w), (uint32_t)s->block_size, why, sizeof(why));
+		if (!w->quiet)
+			notice("created '%s' in %.1f s", s->path, (double)(clock_ns() - t0) / 1e9);
+		if (t->unmarked && !w->quiet)
+			notice("warning: '%s' is not marked as iobench's (%s), so a later run "
+			       "cannot tell it is iobench's", s->path, why);
+	}
+	return r;
+}
+
 static int create_file(struct target *t, const struct workload *w, unsigned idx,
 		       struct hold *hold, char *err, size_t len)
 {
@@ -921,27 +989,13 @@ static int create_file(struct target *t, const struct workload *w, unsigned idx,
 		char sz[32];
 
 		format_size(sz, sizeof(sz), size);
-		notice("creating '%s' (%s) with %s", s->path, sz,
-		       w->verify ? "--verify blocks" : "random data");
+		notice("creating '%s' (%s) with %s", s->path, sz, w->verify ? "--verify blocks" :
+		       s->no_layout ? "no data (the job only writes: its writes fill it)" :
+		       "random data");
 	}
-	if (w->verify)	/* every block checkable, including those the run never writes */
-		r = fill_file_verify(fd, size, w->seed, (uint32_t)s->block_size, s->path, err, len);
-	else
-		r = fill_file(fd, size, w->seed ^ (0x9e3779b97f4a7c15ull * (idx + 1)), s->path,
-			      err, len);
-	if (!r && fdatasync(fd))
-		r = errmsg(err, len, -errno, "cannot sync '%s': %s", s->path, strerror(errno));
-	if (!r) {
-		/* Reads must come from the device, not from the pages just written. */
-		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-		if (!t->unmarked)
-			marker_write(fd, fill_state(w), (uint32_t)s->block_size, why, sizeof(why));
-		if (!w->quiet)
-			notice("created '%s' in %.1f s", s->path, (double)(clock_ns() - t0) / 1e9);
-		if (t->unmarked && !w->quiet)
-			notice("warning: '%s' is not marked as iobench's (%s), so a later run "
-			       "cannot tell it is iobench's", s->path, why);
-	}
+	r = preallocate(fd, s, size, w->quiet, err, len);
+	if (!r && (!s->no_layout || w->verify))	/* else the job's writes fill it: it stays "filling" */
+		r = lay_out(t, w, idx, fd, t0, err, len);
 	close(fd);
 	if (!r && t->cfd < 0)
 		r = errmsg(err, len, -errno, "cannot open '%s': %s", s->path, strerror(errno));
@@ -1018,6 +1072,35 @@ static void drop_cache(const struct target *t, const struct workload *w)
 		       e == EACCES || e == EPERM ? " (only root may flush a block device)" : "");
 }
 
+/*
+ * fio's unlink for file target t: kept (unlink=0), or held as one to remove
+ * (unlink=1), an iobench file of an earlier run included (the checks refused
+ * any other). Returns 0 or -errno with a message.
+ */
+static int unlink_rule(struct target *t, struct hold *hold, char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+
+	if (s->unlink == UNLINK_KEEP && t->created)
+		hold_keep(hold, t->cfd);
+	if (s->unlink == UNLINK_REMOVE && !t->created && t->marked && !t->same_as)
+		return hold_created(hold, t->cfd, t->dirfd, t->name, s->path, err, len);
+	return 0;
+}
+
+int targets_unlink(const struct target *t, const struct workload *w, struct hold *hold,
+		   char *msgs, size_t len)
+{
+	unsigned left = 0;
+
+	if (len)
+		msgs[0] = 0;
+	for (unsigned i = 0; i < w->ntargets; i++)
+		if (t[i].kind == TARGET_FILE && t[i].spec->unlink == UNLINK_REMOVE && t[i].cfd >= 0)
+			left += hold_unlink(hold, t[i].cfd, msgs, len);
+	return left ? -EIO : 0;
+}
+
 int targets_open(struct target *t, const struct workload *w, struct hold *hold, char *err,
 		 size_t len)
 {
@@ -1030,6 +1113,8 @@ int targets_open(struct target *t, const struct workload *w, struct hold *hold, 
 			continue;
 		if (t[i].create)
 			r = create_file(&t[i], w, i, hold, err, len);
+		if (!r && t[i].kind == TARGET_FILE)
+			r = unlink_rule(&t[i], hold, err, len);
 		base = t[i].same_as ? t[t[i].same_as - 1].cfd : t[i].cfd;
 		if (!r)
 			r = open_one(&t[i], base, w->read_only, err, len);

@@ -103,6 +103,14 @@ int targets_plan_space(const struct target *t, unsigned n, struct space_plan *pl
 
 void space_plan_free(struct space_plan *plan);
 
+/*
+ * fio's unlink=1: removes the files of w's targets that ask for it (files
+ * the run created, or iobench's own from an earlier run), now that their
+ * group has run. A file left is named in msgs; returns 0 or -EIO then.
+ */
+int targets_unlink(const struct target *t, const struct workload *w, struct hold *hold,
+		   char *msgs, size_t len);
+
 /* Closes every descriptor of t[0..n-1] (files are removed by the hold, not here). */
 void targets_close(struct target *t, unsigned n);
 

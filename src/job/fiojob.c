@@ -209,6 +209,7 @@ out:
 static int shared_create(struct group *g, struct target_spec *t, const struct fjob *j,
 			 uint64_t file_size, bool per_clone)
 {
+	bool reads = t->write_pct < 100;
 	uint64_t need = t->base_offset + file_size +
 			(per_clone ? 0 : (uint64_t)(j->numjobs - 1) * j->offset_increment);
 
@@ -219,6 +220,8 @@ static int shared_create(struct group *g, struct target_spec *t, const struct fj
 			continue;
 		if (need > e->create_size)
 			e->create_size = need;
+		if (reads)	/* fio lays a file out with data for a job that reads it */
+			e->no_layout = false;
 		return 1;
 	}
 	return 0;
@@ -325,12 +328,32 @@ static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j
 	return r;
 }
 
+/*
+ * fio's blockalign for a random job: offsets at multiples of it (default, and
+ * for a direction not given: the smallest block). iobench draws one offset
+ * stream for reads and writes, so a mix must align both alike.
+ */
+static int block_align(struct planner *p, struct target_spec *t, const struct fjob *j)
+{
+	uint64_t dflt = target_min_block(t);
+	uint64_t r = j->ba[0] ? j->ba[0] : dflt, w = j->ba[1] ? j->ba[1] : dflt;
+
+	t->random_align = t->write_pct == 100 ? w : r;
+	if (t->write_pct && t->write_pct < 100 && r != w)
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': blockalign: reads aligned "
+			      "to %llu and writes to %llu: iobench draws reads' and writes' offsets "
+			      "from one stream, so a mixed job aligns both alike", j->where, j->name,
+			      (unsigned long long)r, (unsigned long long)w);
+	return 0;
+}
+
 /* What a job's writes carry, and how it moves over a target: from its options. */
 static int target_io(struct planner *p, struct target_spec *t, const struct fjob *j,
 		     unsigned slot, unsigned nfiles)
 {
 	bool random = j->rw == RW_RANDREAD || j->rw == RW_RANDWRITE || j->rw == RW_RANDRW;
 	unsigned depth = !strcmp(j->engine, "psync") ? 1 : j->iodepth;
+	int r;
 
 	t->write_pct = j->rw == RW_READ || j->rw == RW_RANDREAD ? 0 :
 		       j->rw == RW_WRITE || j->rw == RW_RANDWRITE ? 100 : j->write_pct;
@@ -344,8 +367,12 @@ static int target_io(struct planner *p, struct target_spec *t, const struct fjob
 			return errmsg(p->err, p->errlen, -ENOMEM, "out of memory");
 		*t->bs_dist[d] = *j->dist[d];
 	}
-	t->random_align = random ? target_min_block(t) : 0;	/* fio's blockalign */
-	t->stride = target_max_block(t);
+	if (random && (r = block_align(p, t, j)))
+		return r;
+	if (!random && (j->ba[0] || j->ba[1]))
+		fio_notice(p, "%s: job '%s': blockalign has no effect on sequential I/O (as in fio, "
+			   "which aligns random offsets only)", j->where, j->name);
+	t->stride = target_max_block(t) + j->seq_hole;	/* fio's rw=read:N */
 	t->fsync_every = j->fsync_every;
 	t->outstanding = depth / nfiles + (slot < depth % nfiles);
 	if (!t->outstanding)
@@ -365,6 +392,27 @@ static int target_io(struct planner *p, struct target_spec *t, const struct fjob
 		t->refresh = REFRESH_FULL;
 	else if (!t->dedupe_pct && (!j->scramble || t->compress_pct))
 		t->refresh = REFRESH_NONE;	/* (with dedupe: the block, or unique data) */
+	return 0;
+}
+
+/*
+ * How job j lays out target t, a file to create, as fio does: allocated as
+ * fallocate= says, then filled with data when the job reads; a job that only
+ * writes gets the allocation alone (its writes fill the file). create_on_open
+ * makes the file empty, as fio's open(O_CREAT) at the job's start.
+ */
+static int new_file_layout(struct planner *p, struct target_spec *t, const struct fjob *j)
+{
+	if (!j->allow_create)
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': '%s' does not exist, and "
+			      "allow_file_create=0 forbids creating it", j->where, j->name, t->path);
+	if (j->create_on_open && t->write_pct < 100)
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': create_on_open=1: '%s' "
+			      "does not exist, and the job reads: it would read a file created "
+			      "empty (create it first, or drop create_on_open)", j->where, j->name,
+			      t->path);
+	t->prealloc = j->create_on_open ? PREALLOC_NONE : j->prealloc;
+	t->no_layout = t->write_pct == 100;
 	return 0;
 }
 
@@ -423,11 +471,14 @@ static int plan_target(struct planner *p, struct group *g, const struct fjob *j,
 				      (unsigned long long)file_size);
 	}
 	*range = j->size_pct ? file_size : j->size ? j->size / nfiles : 0;
+	t->unlink = j->unlink;
 	if (!exists && !shared_create(g, t, j, file_size, per_clone)) {
 		if (!file_size)
 			return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': '%s' does not exist, "
 				      "and the job gives no size or filesize to lay it out with",
 				      j->where, j->name, t->path);
+		if ((r = new_file_layout(p, t, j)))
+			return r;
 		t->create_size = t->base_offset + file_size +
 				 (per_clone ? 0 : (uint64_t)(j->numjobs - 1) * j->offset_increment);
 	}
@@ -438,6 +489,43 @@ static int plan_target(struct planner *p, struct group *g, const struct fjob *j,
 	}
 	t->range_len = *range;
 	t->clone_offset = per_clone ? 0 : j->offset_increment;
+	return 0;
+}
+
+/*
+ * The bytes a size-based job moves over a file's range of range bytes: all of
+ * them, or with fio's holes (rw=read:N, no io_size) one pass: the blocks that
+ * fit at 0, bs + N, 2 (bs + N) ... (fio ends the pass there; io_size wraps on).
+ */
+static uint64_t one_pass(const struct fjob *j, uint64_t range)
+{
+	if (!j->seq_hole || j->io_size || range < j->bs[0])
+		return range;
+	return ((range - j->bs[0]) / (j->bs[0] + j->seq_hole) + 1) * j->bs[0];
+}
+
+/* openfiles and unlink_each_loop, for a job whose threads each use nfiles files. */
+static int file_rules(struct planner *p, const struct fjob *j, unsigned nfiles)
+{
+	if (j->seq_hole && (j->dist[0] || j->dist[1] || j->bs[0] != j->bs[1]))
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': rw=...:%llu: holes between "
+			      "I/Os of sizes that vary (bs=R,W, bsrange, bssplit) are not implemented by "
+			      "iobench: give one block size", j->where, j->name,
+			      (unsigned long long)j->seq_hole);
+	if (j->openfiles && j->openfiles < nfiles)
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': openfiles=%u is fewer than "
+			      "the %u files each thread uses: iobench keeps every file of a thread "
+			      "open for the whole run, so it cannot limit the open files below that",
+			      j->where, j->name, j->openfiles, nfiles);
+	if (j->unlink_each_loop && j->loops > 1 && !j->time_based)
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': unlink_each_loop with "
+			      "loops=%u: fio removes the files between loops and makes them again; "
+			      "iobench runs a job's loops as one pass over its open files, and does "
+			      "not implement that", j->where, j->name, j->loops);
+	if (j->unlink_each_loop)
+		fio_notice(p, "%s: job '%s': unlink_each_loop has no effect on a job of one loop (as "
+			   "in fio 3.33, which removes the files only between loops)", j->where,
+			   j->name);
 	return 0;
 }
 
@@ -476,12 +564,14 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 		else
 			free(paths[i]);
 		if (!r && i < nfiles)
-			budget += range;
+			budget += one_pass(j, range);
 	}
 	free(paths);
 	if (r)
 		return r;
 	js = &w->jobs[w->njobs - 1];
+	if ((r = file_rules(p, j, nfiles)))
+		return r;
 	if (!strcmp(j->engine, "psync") && j->iodepth > 1)
 		fio_notice(p, "%s: job '%s': iodepth=%u has no effect with a synchronous engine (as in "
 			   "fio): one I/O at a time per thread", j->where, j->name, j->iodepth);

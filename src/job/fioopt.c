@@ -31,6 +31,8 @@ enum opt_id {
 	F_COMPRESS, F_COMPRESS_CHUNK, F_DEDUPE, F_PATTERN, F_REFILL, F_SCRAMBLE, F_CONTINUE,
 	F_BW_LOG, F_LAT_LOG, F_IOPS_LOG, F_HIST_LOG, F_LOG_AVG, F_LOG_HIST, F_LOG_COARSE,
 	F_LOG_MAX, F_LOG_OFFSET, F_PER_JOB_LOGS, F_LOG_UNIX, F_LOG_ENTRIES,
+	F_UNLINK, F_UNLINK_EACH_LOOP, F_ALLOW_CREATE, F_CREATE_ON_OPEN, F_FALLOCATE, F_OPENFILES,
+	F_BLOCKALIGN,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -82,6 +84,11 @@ static const struct fopt {
 	{ "log_hist_coarseness", F_LOG_COARSE, A_VALUE }, { "log_max_value", F_LOG_MAX, A_BOTH },
 	{ "log_offset", F_LOG_OFFSET, A_BOTH }, { "per_job_logs", F_PER_JOB_LOGS, A_BOTH },
 	{ "log_unix_epoch", F_LOG_UNIX, A_BOTH }, { "log_entries", F_LOG_ENTRIES, A_VALUE },
+	{ "unlink", F_UNLINK, A_BOTH }, { "unlink_each_loop", F_UNLINK_EACH_LOOP, A_BOTH },
+	{ "allow_file_create", F_ALLOW_CREATE, A_BOTH },
+	{ "create_on_open", F_CREATE_ON_OPEN, A_BOTH }, { "fallocate", F_FALLOCATE, A_VALUE },
+	{ "openfiles", F_OPENFILES, A_VALUE },
+	{ "blockalign", F_BLOCKALIGN, A_VALUE }, { "ba", F_BLOCKALIGN, A_VALUE },
 };
 
 
@@ -363,7 +370,15 @@ static int get_time(struct planner *p, const struct jf_opt *o, uint64_t unit, ui
 }
 
 /* bs=R[,W[,T]]: fio takes , : or - between directions; a value carries on to later ones. */
+static int get_dirs(struct planner *p, const struct jf_opt *o, struct fjob *j, uint64_t out[2]);
+
 static int get_bs(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	return get_dirs(p, o, j, j->bs);
+}
+
+/* Sizes per direction R[,W[,T]] into out[0] (reads) and out[1] (writes); trims unused. */
+static int get_dirs(struct planner *p, const struct jf_opt *o, struct fjob *j, uint64_t out[2])
 {
 	char buf[256], *parts[3] = { 0 }, *s;
 	unsigned n = 0;
@@ -392,9 +407,9 @@ static int get_bs(struct planner *p, const struct jf_opt *o, struct fjob *j)
 			return -EINVAL;
 		if (!v || v > (1u << 30))
 			return bad(p, o, "a block size must be from 1 byte to 1 GiB");
-		j->bs[d] = v;
+		out[d] = v;
 		if (d == 0 && n == 1)
-			j->bs[1] = v;
+			out[1] = v;
 	}
 	return 0;
 }
@@ -550,6 +565,29 @@ static int get_pattern(struct planner *p, const struct jf_opt *o, struct fjob *j
 	return 0;
 }
 
+/*
+ * rw=MODE:N. On a sequential mode, fio's hole: N bytes skipped after each
+ * I/O (offsets 0, bs + N, 2 (bs + N) ..., back to the start past the end).
+ * A negative N (fio's backward I/O) and the random modes' N (a new offset
+ * every N I/Os, rw_sequencer) are refused by name.
+ */
+static int get_rw_suffix(struct planner *p, const struct jf_opt *o, struct fjob *j, const char *v)
+{
+	bool random = j->rw == RW_RANDREAD || j->rw == RW_RANDWRITE || j->rw == RW_RANDRW;
+
+	if (random)
+		return bad(p, o, "the ':N' suffix of a random mode (a new random offset only every N "
+			   "I/Os, with rw_sequencer) is not implemented by iobench");
+	if (*v == '-')
+		return bad(p, o, "a negative ':N' (fio's backward sequential I/O, wrapping to the "
+			   "end) is not implemented by iobench");
+	if (get_size(p, o, v, j->kb_base, &j->seq_hole, NULL))
+		return -EINVAL;
+	if (j->seq_hole > (1ull << 40))
+		return bad(p, o, "a hole of at most 1 TiB");
+	return 0;
+}
+
 static int get_rw(struct planner *p, const struct jf_opt *o, struct fjob *j)
 {
 	static const struct { const char *name; enum rw_mode m; } modes[] = {
@@ -558,18 +596,37 @@ static int get_rw(struct planner *p, const struct jf_opt *o, struct fjob *j)
 		{ "randrw", RW_RANDRW },
 	};
 
-	if (strchr(o->val, ':'))
-		return bad(p, o, "the ':N' suffix (holes, or a new random offset every N I/Os) is "
-			   "not implemented by iobench");
+	const char *colon = strchr(o->val, ':');
+	size_t n = colon ? (size_t)(colon - o->val) : strlen(o->val);
+
 	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
-		if (!strcmp(o->val, modes[i].name)) {
+		if (strlen(modes[i].name) == n && !strncmp(o->val, modes[i].name, n)) {
 			j->rw = modes[i].m;
-			return 0;
+			j->seq_hole = 0;
+			return colon ? get_rw_suffix(p, o, j, colon + 1) : 0;
 		}
 	}
 	if (strstr(o->val, "trim"))
 		return bad(p, o, "trims are not implemented by iobench");
 	return bad(p, o, "not a mode (read, write, randread, randwrite, rw, randrw)");
+}
+
+/* fallocate=none|native|posix|keep|truncate|0|1 (0 is none, 1 posix, as in fio). */
+static int get_fallocate(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	static const struct { const char *name; enum prealloc m; } modes[] = {
+		{ "none", PREALLOC_NONE }, { "0", PREALLOC_NONE }, { "native", PREALLOC_NATIVE },
+		{ "posix", PREALLOC_POSIX }, { "1", PREALLOC_POSIX }, { "keep", PREALLOC_KEEP },
+		{ "truncate", PREALLOC_TRUNCATE },
+	};
+
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		if (!strcmp(o->val, modes[i].name)) {
+			j->prealloc = modes[i].m;
+			return 0;
+		}
+	}
+	return bad(p, o, "not none, native, posix, keep or truncate (or 0, 1)");
 }
 
 static int get_engine(struct planner *p, const struct jf_opt *o, struct fjob *j)
@@ -715,6 +772,17 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 		j->refill = b ? 1 : 0;
 		return 0;
 	case F_SCRAMBLE: return get_bool(p, o, &j->scramble);
+	case F_UNLINK:
+		if (get_bool(p, o, &b))
+			return -EINVAL;
+		j->unlink = b ? UNLINK_REMOVE : UNLINK_KEEP;
+		return 0;
+	case F_UNLINK_EACH_LOOP: return get_bool(p, o, &j->unlink_each_loop);
+	case F_ALLOW_CREATE: return get_bool(p, o, &j->allow_create);
+	case F_CREATE_ON_OPEN: return get_bool(p, o, &j->create_on_open);
+	case F_FALLOCATE: return get_fallocate(p, o, j);
+	case F_OPENFILES: return get_u(p, o, 1, MAX_FILES, &j->openfiles);
+	case F_BLOCKALIGN: return get_dirs(p, o, j, j->ba);
 	case F_KB_BASE:
 		if (get_uint(p, o, 1000, 1024, &v) || (v != 1000 && v != 1024))
 			return bad(p, o, "kb_base is 1024 or 1000");
@@ -769,6 +837,8 @@ void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsig
 	j->refill = -1;
 	j->scramble = true;
 	j->invalidate = true;	/* fio drops a file's page cache before a job by default */
+	j->allow_create = true;
+	j->prealloc = PREALLOC_NATIVE;	/* fio's default where fallocate(2) exists */
 	j->kb_base = 1024;
 	j->engine = "psync";
 	j->logset.per_job = true;

@@ -31,6 +31,8 @@ struct fjob {
 	enum rw_mode rw;
 	unsigned write_pct;		/* from rwmixread/rwmixwrite, for rw and randrw */
 	uint64_t bs[2];
+	uint64_t ba[2];			/* blockalign per direction; 0 = the smallest block (fio's) */
+	uint64_t seq_hole;		/* rw=read:N: bytes skipped after each sequential I/O */
 	struct bs_dist *dist[2];	/* bsrange/bssplit per direction (owned), or NULL */
 	unsigned fsync_every;
 	unsigned numjobs, iodepth, batch_submit, complete_min, complete_max, iodepth_low;
@@ -51,6 +53,12 @@ struct fjob {
 	uint64_t randseed;
 	bool randseed_set;		/* randseed given: used even with randrepeat=0 (as in fio) */
 	bool group_reporting, stonewall, new_group;
+	enum unlink_mode unlink;	/* unlink: given 1 or 0, or not given */
+	bool unlink_each_loop;		/* unlink_each_loop (between loops, as fio 3.33) */
+	bool allow_create;		/* allow_file_create (default 1) */
+	bool create_on_open;		/* create_on_open: files made empty when the job opens them */
+	enum prealloc prealloc;		/* fallocate= (default native, as fio on Linux) */
+	unsigned openfiles;		/* openfiles; 0 = not given (all of a thread's files) */
 	unsigned kb_base;
 	unsigned file;
 	const char *log_prefix[LOG_KINDS];	/* write_*_log: the name ("" the job's), or NULL */

@@ -51,6 +51,23 @@ struct bs_dist {
 	uint32_t pct[BS_SPLIT_MAX];
 };
 
+/* fio's fallocate=: how a file to create is allocated before it is laid out. */
+enum prealloc {
+	PREALLOC_NONE,		/* nothing (the DiskSpd front end's default) */
+	PREALLOC_NATIVE,	/* fallocate(2) mode 0, going on without when it fails */
+	PREALLOC_POSIX,		/* posix_fallocate(3); a failure is said, and the run goes on */
+	PREALLOC_KEEP,		/* fallocate(2) FALLOC_FL_KEEP_SIZE; a failure is an error */
+	PREALLOC_TRUNCATE,	/* ftruncate(2) to the size (sparse); a failure is an error */
+};
+
+/* fio's unlink= for a target's file. */
+enum unlink_mode {
+	UNLINK_DEFAULT,		/* the run's rule: what it created goes at the end, unless --keep */
+	UNLINK_REMOVE,		/* unlink=1: removed once its group has run (only a file that is
+				   iobench's: another is refused before anything runs) */
+	UNLINK_KEEP,		/* unlink=0: left in place, created or not */
+};
+
 /* An option as written in a job file or on fio's command line (fio's JSON lists them). */
 struct written_opt {
 	char *key, *val;
@@ -84,6 +101,10 @@ struct target_spec {
 	unsigned cache;		/* CACHE_* */
 	bool end_fsync;		/* fio's end_fsync: fsync the target once the I/O has ended */
 	bool invalidate;	/* fio's invalidate: its range's page cache dropped before the run */
+	enum prealloc prealloc;	/* a file to create: allocated so before it is laid out */
+	bool no_layout;		/* a file to create: made without data (fio's layout for a job
+				   that only writes, and create_on_open): its writes fill it */
+	enum unlink_mode unlink; /* fio's unlink (see unlink_mode) */
 };
 
 /* fio's write_bw_log, write_lat_log, write_iops_log and write_hist_log of one job. */
