@@ -149,6 +149,7 @@ static int verify_stream(struct run_ctx *ctx, struct stream *s, struct gen_param
 	s->v.blocks = (gp->end - gp->base) / bs;
 	s->v.seed = ctx->w->seed;
 	s->v.thread = thread;
+	s->v.hash_kind = ctx->w->verify_hash;
 	s->v.seq = ctx->journals ? ctx->journals[ti].next_seq - 1 : 0;	/* above every earlier run's */
 	s->v.lower_bound = ctx->journals && ctx->journals[ti].unfinished;
 	gp->base = base;

@@ -43,6 +43,7 @@ struct verify_state {
 	bool lower_bound;		/* the table came from an unfinished journal: newer blocks pass */
 	uint64_t seed;
 	uint32_t thread;
+	unsigned hash_kind;		/* the checksum writes carry (enum vhash_kind) */
 	uint64_t written, checked, bad;
 };
 
