@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "job/fiojob.h"
+#include "job/fioverify.h"
 #include "job/jobfile.h"
 #include "job/workload.h"
 
@@ -53,6 +54,7 @@ struct fjob {
 	bool group_reporting, stonewall, new_group;
 	unsigned kb_base;
 	unsigned file;
+	struct fio_verify verify;	/* verify= and its modifiers (fioverify.c) */
 };
 
 /* Errors and notices while planning: the caller's error buffer, and notices gathered. */
