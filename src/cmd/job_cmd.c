@@ -398,7 +398,9 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ho
 		struct workload *w = &plan->groups[g];
 		int r;
 
-		if (!a->run.quiet && plan->ngroups > 1)
+		if (!a->run.quiet && w->verify_phase)
+			fprintf(stderr, "iobench: verify phase: reading back what group %u wrote\n", g);
+		else if (!a->run.quiet && plan->ngroups > 1)
 			fprintf(stderr, "iobench: group %u of %u\n", g + 1, plan->ngroups);
 		r = run_execute(w, hold, &res[g], err, sizeof(err));
 		if (r) {
@@ -417,6 +419,12 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ho
 			fprintf(stderr, "iobench: %s\n", res[g].error);
 			code = EXIT_RUN_FAILED;
 			break;
+		}
+		if (res[g].verify.bad) {	/* continue_on_error=verify: each was counted */
+			fprintf(stderr, "iobench: %llu verify mismatches, counted and continued past; "
+				"the first: %s\n", (unsigned long long)res[g].verify.bad,
+				res[g].verify.first);
+			code = EXIT_RUN_FAILED;
 		}
 		if (res[g].nerrors) {
 			fprintf(stderr, "iobench: %llu I/O errors, counted and continued past; the "

@@ -132,7 +132,7 @@ unsigned build_series_slots(const struct workload *w)
 /*
  * --verify: thread rel of n owns blocks rel, rel + n, rel + 2n ... of the
  * target, so no other thread writes or reads them; it must own more blocks
- * than it keeps in flight. Returns 0 or -EDOM.
+ * than it keeps in flight. Returns 0, -EDOM, or -ENOMEM (verify_dump's buffer).
  */
 static int verify_stream(struct run_ctx *ctx, struct stream *s, struct gen_params *gp,
 			 unsigned ti, unsigned rel, unsigned n, unsigned thread)
@@ -149,6 +149,14 @@ static int verify_stream(struct run_ctx *ctx, struct stream *s, struct gen_param
 	s->v.blocks = (gp->end - gp->base) / bs;
 	s->v.seed = ctx->w->seed;
 	s->v.thread = thread;
+	s->v.hash_kind = ctx->w->verify_hash;
+	if (ctx->w->verify_dump) {	/* fio names the dumps after the file's base name */
+		const char *slash = strrchr(sp->path, '/');
+
+		s->v.dump_name = slash ? slash + 1 : sp->path;
+		if (!(s->v.dump_buf = malloc(target_max_block(sp))))
+			return -ENOMEM;
+	}
 	s->v.seq = ctx->journals ? ctx->journals[ti].next_seq - 1 : 0;	/* above every earlier run's */
 	s->v.lower_bound = ctx->journals && ctx->journals[ti].unfinished;
 	gp->base = base;
@@ -211,6 +219,7 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 {
 	const struct target_spec *sp = &ctx->w->targets[ti];
 	const struct target *t = &ctx->targets[ti];
+	int r;
 	struct gen_params gp = {
 		.base = sp->base_offset,
 		.end = t->end,
@@ -245,8 +254,8 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 			return -ERANGE;
 		gp.start = 0;
 	}
-	if (ctx->w->verify && verify_stream(ctx, s, &gp, ti, rel, nthreads, thread))
-		return -EDOM;
+	if (ctx->w->verify && (r = verify_stream(ctx, s, &gp, ti, rel, nthreads, thread)))
+		return r;
 	s->hist = calloc(2, sizeof(*s->hist));
 	s->series = calloc(build_series_slots(ctx->w), sizeof(*s->series));
 	if (!s->hist || !s->series)
@@ -560,6 +569,7 @@ void build_free(struct run_ctx *ctx)
 		{
 			free(ctx->workers[i].streams[s].hist);
 			free(ctx->workers[i].streams[s].series);
+			free(ctx->workers[i].streams[s].v.dump_buf);
 		}
 		free(ctx->workers[i].streams);
 		if (ctx->workers[i].log)

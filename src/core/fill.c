@@ -55,7 +55,7 @@ static void generate(struct filler *f, unsigned b, uint64_t off, unsigned n)
 	if (f->verify_block)
 		for (unsigned i = 0; i + f->verify_block <= n; i += f->verify_block)
 			verify_format((char *)f->buf[b] + i, f->verify_block, off + i, 0,
-				      JOURNAL_FILL_SEQ, f->seed);
+				      JOURNAL_FILL_SEQ, f->seed, 0);
 	else
 		gen_fill(&f->rng, f->buf[b], n);
 }

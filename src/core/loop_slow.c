@@ -6,6 +6,8 @@
  * runs through.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <string.h>
@@ -101,6 +103,48 @@ static uint64_t written_seq(const struct io_unit *u)
 	return seq;
 }
 
+/* Writes n bytes of buf to a new file name in the current directory (fio's dump_buf). */
+static void dump_file(const char *name, const void *buf, uint32_t n)
+{
+	int fd = open(name, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0644);
+	ssize_t k = 1;
+
+	if (fd < 0)
+		return;
+	for (const char *p = buf; n && k > 0; p += k, n -= (uint32_t)k)
+		k = write(fd, p, n);
+	close(fd);
+}
+
+/*
+ * fio's verify_dump: the block as read, and as it should be, into
+ * BASENAME.OFFSET.received and BASENAME.OFFSET.expected. The expected block
+ * is rebuilt from the header read when it is this block's, else from what
+ * the stream knows of it (its writer, seed, checksum and last write number).
+ */
+static void dump_mismatch(const struct stream *s, const struct io_unit *u,
+			  const struct verify_bad *bad)
+{
+	const struct verify_state *v = &s->v;
+	struct verify_hdr h = bad->found;
+	char name[4096];
+
+	snprintf(name, sizeof(name), "%s.%llu.received", v->dump_name,
+		 (unsigned long long)u->offset);
+	dump_file(name, u->buf, u->len);
+	if (h.magic != VERIFY_MAGIC || h.offset != u->offset || h.len != u->len ||
+	    h.hash_kind != v->hash_kind || (bad->want_seq != VERIFY_SEQ_UNKNOWN &&
+					     h.seq != bad->want_seq)) {
+		h = (struct verify_hdr){ .seed = v->seed, .thread = v->thread,
+					 .hash_kind = v->hash_kind,
+					 .seq = bad->want_seq != VERIFY_SEQ_UNKNOWN ? bad->want_seq : 0 };
+	}
+	verify_rebuild(v->dump_buf, u->len, u->offset, &h);
+	snprintf(name, sizeof(name), "%s.%llu.expected", v->dump_name,
+		 (unsigned long long)u->offset);
+	dump_file(name, v->dump_buf, u->len);
+}
+
 /*
  * --verify on completion: a write records its number for the block; a read
  * is checked against the block's format and that number. A mismatch stops
@@ -143,6 +187,8 @@ static bool verified(struct worker *w, struct stream *s, const struct io_unit *u
 		break;
 	}
 	v->bad++;
+	if (v->dump_buf)
+		dump_mismatch(s, u, &bad);
 	if (!w->vhave) {
 		w->vfirst = bad;
 		w->vfirst_target = s->target;

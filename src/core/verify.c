@@ -8,6 +8,7 @@
 #include <xxhash.h>
 
 #include "core/gen.h"
+#include "core/vhash.h"
 #include "core/verify.h"
 #include "util/banned.h"
 
@@ -20,25 +21,22 @@ static uint64_t data_seed(uint64_t seed, uint64_t offset, uint32_t thread, uint6
 	       ((uint64_t)thread << 48);
 }
 
-/* xxh3 of the block as if its hash field held zero. */
+/* The checksum the header names, of the block as if its hash field held zero. */
 static uint64_t block_hash(const void *buf, uint32_t len)
 {
 	struct verify_hdr h;
-	XXH3_state_t st;
 
 	memcpy(&h, buf, sizeof(h));
 	h.hash = 0;
-	XXH3_64bits_reset(&st);
-	XXH3_64bits_update(&st, &h, sizeof(h));
-	XXH3_64bits_update(&st, (const char *)buf + VERIFY_HDR, len - VERIFY_HDR);
-	return XXH3_64bits_digest(&st);
+	return vhash((enum vhash_kind)h.hash_kind, &h, sizeof(h), (const char *)buf + VERIFY_HDR,
+		     len - VERIFY_HDR);
 }
 
 void verify_format(void *buf, uint32_t len, uint64_t offset, uint32_t thread, uint64_t seq,
-		   uint64_t seed)
+		   uint64_t seed, unsigned hash_kind)
 {
 	struct verify_hdr h = { .magic = VERIFY_MAGIC, .offset = offset, .len = len,
-				.thread = thread, .seq = seq, .seed = seed };
+				.thread = thread, .seq = seq, .seed = seed, .hash_kind = hash_kind };
 	uint64_t rng = data_seed(seed, offset, thread, seq);
 	struct timespec ts;
 
@@ -48,6 +46,21 @@ void verify_format(void *buf, uint32_t len, uint64_t offset, uint32_t thread, ui
 	gen_fill(&rng, (char *)buf + VERIFY_HDR, len - VERIFY_HDR);
 	h.hash = block_hash(buf, len);
 	memcpy((char *)buf + offsetof(struct verify_hdr, hash), &h.hash, sizeof(h.hash));
+}
+
+void verify_rebuild(void *buf, uint32_t len, uint64_t offset, const struct verify_hdr *found)
+{
+	struct verify_hdr h = *found;
+	uint64_t rng = data_seed(h.seed, offset, h.thread, h.seq);
+
+	h.magic = VERIFY_MAGIC;
+	h.offset = offset;
+	h.len = len;
+	h.hash = 0;
+	gen_fill(&rng, (char *)buf + VERIFY_HDR, len - VERIFY_HDR);
+	h.hash = vhash((enum vhash_kind)h.hash_kind, &h, sizeof(h), (char *)buf + VERIFY_HDR,
+		       len - VERIFY_HDR);
+	memcpy(buf, &h, sizeof(h));
 }
 
 /* Sets bad's bytes at position at: want from want_block (or unknown), got from buf. */
@@ -117,11 +130,13 @@ static void locate_corruption(struct verify_bad *bad, const void *buf, uint32_t 
 		if (at == len && memcmp(r.chunk, got + VERIFY_HDR + from, n))
 			at = VERIFY_HDR + from + first_diff(r.chunk, got + VERIFY_HDR + from, 0, n);
 	}
-	h.hash = XXH3_64bits_digest(&st);
+	/* another checksum than xxh3 is not streamed here: its field taken as read */
+	h.hash = h.hash_kind == VHASH_XXH3 ? XXH3_64bits_digest(&st) : bad->found.hash;
 	if (first_diff(&h, got, 0, VERIFY_HDR) < VERIFY_HDR)	/* the header itself */
 		at = first_diff(&h, got, 0, VERIFY_HDR);
-	if (at >= len) {	/* no difference found: nothing to show */
-		bytes_at(bad, buf, len, 0, NULL);
+	if (at >= len) {	/* no difference found: the checksum field itself, or nothing */
+		bytes_at(bad, buf, len, h.hash_kind == VHASH_XXH3 ? 0 :
+			 (uint32_t)offsetof(struct verify_hdr, hash), NULL);
 		return;
 	}
 	bytes_at(bad, buf, len, at, NULL);
@@ -159,7 +174,8 @@ enum verify_kind verify_check(const void *buf, uint32_t len, uint64_t offset, ui
 		bytes_at(bad, buf, len, 0, NULL);
 		return bad->kind = VERIFY_NOT_WRITTEN;
 	}
-	if (bad->found.len != len || block_hash(buf, len) != bad->found.hash) {
+	if (bad->found.len != len || bad->found.hash_kind >= VHASH_COUNT_ ||
+	    block_hash(buf, len) != bad->found.hash) {
 		if (bad->found.len == len)
 			locate_corruption(bad, buf, len, offset);
 		else

@@ -2,8 +2,8 @@
 /*
  * verify.h: --verify's block format and checks. Every block written carries
  * a 64-byte header (magic, its own byte offset, its size, the writer, a write
- * sequence number, the run's seed, the time) and an xxh3 checksum of the whole
- * block; the rest is random data that the header's fields regenerate, so a
+ * sequence number, the run's seed, the time) and a checksum of the whole
+ * block (xxh3-64, or the one a fio verify= type selects: vhash.h); the rest is random data that the header's fields regenerate, so a
  * mismatch can show the bytes that should have been there. Every block read
  * is checked: a wrong offset is a misplaced write, an older sequence number
  * than the last write of that block a lost write, a bad checksum corruption.
@@ -29,8 +29,9 @@ struct verify_hdr {
 				   every earlier run's (the journal keeps count across runs) */
 	uint64_t seed;		/* the run's seed */
 	uint64_t time_ns;	/* CLOCK_REALTIME when it was formatted */
-	uint64_t hash;		/* xxh3-64 of the block with this field zero */
-	uint64_t reserved;
+	uint64_t hash;		/* the checksum (vhash.h) of the block with this field zero */
+	uint32_t hash_kind;	/* which checksum: enum vhash_kind (0, xxh3-64: iobench's own) */
+	uint32_t reserved;
 };
 
 enum verify_kind {
@@ -53,14 +54,20 @@ struct verify_bad {
 	bool have_want;			/* want[] is known */
 };
 
-/* Formats buf (len bytes) as the block at offset: header, regenerable data, checksum. */
+/*
+ * Formats buf (len bytes) as the block at offset: header, regenerable data,
+ * checksum of kind hash_kind (an enum vhash_kind).
+ */
 void verify_format(void *buf, uint32_t len, uint64_t offset, uint32_t thread, uint64_t seq,
-		   uint64_t seed);
+		   uint64_t seed, unsigned hash_kind);
+
+/* The block verify_format() wrote for a header (as read): into buf, len bytes. */
+void verify_rebuild(void *buf, uint32_t len, uint64_t offset, const struct verify_hdr *h);
 
 /*
  * Checks the block read at offset. want_seq is the number of the last write
  * of this block, in this run or in the journal (VERIFY_SEQ_UNKNOWN when
- * none). Returns VERIFY_OK
+ * none). The checksum is the one the header names. Returns VERIFY_OK
  * or the kind of mismatch, with the details in bad.
  */
 #define VERIFY_SEQ_UNKNOWN UINT64_MAX

@@ -47,6 +47,9 @@ struct verify_state {
 	bool lower_bound;		/* the table came from an unfinished journal: newer blocks pass */
 	uint64_t seed;
 	uint32_t thread;
+	unsigned hash_kind;		/* the checksum writes carry (enum vhash_kind) */
+	char *dump_buf;			/* fio's verify_dump: a block's room for the expected one, or NULL */
+	const char *dump_name;		/* ... and the target's base name, for the files' names */
 	uint64_t written, checked, bad;
 };
 

@@ -227,10 +227,19 @@ static int shared_create(struct group *g, struct target_spec *t, const struct fj
 	return 0;
 }
 
+/* Whether two jobs verify alike (a group is checked as one). */
+static bool same_verify(const struct fio_verify *a, const struct fio_verify *b)
+{
+	return a->on == b->on && (!a->on || (a->check == b->check && a->hash == b->hash &&
+		a->do_verify == b->do_verify && a->only == b->only && a->fatal == b->fatal &&
+		a->dump == b->dump));
+}
+
 /* The jobs of one group share one measured window: their timing must agree. */
 static int same_timing(struct planner *p, const struct fjob *a, const struct fjob *b)
 {
-	const char *what = a->time_based != b->time_based ? "time_based" :
+	const char *what = !same_verify(&a->verify, &b->verify) ? "verify setting" :
+			   a->time_based != b->time_based ? "time_based" :
 			   a->runtime_ns != b->runtime_ns ? "runtime" :
 			   a->ramp_ns != b->ramp_ns ? "ramp_time" :
 			   a->continue_on_error != b->continue_on_error ? "continue_on_error" :
@@ -529,6 +538,45 @@ static int file_rules(struct planner *p, const struct fjob *j, unsigned nfiles)
 	return 0;
 }
 
+/* Whether j writes (fio's td_write): its verify= checks in a verify phase after. */
+static bool job_writes(const struct fjob *j)
+{
+	return j->rw != RW_READ && j->rw != RW_RANDREAD;
+}
+
+/* Whether j's group is followed by a verify phase (fio's do_verify after the writes). */
+static bool verify_phase_follows(const struct fjob *j)
+{
+	return j->verify.on && j->verify.do_verify && job_writes(j) && !j->time_based;
+}
+
+/* What fio's verify= on job j takes, and what fio warns of. */
+static int verify_job_check(struct planner *p, const struct fjob *j)
+{
+	const struct fio_verify *v = &j->verify;
+
+	if (!v->on)
+		return 0;
+	if (j->rw == RW_RW || j->rw == RW_RANDRW)
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': verify= on a mixed job "
+			      "(rw=%s): fio checks only those reads that fall on blocks the job "
+			      "wrote, which iobench cannot single out: not implemented by iobench",
+			      j->where, j->name, j->rw == RW_RW ? "rw" : "randrw");
+	if (v->only && j->time_based)
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': verify_only does not take "
+			      "time_based (as fio says: it verifies what a size-based write wrote)",
+			      j->where, j->name);
+	if (job_writes(j) && v->do_verify && j->time_based && !v->only)
+		fio_notice(p, "%s: job '%s': verification read phase will never start because "
+			   "write phase uses all of runtime (as fio 3.33 says: the job only writes, "
+			   "its blocks checkable by a later verify_only run)", j->where, j->name);
+	if (job_writes(j) && v->do_verify && j->numjobs > 1 && j->filename)
+		fio_notice(p, "%s: job '%s': numjobs=%u writers of one file with verify: fio warns "
+			   "that they may overwrite each other's blocks; iobench gives each its own "
+			   "blocks (every %u-th)", j->where, j->name, j->numjobs, j->numjobs);
+	return 0;
+}
+
 /* Adds job j (fio's options applied) to group g as one job_spec with its targets. */
 static int add_job(struct planner *p, struct group *g, const struct fjob *j, unsigned groupid)
 {
@@ -545,6 +593,8 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 			      "only (ioengine=io_uring)", j->where, j->name,
 			      j->hipri ? "hipri" : "sqthread_poll",
 			      j->hipri ? "polls completions" : "polls the submission queue");
+	if ((r = verify_job_check(p, j)))
+		return r;
 	if (g->first && (r = same_timing(p, g->first, j)))
 		return r;
 	if (!g->first)
@@ -607,9 +657,14 @@ static void group_settings(struct group *g)
 	struct workload *w = &g->w;
 
 	w->engine = j->engine;
+	w->verify = j->verify.on && j->verify.check;
+	w->verify_hash = j->verify.hash;
+	w->verify_dump = j->verify.dump;
 	w->hipri = j->hipri;
 	w->sqpoll = j->sqpoll;
 	w->continue_on_error = j->continue_on_error;
+	if (j->verify.fatal)	/* fio's verify_fatal: the first mismatch ends the job */
+		w->continue_on_error &= ~CONTINUE_VERIFY;
 	w->count_based = !j->time_based;
 	w->duration_ns = j->runtime_ns;
 	w->warmup_ns = j->ramp_ns;
@@ -646,6 +701,62 @@ static int close_group(struct planner *p, struct fio_plan *plan, struct group *g
 	plan->ngroups++;
 	memset(g, 0, sizeof(*g));
 	return 0;
+}
+
+/* verify_only checks what an earlier run wrote: each file must be there already. */
+static int check_only(struct planner *p, const struct group *vg, const struct fjob *j)
+{
+	for (unsigned i = 0; i < vg->w.ntargets; i++)
+		if (vg->w.targets[i].create_size)
+			return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': verify_only: '%s' "
+				      "does not exist, so no earlier run wrote blocks to check",
+				      j->where, j->name, vg->w.targets[i].path);
+	return 0;
+}
+
+/*
+ * Closes group g, whose jobs are jobs[from..to): then, for fio's do_verify,
+ * the verify phase as a group of its own, the same jobs reading back
+ * sequentially every block they wrote (marked verify_phase: its reads are
+ * theirs in the reports); under verify_only the phase alone.
+ */
+static int close_verified(struct planner *p, struct fio_plan *plan, struct group *g,
+			  const struct fjob *jobs, unsigned from, unsigned to, unsigned groupid)
+{
+	bool phase = g->w.njobs && verify_phase_follows(g->first);
+	bool only = phase && g->first->verify.only, reporting = g->reporting;
+	struct group vg = { .reporting = reporting };
+	struct fjob *vj;
+	int r = 0;
+
+	if (only) {
+		workload_release(&g->w);
+		memset(g, 0, sizeof(*g));
+	} else if ((r = close_group(p, plan, g)) || !phase) {
+		return r;
+	}
+	vj = calloc(to - from, sizeof(*vj));
+	if (!vj)
+		return errmsg(p->err, p->errlen, -ENOMEM, "out of memory");
+	for (unsigned k = 0; k < to - from && !r; k++) {
+		vj[k] = jobs[from + k];	/* shares the option tables: not released here */
+		vj[k].rw = RW_READ;
+		vj[k].bs[0] = vj[k].bs[1];
+		vj[k].dist[0] = vj[k].dist[1];
+		vj[k].startdelay_ns = vj[k].ramp_ns = 0;
+		vj[k].fsync_every = 0;
+		vj[k].end_fsync = false;
+		vj[k].wait_for = NULL;
+		r = add_job(p, &vg, &vj[k], groupid);
+	}
+	if (!r && only)
+		r = check_only(p, &vg, &vj[0]);
+	if (!r && (r = close_group(p, plan, &vg)) == 0)
+		plan->groups[plan->ngroups - 1].verify_phase = !only;
+	if (r)
+		workload_release(&vg.w);
+	free(vj);
+	return r;
 }
 
 /* Whether a job named name is among the jobs of group g. */
@@ -697,7 +808,7 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 	struct planner p = { .look = look, .err = err, .errlen = len };
 	const struct jf_opt **defs = NULL;
 	struct fjob *jobs = calloc(doc->nsec ? doc->nsec : 1, sizeof(*jobs));
-	unsigned ndefs = 0, njobs = 0, groupid = 0;
+	unsigned ndefs = 0, njobs = 0, groupid = 0, gstart = 0;
 	struct group g = { 0 };
 	int r = 0;
 
@@ -765,9 +876,10 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 				       "after the whole group of '%s' has ended (iobench runs a group's "
 				       "size-based jobs as one)", j->where, j->name, j->wait_for,
 				       j->wait_for);
-			if ((r = close_group(&p, plan, &g)))
+			if ((r = close_verified(&p, plan, &g, jobs, gstart, njobs, groupid)))
 				break;
 			groupid++;
+			gstart = njobs;
 		}
 		g.reporting |= j->group_reporting;
 		r = add_job(&p, &g, j, groupid);
@@ -776,7 +888,7 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 	if (!r && !njobs)
 		r = errmsg(err, len, -EINVAL, "the job file defines no job (only [global] sections)");
 	if (!r)
-		r = close_group(&p, plan, &g);
+		r = close_verified(&p, plan, &g, jobs, gstart, njobs, groupid);
 	if (!r)
 		r = global_written(doc, over, nover, plan, err, len);
 	for (unsigned i = 0; i <= njobs && i < doc->nsec; i++) {

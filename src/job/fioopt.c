@@ -230,7 +230,7 @@ bool fio_option_needs_value(const char *key)
 {
 	const struct fopt *f = find_opt(key);
 
-	return f && f->arg == A_VALUE;
+	return (f && f->arg == A_VALUE) || fio_verify_needs_value(key);
 }
 
 /* fio 3.33's option of that name (fionames.c), or NULL. */
@@ -244,7 +244,7 @@ static const struct fio_name *fio_name(const char *key)
 
 bool fio_option_known(const char *key)
 {
-	return find_opt(key) || fio_name(key);
+	return find_opt(key) || fio_verify_known(key) || fio_name(key);
 }
 
 /* Edit distance, for "did you mean". */
@@ -650,8 +650,11 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 	uint64_t v;
 	bool b;
 
-	if (!f)
-		return unknown(p, o);
+	if (!f) {
+		int r = fio_verify_apply(p, &j->verify, o);
+
+		return r == -ENOENT ? unknown(p, o) : r;
+	}
 	if (f->arg == A_VALUE && !o->val)
 		return bad(p, o, "needs a value (%s=...)", o->key);
 	if (f->arg == A_VALUE && !*o->val)
@@ -753,18 +756,21 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 	case F_DEDUPE: return get_u(p, o, 0, 100, &j->dedupe_pct);
 	case F_PATTERN: return get_pattern(p, o, j);
 	case F_CONTINUE:
+		/* fio: io is reads and writes; all (and 1) adds verify mismatches */
 		if (!strcmp(o->val, "none") || !strcmp(o->val, "0"))
 			j->continue_on_error = 0;
 		else if (!strcmp(o->val, "read"))
 			j->continue_on_error = CONTINUE_READ;
 		else if (!strcmp(o->val, "write"))
 			j->continue_on_error = CONTINUE_WRITE;
-		else if (!strcmp(o->val, "io") || !strcmp(o->val, "all") || !strcmp(o->val, "1"))
+		else if (!strcmp(o->val, "io"))
 			j->continue_on_error = CONTINUE_READ | CONTINUE_WRITE;
 		else if (!strcmp(o->val, "verify"))
-			return bad(p, o, "verification in job files is not implemented by iobench");
+			j->continue_on_error = CONTINUE_VERIFY;
+		else if (!strcmp(o->val, "all") || !strcmp(o->val, "1"))
+			j->continue_on_error = CONTINUE_READ | CONTINUE_WRITE | CONTINUE_VERIFY;
 		else
-			return bad(p, o, "not none, read, write, io or all");
+			return bad(p, o, "not none, read, write, io, verify or all");
 		return 0;
 	case F_REFILL:
 		if (get_bool(p, o, &b))
@@ -842,6 +848,7 @@ void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsig
 	j->kb_base = 1024;
 	j->engine = "psync";
 	j->logset.per_job = true;
+	fio_verify_defaults(&j->verify);
 }
 
 

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "job/fiojob.h"
+#include "job/fioverify.h"
 #include "job/jobfile.h"
 #include "job/workload.h"
 
@@ -63,6 +64,7 @@ struct fjob {
 	unsigned file;
 	const char *log_prefix[LOG_KINDS];	/* write_*_log: the name ("" the job's), or NULL */
 	struct job_logs logset;		/* the logs' settings (its prefixes unused) */
+	struct fio_verify verify;	/* verify= and its modifiers (fioverify.c) */
 };
 
 /* Errors and notices while planning: the caller's error buffer, and notices gathered. */

@@ -181,6 +181,11 @@ struct workload {
 	bool read_only;		/* --read-only: refuse every write, whatever else is asked */
 	unsigned continue_on_error; /* CONTINUE_*: count these I/O errors and go on */
 	bool verify;		/* --verify: writes carry checkable blocks, reads are checked */
+	unsigned verify_hash;	/* the checksum they carry: enum vhash_kind (fio's verify=) */
+	bool verify_phase;	/* fio's verify phase: this group reads back and checks what the
+				   group before it wrote (its reads are that job's verify reads) */
+	bool verify_dump;	/* fio's verify_dump: a mismatch's block, as read and as expected,
+				   into BASENAME.OFFSET.received and .expected */
 	bool quiet;		/* --quiet: no progress messages */
 	int eta;		/* fio's --eta: 0 auto (the live line on a terminal), 1 always, -1 never */
 	uint64_t eta_newline_ns;	/* fio's --eta-newline: the line also ends in a new line this often */

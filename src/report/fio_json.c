@@ -225,17 +225,42 @@ static json_t *sync_lat(const struct sync_counts *c)
 			c->n > 1 ? sqrt(fmax(0, c->lat_sq / (double)c->n - mean * mean)) : 0);
 }
 
-/* One fio job object over jobs j0..j1-1 of w (one thread of them when thread >= 0). */
+/* The errno fio's "error" shows for a result: its failure's, or EILSEQ for mismatches continued past. */
+static int result_errno(const struct result *res)
+{
+	if (res->failed)
+		return res->error_code ? res->error_code : EIO;
+	return res->verify.bad ? EILSEQ : 0;
+}
+
+/* The errors of jobs j0..j1-1 (one thread when thread >= 0) continued past, mismatches included. */
+static uint64_t errors_continued(const struct result *res, unsigned j0, unsigned j1, int thread)
+{
+	uint64_t errs = res->verify.bad;
+
+	for (unsigned i = 0; i < res->nrows; i++)
+		if (res->rows[i].job >= j0 && res->rows[i].job < j1 &&
+		    (thread < 0 || res->rows[i].thread == (unsigned)thread))
+			errs += res->rows[i].errors[0] + res->rows[i].errors[1];
+	return errs;
+}
+
+/*
+ * One fio job object over jobs j0..j1-1 of w (one thread of them when thread
+ * >= 0). vres, when not NULL, is the result of the group's verify phase: as
+ * in fio, its reads are the job's reads, over the phase's own runtime.
+ */
 static json_t *job_obj(const struct workload *w, const struct result *res, unsigned j0,
-		       unsigned j1, int thread)
+		       unsigned j1, int thread, const struct result *vres)
 {
 	struct summary *s = report_need(malloc(sizeof(*s)));
 	json_t *o = json_object(), *opts = json_object(), *sync = json_object();
 	const struct job_spec *js = &w->jobs[j0];
 	const struct target_spec *t = &w->targets[js->first_target];
-	uint64_t active;
+	uint64_t active, vactive = 0;
 	double win = (double)res->test_ns / 1e9, cpu = win > 0 ? 100.0 / win : 0;
 	char bs[32];
+	int err;
 
 	if (!s)
 		return o;
@@ -244,16 +269,14 @@ static json_t *job_obj(const struct workload *w, const struct result *res, unsig
 	if (js->description)
 		set(o, "desc", json_text(js->description));
 	set(o, "groupid", json_integer(js->group));
-	set(o, "error", json_integer(res->failed ? (res->error_code ? res->error_code : EIO) : 0));
+	err = result_errno(res) ? result_errno(res) : vres ? result_errno(vres) : 0;
+	set(o, "error", json_integer(err));
 	if (w->continue_on_error) {	/* fio adds these with continue_on_error */
-		uint64_t errs = 0;
+		uint64_t errs = errors_continued(res, j0, j1, thread) +
+				(vres ? errors_continued(vres, j0, j1, thread) : 0);
 
-		for (unsigned i = 0; i < res->nrows; i++)
-			if (res->rows[i].job >= j0 && res->rows[i].job < j1 &&
-			    (thread < 0 || res->rows[i].thread == (unsigned)thread))
-				errs += res->rows[i].errors[0] + res->rows[i].errors[1];
 		set(o, "total_err", json_integer((json_int_t)errs));
-		set(o, "first_error", json_integer(errs ? res->error_code : 0));
+		set(o, "first_error", json_integer(errs ? err : 0));
 	}
 	set(o, "eta", json_integer(0));
 	set(o, "elapsed", json_integer((json_int_t)((res->end_ns_real + 999999999ull) / 1000000000ull)));
@@ -276,13 +299,23 @@ listed:
 		set(o, "job options", opts);
 	else
 		json_decref(opts);
-	set(o, "read", dir_obj(s, SUM_READ, active, res, j0, j1, thread));
+	if (vres) {	/* the verify phase's reads, over its own time (fio's update_runtime) */
+		struct summary *v = report_need(malloc(sizeof(*v)));
+
+		if (v) {
+			vactive = summary_build_jobs(v, vres, j0, j1, thread);
+			set(o, "read", dir_obj(v, SUM_READ, vactive, vres, j0, j1, thread));
+			free(v);
+		}
+	} else {
+		set(o, "read", dir_obj(s, SUM_READ, active, res, j0, j1, thread));
+	}
 	set(o, "write", dir_obj(s, SUM_WRITE, active, res, j0, j1, thread));
 	set(o, "trim", zero_dir());
 	set(sync, "total_ios", json_integer((json_int_t)s->syncs.n));
 	set(sync, "lat_ns", sync_lat(&s->syncs));
 	set(o, "sync", sync);
-	set(o, "job_runtime", json_integer((json_int_t)(active / 1000000)));
+	set(o, "job_runtime", json_integer((json_int_t)((active + vactive) / 1000000)));
 	/* CPU is measured for the whole process: every job of the group shows it */
 	set(o, "usr_cpu", json_real(res->proc_user_s * cpu));
 	set(o, "sys_cpu", json_real(res->proc_sys_s * cpu));
@@ -360,19 +393,22 @@ int report_fio_json(FILE *f, const struct workload *groups, const struct result 
 	}
 	for (unsigned g = 0; g < ngroups; g++) {
 		const struct workload *w = &groups[g];
+		/* a verify phase is part of the jobs of the group before it, not jobs of its own */
+		const struct result *vres = g + 1 < ngroups && groups[g + 1].verify_phase &&
+					    res[g + 1].measured ? &res[g + 1] : NULL;
 		json_t *du;
 
-		if (!res[g].measured)	/* interrupted before it measured: fio lists no such job */
+		if (!res[g].measured || w->verify_phase)	/* fio lists no job that measured nothing */
 			continue;
 		if (w->group_reporting) {
-			json_array_append_new(jobs, job_obj(w, &res[g], 0, w->njobs, -1));
+			json_array_append_new(jobs, job_obj(w, &res[g], 0, w->njobs, -1, vres));
 		} else {
 			unsigned thread = 0;
 
 			for (unsigned j = 0; j < w->njobs; j++)
 				for (unsigned k = 0; k < w->jobs[j].threads; k++, thread++)
 					json_array_append_new(jobs, job_obj(w, &res[g], j, j + 1,
-									    (int)thread));
+									    (int)thread, vres));
 		}
 		du = disk_util(&res[g]);
 		json_array_extend(disks, du);

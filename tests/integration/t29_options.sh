@@ -42,7 +42,7 @@ run_rc 2 w.fio --verify
 grep -q "verify: one block size for reads and writes" "$T/err" || fail "--verify with bssplit: $(cat "$T/err")"
 [ ! -e w.dat ] || fail "a refused --verify laid w.dat down"
 run_rc 2 v.fio --verify=md5
-grep -q "verify: a fio option that iobench does not implement" "$T/err" || fail "--verify=md5: $(cat "$T/err")"
+grep -q "verify= on a mixed job (rw=randrw)" "$T/err" || fail "--verify=md5 on randrw: $(cat "$T/err")"
 
 # sq_thread WHAT ARGS...: iobench ARGS must run an io_uring SQ poll thread (iou-sqp) while it runs
 sq_thread() {

@@ -241,7 +241,12 @@ static void test_errors(void **state)
 		{ "[a]\nbssplit=4k/x\n", "'x' is not a percentage" },
 		{ "[a]\nbssplit=4q/100\n", "'4q' is not a size" },
 		{ "[a]\nbsrange=4k\n", "'4k' is not a range" },
-		{ "[a]\nverify=crc32c\n", "t.fio:2: verify: a fio option" },
+		{ "[a]\nverify_backlog=16\n", "t.fio:2: verify_backlog=16: not implemented by iobench" },
+		{ "[a]\nverify=pattern\n", "t.fio:2: verify=pattern: iobench's verified blocks" },
+		{ "[a]\nfilename=" DIR "/a\nsize=1m\nrw=randrw\nverify=md5\n",
+		  "verify= on a mixed job (rw=randrw)" },
+		{ "[a]\nfilename=" DIR "/a\nsize=1m\nrw=write\nverify=md5\nverify_only=1\n",
+		  "verify_only: '" DIR "/a' does not exist" },
 		{ "[a]\nbs\n", "t.fio:2: bs: needs a value" },
 		{ "[a]\nbs=\n", "t.fio:2: bs=: the value is empty" },
 		{ "[a]\nbs=4q\n", "t.fio:2: bs=4q: '4q' is not a size" },
@@ -603,12 +608,42 @@ static int teardown(void **state)
 	return 0;
 }
 
+/* verify= on a write job: its group, then the verify phase reading the same range back. */
+static void test_verify_phase(void **state)
+{
+	const struct workload *w, *v;
+
+	(void)state;
+	if (plan_text("[j]\nfilename=" DIR "/f\nsize=1m\nrw=randwrite\nverify=sha256\n"))
+		fail_msg("%s", err);
+	assert_int_equal(plan.ngroups, 2);
+	w = &plan.groups[0];
+	v = &plan.groups[1];
+	assert_true(w->verify && !w->verify_phase && w->verify_hash == 7);	/* VHASH_SHA256 */
+	assert_int_equal(w->targets[0].write_pct, 100);
+	assert_true(v->verify && v->verify_phase && v->verify_hash == 7);
+	assert_int_equal(v->targets[0].write_pct, 0);
+	assert_int_equal(v->targets[0].random_align, 0);
+	assert_int_equal(v->jobs[0].bytes_per_thread, w->jobs[0].bytes_per_thread);
+	assert_true(!(w->continue_on_error & CONTINUE_VERIFY));
+	if (plan_text("[j]\nfilename=" DIR "/f\nsize=1m\nrw=write\nverify=crc32c\ndo_verify=0\n"))
+		fail_msg("%s", err);
+	assert_int_equal(plan.ngroups, 1);
+	if (plan_text("[j]\nfilename=" DIR "/f\nsize=1m\nrw=write\nverify=null\n"
+		      "continue_on_error=verify\n"))
+		fail_msg("%s", err);
+	assert_int_equal(plan.ngroups, 2);
+	assert_true(!plan.groups[0].verify && !plan.groups[1].verify && plan.groups[1].verify_phase);
+	assert_true(plan.groups[1].continue_on_error & CONTINUE_VERIFY);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sizes),
 		cmocka_unit_test(test_times),
 		cmocka_unit_test(test_expressions),
+		cmocka_unit_test(test_verify_phase),
 		cmocka_unit_test_teardown(test_syntax, teardown),
 		cmocka_unit_test_teardown(test_errors, teardown),
 		cmocka_unit_test_teardown(test_rw_modes, teardown),

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "core/verify.h"
+#include "core/vhash.h"
 
 #define BS 4096
 
@@ -23,11 +24,11 @@ static void test_roundtrip(void **state)
 	struct verify_bad bad;
 
 	(void)state;
-	verify_format(blk, BS, 8 * BS, 3, 17, 42);
+	verify_format(blk, BS, 8 * BS, 3, 17, 42, 0);
 	assert_int_equal(verify_check(blk, BS, 8 * BS, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_OK);
 	assert_int_equal(verify_check(blk, BS, 8 * BS, 17, &bad), VERIFY_OK);
 	/* two writes of one block differ everywhere past the header */
-	verify_format(other, BS, 8 * BS, 3, 18, 42);
+	verify_format(other, BS, 8 * BS, 3, 18, 42, 0);
 	assert_memory_not_equal(blk + VERIFY_HDR, other + VERIFY_HDR, 64);
 }
 
@@ -36,7 +37,7 @@ static void test_flipped_data_byte(void **state)
 	struct verify_bad bad;
 
 	(void)state;
-	verify_format(blk, BS, 8 * BS, 0, 5, 42);
+	verify_format(blk, BS, 8 * BS, 0, 5, 42, 0);
 	blk[1000] ^= 0x40;
 	assert_int_equal(verify_check(blk, BS, 8 * BS, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_CORRUPT);
 	assert_int_equal(bad.offset, 8 * BS);
@@ -53,7 +54,7 @@ static void test_flipped_byte_large_block(void **state)
 	struct verify_bad bad;
 
 	(void)state;
-	verify_format(big, sizeof(big), 1 << 20, 1, 9, 7);
+	verify_format(big, sizeof(big), 1 << 20, 1, 9, 7, 0);
 	big[VERIFY_HDR + 3 * 4096 - 4] ^= 0x01;	/* 4 bytes before a piece ends */
 	assert_int_equal(verify_check(big, sizeof(big), 1 << 20, VERIFY_SEQ_UNKNOWN, &bad),
 			 VERIFY_CORRUPT);
@@ -68,7 +69,7 @@ static void test_flipped_header_byte(void **state)
 	struct verify_bad bad;
 
 	(void)state;
-	verify_format(blk, BS, 8 * BS, 0, 5, 42);
+	verify_format(blk, BS, 8 * BS, 0, 5, 42, 0);
 	blk[offsetof(struct verify_hdr, time_ns)] ^= 1;	/* a field the data does not depend on */
 	assert_int_equal(verify_check(blk, BS, 8 * BS, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_CORRUPT);
 	assert_int_equal(bad.at, offsetof(struct verify_hdr, hash));	/* its checksum no longer fits */
@@ -80,7 +81,7 @@ static void test_misplaced(void **state)
 	char text[512];
 
 	(void)state;
-	verify_format(blk, BS, 5 * BS, 0, 5, 42);	/* written for block 5 ... */
+	verify_format(blk, BS, 5 * BS, 0, 5, 42, 0);	/* written for block 5 ... */
 	assert_int_equal(verify_check(blk, BS, 9 * BS, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_MISPLACED);
 	assert_int_equal(bad.found.offset, 5 * BS);	/* ... found at block 9 */
 	assert_int_equal(bad.offset, 9 * BS);
@@ -96,7 +97,7 @@ static void test_lost(void **state)
 	char text[512];
 
 	(void)state;
-	verify_format(blk, BS, 8 * BS, 2, 6, 42);	/* write 6 reached the disk ... */
+	verify_format(blk, BS, 8 * BS, 2, 6, 42, 0);	/* write 6 reached the disk ... */
 	assert_int_equal(verify_check(blk, BS, 8 * BS, 7, &bad), VERIFY_LOST);	/* ... 7 did not */
 	verify_describe(&bad, text, sizeof(text));
 	assert_non_null(strstr(text, "lost write"));
@@ -115,8 +116,36 @@ static void test_not_written(void **state)
 	(void)state;
 	memset(blk, 0, BS);
 	assert_int_equal(verify_check(blk, BS, 0, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_NOT_WRITTEN);
-	verify_format(blk, 512, 0, 0, 1, 42);	/* a 512-byte block read as 4 KiB */
+	verify_format(blk, 512, 0, 0, 1, 42, 0);	/* a 512-byte block read as 4 KiB */
 	assert_int_equal(verify_check(blk, BS, 0, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_CORRUPT);
+}
+
+/* fio's verify= checksums are the libraries' own: the standard check values. */
+static void test_hash_vectors(void **state)
+{
+	(void)state;
+	assert_true(vhash(VHASH_CRC32C, "1234", 4, "56789", 5) == 0xe3069283u);
+	assert_true(vhash(VHASH_CRC32, "1234", 4, "56789", 5) == 0xcbf43926u);
+	assert_true(vhash(VHASH_MD5, "a", 1, "bc", 2) == 0xb04fd23c98500190ull);	/* 900150983cd24fb0... */
+	assert_true(vhash(VHASH_SHA256, "", 0, "abc", 3) == 0xeacf018fbf1678baull);	/* ba7816bf8f01cfea... */
+	assert_true(vhash(VHASH_XXH32, "", 0, "", 0) != vhash(VHASH_XXH3, "", 0, "", 0));
+}
+
+/* Every kind: a block checks out, and a flipped data byte is corruption found at its byte. */
+static void test_every_kind(void **state)
+{
+	struct verify_bad bad;
+
+	(void)state;
+	for (unsigned k = 0; k < VHASH_COUNT_; k++) {
+		verify_format(blk, BS, 8 * BS, 1, 3, 42, k);
+		assert_int_equal(verify_check(blk, BS, 8 * BS, 3, &bad), VERIFY_OK);
+		verify_rebuild(other, BS, 8 * BS, (const struct verify_hdr *)blk);
+		assert_memory_equal(blk + 64, other + 64, BS - 64);
+		blk[1000] ^= 4;
+		assert_int_equal(verify_check(blk, BS, 8 * BS, 3, &bad), VERIFY_CORRUPT);
+		assert_int_equal(bad.at, 1000);
+	}
 }
 
 int main(void)
@@ -129,6 +158,8 @@ int main(void)
 		cmocka_unit_test(test_misplaced),
 		cmocka_unit_test(test_lost),
 		cmocka_unit_test(test_not_written),
+		cmocka_unit_test(test_hash_vectors),
+		cmocka_unit_test(test_every_kind),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fioverify.c: fio's verification options with fio 3.33's meanings where
+ * iobench's --verify blocks carry them; refused by name, with the reason,
+ * where they do not (see fioverify.h and docs/jobfiles.md).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/vhash.h"
+#include "job/fioopt.h"
+#include "job/fioverify.h"
+#include "util/errmsg.h"
+#include "util/banned.h"
+
+enum vopt { V_VERIFY, V_DO, V_ONLY, V_FATAL, V_DUMP, V_INTERVAL, V_NOTE, V_REFUSE };
+
+static const struct vdef {
+	const char *name;
+	enum vopt id;
+	bool value;		/* needs one */
+	const char *why;	/* V_NOTE: the notice; V_REFUSE: why it is refused */
+} vdefs[] = {
+	{ "verify", V_VERIFY, true, NULL },
+	{ "do_verify", V_DO, false, NULL },
+	{ "verify_only", V_ONLY, false, NULL },
+	{ "verify_fatal", V_FATAL, false, NULL },
+	{ "verify_dump", V_DUMP, false, NULL },
+	{ "verify_interval", V_INTERVAL, true, NULL },
+	{ "verify_async", V_NOTE, true, "fio's threads that check blocks off the I/O thread; iobench "
+	  "checks each block as its read completes, on the I/O thread" },
+	{ "verify_async_cpus", V_NOTE, true, "the CPUs of fio's verify threads (verify_async), which "
+	  "iobench does not have" },
+	{ "experimental_verify", V_NOTE, false, "how fio remembers what it wrote (it replays the "
+	  "writes' offsets instead of logging them); iobench's verify phase reads back the range "
+	  "the job wrote either way" },
+	{ "verifysort", V_NOTE, false, "deprecated in fio 3.33, which ignores it" },
+	{ "verifysort_nr", V_NOTE, true, "deprecated in fio 3.33, which ignores it" },
+	{ "verify_state_save", V_NOTE, false, "fio's record of a write phase cut short, in "
+	  "local-JOB-N-verify.state; iobench writes no such file: its journal (docs/safety.md) "
+	  "keeps every block's last write across runs" },
+	{ "verify_state_load", V_NOTE, false, "fio reads its local-JOB-N-verify.state to verify "
+	  "only what a cut-short write phase wrote; iobench checks every block against its journal "
+	  "(docs/safety.md), which knows what the earlier run wrote" },
+	{ "verify_offset", V_REFUSE, true, "iobench's block header is always at the start of the "
+	  "block" },
+	{ "verify_pattern", V_REFUSE, true, "iobench's verified blocks carry data regenerated from "
+	  "their header, not a fixed pattern" },
+	{ "verify_backlog", V_REFUSE, true, "iobench verifies in a phase after the writes, not "
+	  "during them" },
+	{ "verify_backlog_batch", V_REFUSE, true, "iobench verifies in a phase after the writes, "
+	  "not during them (verify_backlog)" },
+};
+
+/* fio's verify= types: the checksum each selects; notes for those iobench takes otherwise. */
+static const struct vtype {
+	const char *name;
+	int hash;		/* enum vhash_kind, or -1: no checksum (null) */
+	const char *note;
+} vtypes[] = {
+	{ "md5", VHASH_MD5, NULL }, { "crc64", VHASH_CRC64, NULL },
+	{ "crc32c", VHASH_CRC32C, NULL }, { "crc32c-intel", VHASH_CRC32C, NULL },
+	{ "crc32", VHASH_CRC32, NULL }, { "xxhash", VHASH_XXH32, NULL },
+	{ "sha512", VHASH_SHA512, NULL }, { "sha256", VHASH_SHA256, NULL },
+	{ "sha1", VHASH_SHA1, NULL }, { "sha3-224", VHASH_SHA3_224, NULL },
+	{ "sha3-256", VHASH_SHA3_256, NULL }, { "sha3-384", VHASH_SHA3_384, NULL },
+	{ "sha3-512", VHASH_SHA3_512, NULL },
+	{ "crc16", VHASH_XXH3, "no library iobench uses has fio's crc16; its blocks carry "
+	  "iobench's xxh3-64 instead, which detects at least what a 16-bit check would" },
+	{ "crc7", VHASH_XXH3, "no library iobench uses has fio's crc7; its blocks carry "
+	  "iobench's xxh3-64 instead, which detects at least what a 7-bit check would" },
+	{ "meta", VHASH_XXH3, "fio's deprecated header-only check; iobench's blocks always carry "
+	  "a header (offset, write number, seed) checked with an xxh3-64 checksum of the block" },
+	{ "null", -1, NULL },
+};
+
+void fio_verify_defaults(struct fio_verify *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->do_verify = true;
+}
+
+static const struct vdef *find(const char *key)
+{
+	for (size_t i = 0; i < sizeof(vdefs) / sizeof(vdefs[0]); i++)
+		if (!strcmp(vdefs[i].name, key))
+			return &vdefs[i];
+	return NULL;
+}
+
+bool fio_verify_known(const char *key)
+{
+	return find(key) != NULL;
+}
+
+bool fio_verify_needs_value(const char *key)
+{
+	const struct vdef *d = find(key);
+
+	return d && d->value;
+}
+
+static int vbad(struct planner *p, const struct jf_opt *o, const char *what)
+{
+	return errmsg(p->err, p->errlen, -EINVAL, "%s: %s%s%s: %s", o->where, o->key,
+		      o->val ? "=" : "", o->val ? o->val : "", what);
+}
+
+static int get_flag(struct planner *p, const struct jf_opt *o, bool *out)
+{
+	if (!o->val || !strcmp(o->val, "1"))
+		*out = true;
+	else if (!strcmp(o->val, "0"))
+		*out = false;
+	else
+		return vbad(p, o, "not 0 or 1");
+	return 0;
+}
+
+static int get_type(struct planner *p, struct fio_verify *v, const struct jf_opt *o)
+{
+	if (!strcmp(o->val, "0") || !strcmp(o->val, "none")) {
+		v->on = v->check = false;
+		return 0;
+	}
+	if (!strcmp(o->val, "pattern") || !strcmp(o->val, "pattern_hdr"))
+		return vbad(p, o, "iobench's verified blocks carry data regenerated from their "
+			    "header, not verify_pattern's fixed pattern; use a checksum type "
+			    "(crc32c, md5, sha256, xxhash, ...)");
+	for (size_t i = 0; i < sizeof(vtypes) / sizeof(vtypes[0]); i++) {
+		if (strcmp(o->val, vtypes[i].name))
+			continue;
+		v->on = true;
+		v->check = vtypes[i].hash >= 0;
+		v->hash = vtypes[i].hash >= 0 ? (unsigned)vtypes[i].hash : 0;
+		if (vtypes[i].note)
+			fio_notice(p, "%s: verify=%s: %s", o->where, o->val, vtypes[i].note);
+		if (!v->check)
+			fio_notice(p, "%s: verify=null: as in fio, the verify phase reads the data back "
+				   "and checks nothing", o->where);
+		return 0;
+	}
+	return vbad(p, o, "not a verify type (md5, crc64, crc32c, crc32c-intel, crc32, crc16, "
+		    "crc7, xxhash, sha512, sha256, sha1, sha3-224, sha3-256, sha3-384, sha3-512, "
+		    "meta, null)");
+}
+
+int fio_verify_apply(struct planner *p, struct fio_verify *v, const struct jf_opt *o)
+{
+	const struct vdef *d = find(o->key);
+	char why[512];
+
+	if (!d)
+		return -ENOENT;
+	if (d->value && (!o->val || !*o->val))
+		return vbad(p, o, "needs a value");
+	switch (d->id) {
+	case V_VERIFY: return get_type(p, v, o);
+	case V_DO: return get_flag(p, o, &v->do_verify);
+	case V_ONLY: return get_flag(p, o, &v->only);
+	case V_FATAL: return get_flag(p, o, &v->fatal);
+	case V_DUMP: return get_flag(p, o, &v->dump);
+	case V_INTERVAL:	/* fio: a header every N bytes; N = the block size is one a block */
+		return vbad(p, o, "iobench puts one header in each block, as fio does when "
+			    "verify_interval is not given; leave it out");
+	case V_NOTE:
+		fio_notice(p, "%s: %s: %s", o->where, o->key, d->why);
+		return 0;
+	case V_REFUSE:
+		snprintf(why, sizeof(why), "not implemented by iobench: %s", d->why);
+		return vbad(p, o, why);
+	}
+	return 0;
+}
