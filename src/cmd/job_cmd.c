@@ -507,7 +507,11 @@ static int write_logs(const struct fio_plan *plan, const struct result *res, uns
 	int r = 0;
 
 	for (unsigned g = 0; !r && g < ran; g++) {
-		r = report_fio_logs(&plan->groups[g], &res[g], &seen, &l, err, sizeof(err));
+		/* a verify phase's rows follow its writes' in the writers' files, as in fio */
+		int64_t shift = plan->groups[g].verify_phase && g ?
+				(int64_t)(res[g - 1].test_ns / 1000000) : 0;
+
+		r = report_fio_logs(&plan->groups[g], &res[g], shift, &seen, &l, err, sizeof(err));
 		lost += l;
 	}
 	fio_log_files_free(&seen);

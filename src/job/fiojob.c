@@ -738,6 +738,8 @@ static int close_verified(struct planner *p, struct fio_plan *plan, struct group
 	vj = calloc(to - from, sizeof(*vj));
 	if (!vj)
 		return errmsg(p->err, p->errlen, -ENOMEM, "out of memory");
+	for (unsigned k = from; k < to; k++)	/* the phase's threads are the writers' (fio's logs) */
+		p->threads -= jobs[k].numjobs;
 	for (unsigned k = 0; k < to - from && !r; k++) {
 		vj[k] = jobs[from + k];	/* shares the option tables: not released here */
 		vj[k].rw = RW_READ;

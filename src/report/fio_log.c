@@ -59,9 +59,8 @@ static uint64_t win_value(const char *type, const struct iolog_win *r, bool max)
 }
 
 static void write_rows(FILE *f, const struct iolog *l, const struct job_logs *spec,
-		       const char *type)
+		       const char *type, int64_t epoch)
 {
-	int64_t epoch = spec->unix_epoch ? l->epoch_ms : 0;
 
 	if (l->per_io) {
 		const struct iolog_io *r = (const struct iolog_io *)l->io.p;
@@ -83,10 +82,10 @@ static void write_rows(FILE *f, const struct iolog *l, const struct job_logs *sp
 }
 
 /* fio's histogram rows: 1856 bins, 2^coarseness of them summed per column. */
-static void write_hists(FILE *f, const struct iolog *l, const struct job_logs *spec)
+static void write_hists(FILE *f, const struct iolog *l, const struct job_logs *spec,
+			int64_t epoch)
 {
 	unsigned stride = 1u << spec->hist_coarseness;
-	int64_t epoch = spec->unix_epoch ? l->epoch_ms : 0;
 
 	for (size_t at = 0; l->hist_ms && at < l->hist.used;) {
 		const struct iolog_hist *h = (const struct iolog_hist *)(l->hist.p + at);
@@ -127,13 +126,14 @@ static int seen_before(struct fio_log_files *seen, const char *name, bool *befor
 	return 0;
 }
 
-int report_fio_logs(const struct workload *w, const struct result *res,
+int report_fio_logs(const struct workload *w, const struct result *res, int64_t shift_ms,
 		    struct fio_log_files *seen, uint64_t *lost, char *err, size_t len)
 {
 	*lost = 0;
 	for (unsigned i = 0; i < res->nlogs; i++) {
 		const struct iolog *l = &res->logs[i];
 		const struct job_logs *spec = w->jobs[l->job].logs;
+		int64_t epoch = spec->unix_epoch ? l->epoch_ms : shift_ms;
 
 		*lost += l->io.lost + l->win.lost + l->hist.lost;
 		for (size_t k = 0; k < sizeof(files) / sizeof(files[0]); k++) {
@@ -152,9 +152,9 @@ int report_fio_logs(const struct workload *w, const struct result *res,
 				return errmsg(err, len, -errno, "cannot write the fio log '%s': %s", name,
 					      strerror(errno));
 			if (files[k].kind == LOG_HIST)
-				write_hists(f, l, spec);
+				write_hists(f, l, spec, epoch);
 			else
-				write_rows(f, l, spec, files[k].type);
+				write_rows(f, l, spec, files[k].type, epoch);
 			if (fclose(f))
 				return errmsg(err, len, -EIO, "cannot write the fio log '%s': %s", name,
 					      strerror(errno));

@@ -46,11 +46,13 @@ void fio_log_files_free(struct fio_log_files *seen);
 /*
  * fio's log files (write_bw_log, ...) of the threads of w that logged, in
  * fio's names and layout, in the current directory as fio does; a name
- * already in seen is appended to (per_job_logs=0: the threads share one).
+ * already in seen is appended to (per_job_logs=0: the threads share one;
+ * a verify phase's threads are its writers'). Times are shift_ms later
+ * (a verify phase's: after its writes), or since 1970 with log_unix_epoch.
  * *lost gets the rows that did not fit in memory. Returns 0 or -errno with
  * a message.
  */
-int report_fio_logs(const struct workload *w, const struct result *res,
+int report_fio_logs(const struct workload *w, const struct result *res, int64_t shift_ms,
 		    struct fio_log_files *seen, uint64_t *lost, char *err, size_t len);
 
 /* Every log of w can be written (its directory exists and is writable): else -EINVAL. */

@@ -34,6 +34,16 @@ for f in $(ls ib); do
 	[ "$(wc -l < fio/$f)" = "$(wc -l < ib/$f)" ] || fail "$f: $(wc -l < ib/$f) rows, fio $(wc -l < fio/$f)"
 done
 
+case_ effect "a verify phase logs its reads in its writers' files, after their writes, as fio: the next job's thread number follows"
+printf '[v]\nioengine=psync\nrw=write\nbs=4k\nsize=64k\nfilename=../v.dat\nverify=crc32c\nwrite_iops_log=v\nlog_offset=1\n[w]\nstonewall\nioengine=null\nsize=64k\nwrite_iops_log=w\n' > v.fio
+rm -rf fio ib && mkdir fio ib
+(cd fio && fio ../v.fio --output=/dev/null) || fail "fio failed"
+rm -f v.dat
+(cd ib && "$IOBENCH" ../v.fio --output=/dev/null 2>"$T/err") || { cat "$T/err"; fail "iobench failed"; }
+[ "$(ls fio | grep log$)" = "$(ls ib)" ] || fail "files: fio $(ls fio | tr '\n' ' '), iobench $(ls ib | tr '\n' ' ')"
+[ "$(cols fio/v_iops.1.log 3 4 5)" = "$(cols ib/v_iops.1.log 3 4 5)" ] || fail "v_iops.1.log: the writes then the verify reads differ from fio's"
+tr -d ' ' < ib/v_iops.1.log | awk -F, 'prev > $1 { exit 1 } { prev = $1 }' || fail "the verify reads' times come before the writes'"
+
 case_ effect "log_avg_msec: a row per direction per window; the rows add up to the run's I/Os, and bw is those I/Os' KiB/s"
 printf '[w]\nioengine=null\nrw=randrw\nbs=4k\nsize=64m\ntime_based\nruntime=1\nwrite_bw_log=w\nwrite_lat_log=w\nwrite_iops_log=w\nlog_avg_msec=250\n' > w.fio
 run_ok w.fio --null-latency=1ms --output-format=json --output=w.json
