@@ -32,7 +32,7 @@
 #include "version.h"
 #include "util/banned.h"
 
-enum out_format { OUT_TEXT, OUT_JSON, OUT_FIO_JSON, OUT_FIO_JSON_PLUS, OUT_CSV };
+enum out_format { OUT_TEXT, OUT_JSON, OUT_FIO_JSON, OUT_FIO_JSON_PLUS, OUT_FIO_NORMAL, OUT_CSV };
 
 struct job_args {
 	const char **files;
@@ -163,6 +163,34 @@ static void usage(void)
 	printf("Every option and every difference from fio: docs/jobfiles.md\n");
 }
 
+/*
+ * --output-format: fio's names mean fio's layouts (normal its text, json, json+);
+ * text is iobench's own report, iobench-json its schema. Returns 0 or an exit code.
+ */
+static int parse_format(struct job_args *a, const char *v)
+{
+	static const struct { const char *name; enum out_format f; } names[] = {
+		{ "text", OUT_TEXT }, { "normal", OUT_FIO_NORMAL }, { "json", OUT_FIO_JSON },
+		{ "fio-json", OUT_FIO_JSON }, { "json+", OUT_FIO_JSON_PLUS },
+		{ "iobench-json", OUT_JSON },
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(v, names[i].name)) {
+			a->format = names[i].f;
+			return 0;
+		}
+	}
+	if (!strcmp(v, "terse")) {
+		fprintf(stderr, "iobench: --output-format=terse: fio's terse layout is not "
+			"implemented; json is fio's JSON layout, json+ with its latency bins\n");
+		return EXIT_BAD_INPUT;
+	}
+	fprintf(stderr, "iobench: --output-format=%s: use normal, json or json+ (fio's layouts), "
+		"text (iobench's report) or iobench-json (iobench's schema)\n", v);
+	return EXIT_BAD_INPUT;
+}
+
 /* One of iobench's own options. Returns 0, -1 after --help or --version, or an exit code. */
 static int own_option(struct job_args *a, const struct option_def *o, const char *flag,
 		      const char *v)
@@ -173,25 +201,8 @@ static int own_option(struct job_args *a, const struct option_def *o, const char
 	case O_JOB:
 		a->files[a->nfiles++] = v;
 		return 0;
-	case O_FORMAT:	/* fio's names mean fio's layouts; iobench's schema is iobench-json */
-		if (!strcmp(v, "text") || !strcmp(v, "normal"))
-			a->format = OUT_TEXT;
-		else if (!strcmp(v, "json") || !strcmp(v, "fio-json"))
-			a->format = OUT_FIO_JSON;
-		else if (!strcmp(v, "json+"))
-			a->format = OUT_FIO_JSON_PLUS;
-		else if (!strcmp(v, "iobench-json"))
-			a->format = OUT_JSON;
-		else if (!strcmp(v, "terse")) {
-			fprintf(stderr, "iobench: --output-format=terse: fio's terse layout is not "
-				"implemented; json is fio's JSON layout, json+ with its latency bins\n");
-			return EXIT_BAD_INPUT;
-		} else {
-			fprintf(stderr, "iobench: --output-format=%s: use text (normal), json or json+ "
-				"(fio's layouts) or iobench-json (iobench's schema)\n", v);
-			return EXIT_BAD_INPUT;
-		}
-		return 0;
+	case O_FORMAT:
+		return parse_format(a, v);
 	case O_OUTPUT: a->output = v; return 0;
 	case O_JSON: a->json_path = v; return 0;
 	case O_SERIES_CSV: a->series_csv = v; return 0;
@@ -429,12 +440,14 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ho
 	return code;
 }
 
-/* Writes the documents of every group that ran, in the chosen JSON layout (or the CSV series). */
-static int write_json(FILE *f, enum out_format fmt, const struct fio_plan *plan,
+/* Writes the report of every group that ran in the chosen layout (fio's, iobench's JSON, the CSV series). */
+static int write_report(FILE *f, enum out_format fmt, const struct fio_plan *plan,
 		      const struct result *res, unsigned ran)
 {
 	if (fmt == OUT_FIO_JSON || fmt == OUT_FIO_JSON_PLUS)
 		return report_fio_json(f, plan->groups, res, ran, fmt == OUT_FIO_JSON_PLUS);
+	if (fmt == OUT_FIO_NORMAL)
+		return report_fio_normal(f, plan->groups, res, ran);
 	if (fmt == OUT_CSV)
 		return report_series_csv_groups(f, plan->groups, res, ran);
 	return report_json_array(f, plan->groups, res, ran);
@@ -449,7 +462,7 @@ static int write_file(const char *path, const char *text, size_t ntext, enum out
 	int r = outfile_open(&o, path, err, sizeof(err)), rr = 0;
 
 	if (!r && (rr = text ? (fwrite(text, 1, ntext, o.f) != ntext ? -EIO : 0) :
-			   write_json(o.f, fmt, plan, res, ran)) && !o.werr) {
+			   write_report(o.f, fmt, plan, res, ran)) && !o.werr) {
 		outfile_abort(&o);
 		r = errmsg(err, sizeof(err), rr, "cannot write '%s': %s", path,
 			   rr == -ENOMEM ? "out of memory" : "the report failed");
@@ -507,7 +520,7 @@ static int run_all(const struct job_args *a, struct fio_plan *plan, struct hold 
 		code = EXIT_INTERRUPTED;
 	if (!code)
 		code = held;
-	if (*ran && a->format != OUT_TEXT && (r = write_json(out, a->format, plan, res, *ran))) {
+	if (*ran && a->format != OUT_TEXT && (r = write_report(out, a->format, plan, res, *ran))) {
 		fprintf(stderr, "iobench: cannot write the report: %s\n", strerror(-r));
 		code = EXIT_RUN_FAILED;
 	}

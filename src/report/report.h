@@ -36,6 +36,14 @@ void report_workload(FILE *f, const struct workload *w);
 int report_fio_json(FILE *f, const struct workload *groups, const struct result *res,
 		    unsigned ngroups, bool plus);
 
+/*
+ * fio's normal text layout (fio's default output) over the groups of a job
+ * file that ran: every job's block, every group's run status, the disk
+ * stats, as fio 3.33 prints them. Returns 0, -ENOMEM (nothing written) or -EIO.
+ */
+int report_fio_normal(FILE *f, const struct workload *groups, const struct result *res,
+		      unsigned ngroups);
+
 /* The result as one JSON document (docs/json.md). Returns 0 or -EIO. */
 int report_json(FILE *f, const struct workload *w, const struct result *res);
 
