@@ -32,7 +32,8 @@
 #include "version.h"
 #include "util/banned.h"
 
-enum out_format { OUT_TEXT, OUT_JSON, OUT_FIO_JSON, OUT_FIO_JSON_PLUS, OUT_FIO_NORMAL, OUT_CSV };
+enum out_format { OUT_TEXT, OUT_JSON, OUT_FIO_JSON, OUT_FIO_JSON_PLUS, OUT_FIO_NORMAL, OUT_FIO_TERSE,
+		  OUT_CSV };
 
 struct job_args {
 	const char **files;
@@ -42,6 +43,7 @@ struct job_args {
 	struct jf_opt *force;		/* applied over everything: iobench's --engine */
 	unsigned nforce;
 	enum out_format format;
+	int terse_version;		/* fio's --terse-version: 2 to 5 (0: fio's default, 3) */
 	const char *output, *json_path, *series_csv;
 	bool print_workload;
 	bool parse_only;		/* fio's --parse-only: the job files read and planned, nothing run */
@@ -52,7 +54,7 @@ struct job_args {
 
 /* fio command-line options (not job options) that iobench does not take. */
 static const char *const fio_cli_only[] = {
-	"section", "showcmd", "minimal", "terse-version", "eta-newline",
+	"section", "showcmd", "eta-newline",
 	"eta-interval", "status-interval", "client", "server", "daemonize",
 	"append-terse", "bandwidth-log", "debug", "idle-prof", "inflate-log", "cpuclock-test",
 	"crctest", "max-jobs", "warnings-fatal", "alloc-size", "aux-path", "trigger",
@@ -164,7 +166,7 @@ static void usage(void)
 }
 
 /*
- * --output-format: fio's names mean fio's layouts (normal its text, json, json+);
+ * --output-format: fio's names mean fio's layouts (normal its text, terse, json, json+);
  * text is iobench's own report, iobench-json its schema. Returns 0 or an exit code.
  */
 static int parse_format(struct job_args *a, const char *v)
@@ -172,7 +174,8 @@ static int parse_format(struct job_args *a, const char *v)
 	static const struct { const char *name; enum out_format f; } names[] = {
 		{ "text", OUT_TEXT }, { "normal", OUT_FIO_NORMAL }, { "json", OUT_FIO_JSON },
 		{ "fio-json", OUT_FIO_JSON }, { "json+", OUT_FIO_JSON_PLUS },
-		{ "iobench-json", OUT_JSON },
+		{ "iobench-json", OUT_JSON }, { "terse", OUT_FIO_TERSE }, { "minimal", OUT_FIO_TERSE },
+		{ "csv", OUT_FIO_TERSE },	/* fio's other names for terse */
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -181,12 +184,7 @@ static int parse_format(struct job_args *a, const char *v)
 			return 0;
 		}
 	}
-	if (!strcmp(v, "terse")) {
-		fprintf(stderr, "iobench: --output-format=terse: fio's terse layout is not "
-			"implemented; json is fio's JSON layout, json+ with its latency bins\n");
-		return EXIT_BAD_INPUT;
-	}
-	fprintf(stderr, "iobench: --output-format=%s: use normal, json or json+ (fio's layouts), "
+	fprintf(stderr, "iobench: --output-format=%s: use normal, terse, json or json+ (fio's layouts), "
 		"text (iobench's report) or iobench-json (iobench's schema)\n", v);
 	return EXIT_BAD_INPUT;
 }
@@ -208,6 +206,15 @@ static int own_option(struct job_args *a, const struct option_def *o, const char
 	case O_SERIES_CSV: a->series_csv = v; return 0;
 	case O_PRINT: a->print_workload = true; return 0;
 	case O_PARSE_ONLY: a->parse_only = true; return 0;
+	case O_MINIMAL: a->format = OUT_FIO_TERSE; return 0;	/* as fio's --minimal */
+	case O_TERSE_VERSION:
+		a->terse_version = (int)strtol(v, NULL, 10);	/* fio's atoi() */
+		if (a->terse_version < 2 || a->terse_version > 5) {
+			fprintf(stderr, "iobench: --terse-version=%s: fio's terse versions are 2, 3, 4 "
+				"and 5\n", v);
+			return EXIT_BAD_INPUT;
+		}
+		return 0;
 	case O_HELP: usage(); return -1;
 	case O_VERSION: printf("iobench %s\n", IOBENCH_VERSION); return -1;
 	case O_ENGINE:	/* the engine every job runs on: fio's ioengine, set for every job */
@@ -441,13 +448,15 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ho
 }
 
 /* Writes the report of every group that ran in the chosen layout (fio's, iobench's JSON, the CSV series). */
-static int write_report(FILE *f, enum out_format fmt, const struct fio_plan *plan,
-		      const struct result *res, unsigned ran)
+static int write_report(FILE *f, enum out_format fmt, int terse, const struct fio_plan *plan,
+			const struct result *res, unsigned ran)
 {
 	if (fmt == OUT_FIO_JSON || fmt == OUT_FIO_JSON_PLUS)
 		return report_fio_json(f, plan->groups, res, ran, fmt == OUT_FIO_JSON_PLUS);
 	if (fmt == OUT_FIO_NORMAL)
 		return report_fio_normal(f, plan->groups, res, ran);
+	if (fmt == OUT_FIO_TERSE)
+		return report_fio_terse(f, plan->groups, res, ran, terse ? terse : 3);
 	if (fmt == OUT_CSV)
 		return report_series_csv_groups(f, plan->groups, res, ran);
 	return report_json_array(f, plan->groups, res, ran);
@@ -462,7 +471,7 @@ static int write_file(const char *path, const char *text, size_t ntext, enum out
 	int r = outfile_open(&o, path, err, sizeof(err)), rr = 0;
 
 	if (!r && (rr = text ? (fwrite(text, 1, ntext, o.f) != ntext ? -EIO : 0) :
-			   write_report(o.f, fmt, plan, res, ran)) && !o.werr) {
+			   write_report(o.f, fmt, 0, plan, res, ran)) && !o.werr) {
 		outfile_abort(&o);
 		r = errmsg(err, sizeof(err), rr, "cannot write '%s': %s", path,
 			   rr == -ENOMEM ? "out of memory" : "the report failed");
@@ -520,7 +529,7 @@ static int run_all(const struct job_args *a, struct fio_plan *plan, struct hold 
 		code = EXIT_INTERRUPTED;
 	if (!code)
 		code = held;
-	if (*ran && a->format != OUT_TEXT && (r = write_report(out, a->format, plan, res, *ran))) {
+	if (*ran && a->format != OUT_TEXT && (r = write_report(out, a->format, a->terse_version, plan, res, *ran))) {
 		fprintf(stderr, "iobench: cannot write the report: %s\n", strerror(-r));
 		code = EXIT_RUN_FAILED;
 	}

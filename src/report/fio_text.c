@@ -450,3 +450,130 @@ int report_fio_normal(FILE *f, const struct workload *groups, const struct resul
 	text_release(&t);
 	return ferror(f) ? -EIO : 0;
 }
+
+/* ---- terse ---- */
+
+/* A latency's ;min;max;mean;dev in usec (zeros without samples), as fio's terse fields. */
+static void terse_lat(FILE *f, const struct io_counts *c)
+{
+	if (c->ios)
+		fprintf(f, ";%llu;%llu;%f;%f", (unsigned long long)c->lat_min / 1000,
+			(unsigned long long)c->lat_max / 1000, counts_lat_mean(c) / 1000,
+			counts_lat_stddev(c) / 1000);
+	else
+		fprintf(f, ";%llu;%llu;%f;%f", 0ULL, 0ULL, 0.0, 0.0);
+}
+
+/* The windows' fields: bw min;max;per;mean;dev (version 5: samples and the iops ones too). */
+static void terse_windows(FILE *f, const struct unit_stats *us, int d, int ver)
+{
+	struct fio_windows ws = { 0 };
+	double p = 100.0;
+
+	if (d < 2)
+		fio_windows(&ws, us->res, us->u->j0, us->u->j1, us->u->thread, d);
+	if (ws.n) {
+		if (d < 2 && us->gs->agg[d]) {
+			p = us->gs->agg[d] / 1024 ? ws.bw_mean * 100 / (double)(us->gs->agg[d] / 1024) : 100;
+			p = p > 100.0 ? 100.0 : p;
+		}
+		fprintf(f, ";%llu;%llu;%f%%;%f;%f", (unsigned long long)ws.bw_min,
+			(unsigned long long)ws.bw_max, p, ws.bw_mean, ws.bw_dev);
+	} else {
+		fprintf(f, ";%llu;%llu;%f%%;%f;%f", 0ULL, 0ULL, 0.0, 0.0, 0.0);
+	}
+	if (ver != 5)
+		return;
+	fprintf(f, ";%u", ws.n);
+	if (ws.n)
+		fprintf(f, ";%llu;%llu;%f;%f;%u", (unsigned long long)ws.io_min,
+			(unsigned long long)ws.io_max, ws.io_mean, ws.io_dev, ws.n);
+	else
+		fprintf(f, ";%llu;%llu;%f;%f;%lu", 0ULL, 0ULL, 0.0, 0.0, 0UL);
+}
+
+/* fio's show_ddir_status_terse(): d is SUM_READ, SUM_WRITE or 2 (trims: iobench issues none). */
+static void terse_dir(FILE *f, const struct unit_stats *us, int d, int ver)
+{
+	struct io_counts none;
+	const struct io_counts *c = d < 2 ? &us->s.c[d] : &none;
+	uint64_t run, pv[FIO_NPCTS] = { 0 };
+
+	counts_init(&none);
+	run = fio_runtime_ms(c, us->active);
+	fprintf(f, ";%llu;%llu;%llu;%llu", (unsigned long long)(c->bytes >> 10),
+		(unsigned long long)(run ? 1000 * c->bytes / run / 1024 : 0),
+		(unsigned long long)(run ? 1000 * c->ios / run : 0), (unsigned long long)run);
+	fprintf(f, ";%llu;%llu;%f;%f", 0ULL, 0ULL, 0.0, 0.0);	/* slat: not timed apart */
+	terse_lat(f, c);					/* clat: fio-json's, the lat */
+	if (d < 2)
+		unit_pcts(us, d, pv);
+	for (unsigned i = 0; i < 20; i++) {	/* fio's FIO_IO_U_LIST_MAX_LEN */
+		if (i < FIO_NPCTS)
+			fprintf(f, ";%f%%=%llu", fio_pcts[i], (unsigned long long)pv[i] / 1000);
+		else
+			fputs(";0%=0", f);
+	}
+	terse_lat(f, c);
+	terse_windows(f, us, d, ver);
+}
+
+/* fio's show_thread_status_terse_all(): one unit's line. */
+static void show_unit_terse(FILE *f, const struct fio_text *t, const struct unit_stats *us, int ver)
+{
+	const struct job_spec *js = &us->w->jobs[us->u->j0];
+	uint64_t cnt[FIO_LAT_ALL], total = us->s.c[SUM_TOTAL].ios, ns = 0;
+	double usr, sys;
+
+	if (ver == 2)
+		fprintf(f, "2;%s;%u;%d", js->name, js->group, fio_error(us->res));
+	else
+		fprintf(f, "%d;%s;%s;%u;%d", ver, "iobench-" IOBENCH_VERSION, js->name, js->group,
+			fio_error(us->res));
+	terse_dir(f, us, SUM_READ, ver);
+	terse_dir(f, us, SUM_WRITE, ver);
+	if (ver == 2 || ver == 4 || ver == 5)
+		terse_dir(f, us, 2, ver);
+	unit_cpu(us, &usr, &sys);
+	fprintf(f, ";%f%%;%f%%;%llu;%llu;%llu", usr, sys, (unsigned long long)us->res->proc_ctx,
+		(unsigned long long)us->res->proc_majflt, (unsigned long long)us->res->proc_minflt);
+	/* the IO depths: known at iodepth 1 only; empty fields where iobench did not sample them */
+	fputs(fio_depth_one(us->w, us->u->j0, us->u->j1) ?
+	      ";100.0%;0.0%;0.0%;0.0%;0.0%;0.0%;0.0%" : ";;;;;;;", f);
+	fio_lat_counts(&us->s.h[SUM_TOTAL], cnt);
+	for (unsigned i = 0; i < FIO_LAT_N; i++)
+		ns += cnt[i];
+	for (unsigned i = 0; i < FIO_LAT_U; i++)	/* fio's stat_calc_lat_nu: nsec into the first */
+		fprintf(f, ";%3.2f%%", fio_lat_pct(cnt[FIO_LAT_N + i], total) +
+			(!i && total ? 100.0 * (double)ns / (double)total : 0));
+	for (unsigned i = 0; i < FIO_LAT_M; i++)
+		fprintf(f, ";%3.2f%%", fio_lat_pct(cnt[FIO_LAT_N + FIO_LAT_U + i], total));
+	for (int i = 0; ver >= 3 && i < t->ndisks; i++)
+		show_disk(f, &t->disks[i], true);
+	if (us->w->continue_on_error) {
+		uint64_t n = unit_errors(us);
+
+		fprintf(f, ";%llu;%d", (unsigned long long)n, n ? us->res->error_code : 0);
+	}
+	if (js->description && *js->description)
+		fprintf(f, "%s;%s", ver == 2 ? "\n" : "", js->description);
+	fputc('\n', f);
+}
+
+int report_fio_terse(FILE *f, const struct workload *groups, const struct result *res,
+		     unsigned ngroups, int version)
+{
+	struct fio_text t;
+	int r = text_build(&t, groups, res, ngroups);
+
+	if (r || version < 2 || version > 5) {
+		text_release(&t);
+		return r ? r : -EINVAL;
+	}
+	for (int i = 0; i < t.nu; i++) {
+		unit_build(t.us, groups, res, &t.u[i], &t.gs[t.u[i].g]);
+		show_unit_terse(f, &t, t.us, version);
+	}
+	text_release(&t);
+	return ferror(f) ? -EIO : 0;
+}

@@ -44,6 +44,14 @@ int report_fio_json(FILE *f, const struct workload *groups, const struct result 
 int report_fio_normal(FILE *f, const struct workload *groups, const struct result *res,
 		      unsigned ngroups);
 
+/*
+ * fio's terse layout: one line of ;-separated fields per job (per group with
+ * group_reporting), fio's terse version 2, 3, 4 or 5. Returns 0, -EINVAL (a
+ * version fio does not have), -ENOMEM (nothing written) or -EIO.
+ */
+int report_fio_terse(FILE *f, const struct workload *groups, const struct result *res,
+		     unsigned ngroups, int version);
+
 /* The result as one JSON document (docs/json.md). Returns 0 or -EIO. */
 int report_json(FILE *f, const struct workload *w, const struct result *res);
 

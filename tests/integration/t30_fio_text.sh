@@ -1,4 +1,4 @@
-# Description: fio's text layouts for job files: --output-format=normal prints fio's lines in fio's order (compared with fio 3.33 running the same jobs) with the exact io= bytes and issued counts; text stays iobench's own report.
+# Description: fio's text layouts for job files: --output-format=normal prints fio's lines in fio's order (compared with fio 3.33 running the same jobs) with the exact io= bytes and issued counts; terse (--minimal, --terse-version=2..5) has fio's fields in each version, with the exact KiB, ms runtimes and disk fields; text stays iobench's own report.
 . "$(dirname "$0")/lib.sh"
 cd "$T" || fail "cd"
 have_fio=0
@@ -74,3 +74,71 @@ run_ok --name=t --ioengine=null --rw=read --bs=4k --size=1m --quiet
 grep -q '^Total IO$' "$T/out" || fail "the default is not iobench's report"
 run_ok --name=t --ioengine=null --rw=read --bs=4k --size=1m --output-format=text --quiet
 grep -q '^Total IO$' "$T/out" || fail "text is not iobench's report"
+
+# field N FILE: the Nth ;-field of the first line.
+field() { awk -F';' -v n="$1" 'NR == 1 { print $n }' "$2"; }
+nfields() { awk -F';' 'NR == 1 { print NF }' "$1"; }
+
+say "terse: fio's number of fields in each version (a null job: no disk fields)"
+for v in 2 3 4 5; do
+	run_ok --name=n --ioengine=null --rw=randrw --bs=4k --size=64m --output-format=terse --terse-version=$v --quiet
+	case $v in 2) want=161 ;; 3) want=121 ;; 4) want=162 ;; 5) want=180 ;; esac
+	[ "$(nfields "$T/out")" = $want ] || fail "version $v: $(nfields "$T/out") fields, fio writes $want: $(cat "$T/out")"
+	[ "$(field 1 "$T/out")" = $v ] || [ $v = 2 ] || fail "version $v: first field $(field 1 "$T/out")"
+	if [ $have_fio = 1 ]; then
+		fio --name=n --ioengine=null --rw=randrw --bs=4k --size=64m --output-format=terse \
+			--terse-version=$v > "$T/fio.t" 2>&1 || fail "fio terse $v"
+		[ "$(nfields "$T/fio.t")" = $want ] || fail "fio's version $v has $(nfields "$T/fio.t") fields"
+	fi
+done
+run_ok --name=n --ioengine=null --rw=read --bs=4k --size=1m --minimal --quiet
+[ "$(field 1 "$T/out")" = 3 ] && [ "$(nfields "$T/out")" = 121 ] || fail "--minimal: $(cat "$T/out")"
+run_rc 2 --name=n --ioengine=psync --rw=write --bs=4k --size=1m --filename="$T/no.dat" --terse-version=7
+grep -q -- "--terse-version=7: fio's terse versions are 2, 3, 4 and 5" "$T/err" || fail "version 7: $(cat "$T/err")"
+[ ! -e "$T/no.dat" ] || fail "--terse-version=7 created its file"
+
+say "terse: version, fio version, name, group, error, KiB and ms runtimes, disk fields, as fio's"
+# version 3: read KiB, bw, iops, runtime at 6-9, write's at 47-50, 121 fields then the disks';
+# version 5: write's at 53-56; version 2: no version fields (read KiB at 5)
+for v in 3 5 2; do
+	case $v in 3) rk=6 wk=47 ;; 5) rk=6 wk=53 ;; 2) rk=5 wk=46 ;; esac
+	run_ok --name=r --ioengine=psync --rw=read --bs=4k --size=1m --filename="$T/f.dat" \
+		--output-format=terse --terse-version=$v --quiet --json="$T/m.json"
+	cp "$T/out" "$T/r$v.t"
+	[ "$(field $rk "$T/r$v.t")" = 1024 ] && [ "$(field $wk "$T/r$v.t")" = 0 ] ||
+		fail "version $v: read KiB $(field $rk "$T/r$v.t"), write KiB $(field $wk "$T/r$v.t")"
+	ms=$("$IOBENCH" report -Rfio-json "$T/m.json" | jq '.jobs[0].read.runtime')
+	[ "$(field $((rk + 3)) "$T/r$v.t")" = "$ms" ] || fail "version $v: runtime $(field $((rk + 3)) "$T/r$v.t"), fio-json's $ms ms"
+	if [ $v = 2 ]; then
+		[ "$(field 1 "$T/r2.t");$(field 2 "$T/r2.t");$(field 3 "$T/r2.t");$(field 4 "$T/r2.t")" = "2;r;0;0" ] ||
+			fail "version 2: $(cut -c1-40 "$T/r2.t")"
+	else
+		[ "$(field 1 "$T/r$v.t")" = $v ] && [ "$(field 3 "$T/r$v.t")" = r ] && [ "$(field 4 "$T/r$v.t")" = 0 ] &&
+			[ "$(field 5 "$T/r$v.t")" = 0 ] || fail "version $v: $(cut -c1-40 "$T/r$v.t")"
+		field 2 "$T/r$v.t" | grep -q '^iobench-' || fail "fio version field: $(field 2 "$T/r$v.t")"
+	fi
+done
+run_ok --name=w --ioengine=psync --rw=write --bs=8k --size=1m --filename="$T/w.dat" --minimal --quiet
+[ "$(field 6 "$T/out")" = 0 ] && [ "$(field 47 "$T/out")" = 1024 ] || fail "write: $(cut -c1-300 "$T/out")"
+if [ $have_fio = 1 ]; then
+	fio --name=r --ioengine=psync --rw=read --bs=4k --size=1m --filename="$T/f.dat" --minimal > "$T/fr.t" 2>&1 ||
+		fail "fio --minimal"
+	for n in 1 3 4 5 6 47; do
+		[ "$(field $n "$T/fr.t")" = "$(field $n "$T/r3.t")" ] ||
+			fail "field $n: fio '$(field $n "$T/fr.t")', iobench '$(field $n "$T/r3.t")'"
+	done
+	[ "$(nfields "$T/fr.t")" = "$(nfields "$T/r3.t")" ] ||
+		fail "fio writes $(nfields "$T/fr.t") fields (its disks'), iobench $(nfields "$T/r3.t")"
+	[ "$(nfields "$T/r3.t")" = 121 ] || [ "$(field 122 "$T/fr.t")" = "$(field 122 "$T/r3.t")" ] ||
+		fail "disk: fio '$(field 122 "$T/fr.t")', iobench '$(field 122 "$T/r3.t")'"
+else
+	skip_case "terse: the fields compared with fio 3.33's (not installed)"
+fi
+
+say "terse: one line per job, one per group with group_reporting; a description ends the line"
+run_ok --name=a --ioengine=null --rw=read --bs=4k --size=1m --numjobs=2 --minimal --quiet
+[ "$(wc -l < "$T/out")" = 2 ] || fail "numjobs=2: $(cat "$T/out")"
+run_ok --name=a --ioengine=null --rw=read --bs=4k --size=1m --numjobs=2 --group_reporting \
+	--description="two of them" --minimal --quiet
+[ "$(wc -l < "$T/out")" = 1 ] && [ "$(field 122 "$T/out")" = "two of them" ] &&
+	[ "$(field 6 "$T/out")" = 2048 ] || fail "group_reporting: $(cat "$T/out")"
