@@ -150,7 +150,7 @@ int fio_error(const struct result *res)
 
 uint64_t fio_runtime_ms(const struct io_counts *c, uint64_t active_ns)
 {
-	return c->ios ? (active_ns + 500000) / 1000000 : 0;
+	return c->ios ? (active_ns / 1000 + 999) / 1000 : 0;	/* fio's: usec, rounded up */
 }
 
 unsigned fio_iodepth(const struct workload *w, unsigned j)

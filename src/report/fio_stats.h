@@ -63,7 +63,7 @@ double fio_lat_pct(uint64_t cnt, uint64_t total);
 /* fio's error field: 0, or the errno of the I/O error that stopped the run. */
 int fio_error(const struct result *res);
 
-/* fio's runtime of a direction, ms: the unit's measuring time, 0 without I/O. */
+/* fio's runtime of a direction, ms: the unit's measuring time in usec rounded up, 0 without I/O. */
 uint64_t fio_runtime_ms(const struct io_counts *c, uint64_t active_ns);
 
 /* Every I/O of jobs j0..j1-1 is issued with no other in flight (fio's iodepth 1). */
