@@ -1,4 +1,4 @@
-# Description: fio's text layouts for job files: --output-format=normal prints fio's lines in fio's order (compared with fio 3.33 running the same jobs) with the exact io= bytes and issued counts; terse (--minimal, --terse-version=2..5) has fio's fields in each version, with the exact KiB, ms runtimes and disk fields; text stays iobench's own report.
+# Description: fio's text layouts for job files: --output-format=normal prints fio's lines in fio's order (compared with fio 3.33 running the same jobs) with the exact io= bytes and issued counts; terse (--minimal, --terse-version=2..5) has fio's fields in each version, with the exact KiB, ms runtimes and disk fields; a comma list prints fio's layouts in fio's order; text stays iobench's own report.
 . "$(dirname "$0")/lib.sh"
 cd "$T" || fail "cd"
 have_fio=0
@@ -142,3 +142,24 @@ run_ok --name=a --ioengine=null --rw=read --bs=4k --size=1m --numjobs=2 --group_
 	--description="two of them" --minimal --quiet
 [ "$(wc -l < "$T/out")" = 1 ] && [ "$(field 122 "$T/out")" = "two of them" ] &&
 	[ "$(field 6 "$T/out")" = 2048 ] || fail "group_reporting: $(cat "$T/out")"
+
+say "a comma list of fio's layouts, printed in fio's order (terse, json, normal) whatever the list's"
+run_ok --name=c --ioengine=null --rw=read --bs=4k --size=1m --output-format=normal,json,terse --quiet
+awk '/^3;iobench-/ { print "terse" } /^\{$/ { print "json" } /^c: \(groupid=0/ { print "normal" }' "$T/out" |
+	tr '\n' ' ' > "$T/order"
+[ "$(cat "$T/order")" = "terse json normal " ] || fail "order: $(cat "$T/order")"
+if [ $have_fio = 1 ]; then
+	fio --name=c --ioengine=null --rw=read --bs=4k --size=1m --output-format=normal,json,terse > "$T/fo" 2>&1 ||
+		fail "fio's list"
+	awk '/^3;fio-/ { print "terse" } /^\{$/ { print "json" } /^c: \(groupid=0/ { print "normal" }' "$T/fo" |
+		tr '\n' ' ' > "$T/forder"
+	[ "$(cat "$T/forder")" = "$(cat "$T/order")" ] || fail "fio's order: $(cat "$T/forder")"
+fi
+sed -n '/^{$/,/^}$/p' "$T/out" | jq -e '.jobs[0].read.io_kbytes == 1024' >/dev/null || fail "the list's json"
+run_ok --name=c --ioengine=null --rw=read --bs=4k --size=1m --output-format=json+,normal --quiet
+sed -n '/^{$/,/^}$/p' "$T/out" | jq -e '.jobs[0].read.clat_ns.bins | length > 0' >/dev/null || fail "json+ in a list"
+for bad in text,json normal,iobench-json normal, json,xml; do
+	run_rc 2 --name=c --ioengine=psync --rw=write --bs=4k --size=1m --filename="$T/bad.dat" --output-format=$bad
+	grep -q -- "--output-format=$bad" "$T/err" || fail "$bad: $(cat "$T/err")"
+	[ ! -e "$T/bad.dat" ] || fail "$bad: the job ran"
+done
