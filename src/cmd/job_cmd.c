@@ -32,7 +32,13 @@
 #include "version.h"
 #include "util/banned.h"
 
-enum out_format { OUT_TEXT, OUT_JSON, OUT_FIO_JSON, OUT_FIO_JSON_PLUS, OUT_CSV };
+enum out_format { OUT_TEXT, OUT_JSON, OUT_FIO, OUT_CSV };
+
+/* fio's layouts (OUT_FIO), any of them at once: fio prints them in this order. */
+#define FIO_TERSE 1u
+#define FIO_JSON 2u
+#define FIO_JSON_PLUS 4u	/* with FIO_JSON: json+ */
+#define FIO_NORMAL 8u
 
 struct job_args {
 	const char **files;
@@ -42,6 +48,8 @@ struct job_args {
 	struct jf_opt *force;		/* applied over everything: iobench's --engine */
 	unsigned nforce;
 	enum out_format format;
+	unsigned fio_layouts;		/* OUT_FIO: FIO_* */
+	int terse_version;		/* fio's --terse-version: 2 to 5 (0: fio's default, 3) */
 	const char *output, *json_path, *series_csv;
 	bool print_workload;
 	bool parse_only;		/* fio's --parse-only: the job files read and planned, nothing run */
@@ -52,7 +60,7 @@ struct job_args {
 
 /* fio command-line options (not job options) that iobench does not take. */
 static const char *const fio_cli_only[] = {
-	"section", "showcmd", "minimal", "terse-version", "status-interval", "client", "server", "daemonize",
+	"section", "showcmd", "status-interval", "client", "server", "daemonize",
 	"append-terse", "bandwidth-log", "latency-log", "debug", "idle-prof", "inflate-log", "cpuclock-test",
 	"crctest", "max-jobs", "warnings-fatal", "alloc-size", "aux-path", "trigger",
 	"trigger-file", "trigger-timeout", "trigger-remote",
@@ -162,6 +170,49 @@ static void usage(void)
 	printf("Every option and every difference from fio: docs/jobfiles.md\n");
 }
 
+/*
+ * --output-format: fio's names mean fio's layouts (normal its text, terse, json,
+ * json+), or a comma list of them as fio takes it; text is iobench's own report,
+ * iobench-json its schema, each alone. Returns 0 or an exit code.
+ */
+static int parse_format(struct job_args *a, const char *v)
+{
+	static const struct { const char *name; enum out_format f; unsigned fio; } names[] = {
+		{ "text", OUT_TEXT, 0 }, { "iobench-json", OUT_JSON, 0 },
+		{ "normal", OUT_FIO, FIO_NORMAL }, { "json", OUT_FIO, FIO_JSON },
+		{ "fio-json", OUT_FIO, FIO_JSON }, { "json+", OUT_FIO, FIO_JSON | FIO_JSON_PLUS },
+		{ "terse", OUT_FIO, FIO_TERSE }, { "minimal", OUT_FIO, FIO_TERSE },
+		{ "csv", OUT_FIO, FIO_TERSE },	/* fio's other names for terse */
+	};
+	bool list = strchr(v, ',') != NULL;
+
+	a->fio_layouts = 0;	/* as fio's: the last --output-format says it all */
+	for (const char *p = v;; p++) {	/* fio's strsep(): an empty name is bad too */
+		size_t n = strcspn(p, ","), i;
+
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (strlen(names[i].name) == n && !strncmp(p, names[i].name, n))
+				break;
+		if (i == sizeof(names) / sizeof(names[0])) {
+			fprintf(stderr, "iobench: --output-format=%s: '%.*s': use normal, terse, json or "
+				"json+ (fio's layouts, or a comma list of them), text (iobench's "
+				"report) or iobench-json (iobench's schema)\n", v, (int)n, p);
+			return EXIT_BAD_INPUT;
+		}
+		if (list && !names[i].fio) {
+			fprintf(stderr, "iobench: --output-format=%s: %s is iobench's own and goes alone; "
+				"a list is of fio's layouts (normal, terse, json, json+)\n", v,
+				names[i].name);
+			return EXIT_BAD_INPUT;
+		}
+		a->format = names[i].f;
+		a->fio_layouts |= names[i].fio;
+		p += n;
+		if (!*p)
+			return 0;
+	}
+}
+
 /* One of iobench's own options. Returns 0, -1 after --help or --version, or an exit code. */
 static int own_option(struct job_args *a, const struct option_def *o, const char *flag,
 		      const char *v)
@@ -172,30 +223,25 @@ static int own_option(struct job_args *a, const struct option_def *o, const char
 	case O_JOB:
 		a->files[a->nfiles++] = v;
 		return 0;
-	case O_FORMAT:	/* fio's names mean fio's layouts; iobench's schema is iobench-json */
-		if (!strcmp(v, "text") || !strcmp(v, "normal"))
-			a->format = OUT_TEXT;
-		else if (!strcmp(v, "json") || !strcmp(v, "fio-json"))
-			a->format = OUT_FIO_JSON;
-		else if (!strcmp(v, "json+"))
-			a->format = OUT_FIO_JSON_PLUS;
-		else if (!strcmp(v, "iobench-json"))
-			a->format = OUT_JSON;
-		else if (!strcmp(v, "terse")) {
-			fprintf(stderr, "iobench: --output-format=terse: fio's terse layout is not "
-				"implemented; json is fio's JSON layout, json+ with its latency bins\n");
-			return EXIT_BAD_INPUT;
-		} else {
-			fprintf(stderr, "iobench: --output-format=%s: use text (normal), json or json+ "
-				"(fio's layouts) or iobench-json (iobench's schema)\n", v);
-			return EXIT_BAD_INPUT;
-		}
-		return 0;
+	case O_FORMAT:
+		return parse_format(a, v);
 	case O_OUTPUT: a->output = v; return 0;
 	case O_JSON: a->json_path = v; return 0;
 	case O_SERIES_CSV: a->series_csv = v; return 0;
 	case O_PRINT: a->print_workload = true; return 0;
 	case O_PARSE_ONLY: a->parse_only = true; return 0;
+	case O_MINIMAL:		/* as fio's --minimal: terse alone */
+		a->format = OUT_FIO;
+		a->fio_layouts = FIO_TERSE;
+		return 0;
+	case O_TERSE_VERSION:
+		a->terse_version = (int)strtol(v, NULL, 10);	/* fio's atoi() */
+		if (a->terse_version < 2 || a->terse_version > 5) {
+			fprintf(stderr, "iobench: --terse-version=%s: fio's terse versions are 2, 3, 4 "
+				"and 5\n", v);
+			return EXIT_BAD_INPUT;
+		}
+		return 0;
 	case O_HELP: usage(); return -1;
 	case O_VERSION: printf("iobench %s\n", IOBENCH_VERSION); return -1;
 	case O_ENGINE:	/* the engine every job runs on: fio's ioengine, set for every job */
@@ -441,12 +487,25 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ho
 	return code;
 }
 
-/* Writes the documents of every group that ran, in the chosen JSON layout (or the CSV series). */
+/* fio's layouts, in fio's order (terse, json, normal), over the groups that ran. */
+static int write_fio(FILE *f, unsigned layouts, int terse, const struct fio_plan *plan,
+		     const struct result *res, unsigned ran)
+{
+	int r = 0;
+
+	if (layouts & FIO_TERSE)
+		r = report_fio_terse(f, plan->groups, res, ran, terse ? terse : 3);
+	if (!r && (layouts & FIO_JSON))
+		r = report_fio_json(f, plan->groups, res, ran, layouts & FIO_JSON_PLUS);
+	if (!r && (layouts & FIO_NORMAL))
+		r = report_fio_normal(f, plan->groups, res, ran);
+	return r;
+}
+
+/* Writes the documents of every group that ran: iobench's JSON array, or the CSV series. */
 static int write_json(FILE *f, enum out_format fmt, const struct fio_plan *plan,
 		      const struct result *res, unsigned ran)
 {
-	if (fmt == OUT_FIO_JSON || fmt == OUT_FIO_JSON_PLUS)
-		return report_fio_json(f, plan->groups, res, ran, fmt == OUT_FIO_JSON_PLUS);
 	if (fmt == OUT_CSV)
 		return report_series_csv_groups(f, plan->groups, res, ran);
 	return report_json_array(f, plan->groups, res, ran);
@@ -546,7 +605,9 @@ static int run_all(const struct job_args *a, struct fio_plan *plan, struct hold 
 		code = EXIT_INTERRUPTED;
 	if (!code)
 		code = held;
-	if (*ran && a->format != OUT_TEXT && (r = write_json(out, a->format, plan, res, *ran))) {
+	if (*ran && a->format != OUT_TEXT &&
+	    (r = a->format == OUT_FIO ? write_fio(out, a->fio_layouts, a->terse_version, plan, res, *ran)
+				      : write_json(out, a->format, plan, res, *ran))) {
 		fprintf(stderr, "iobench: cannot write the report: %s\n", strerror(-r));
 		code = EXIT_RUN_FAILED;
 	}

@@ -626,6 +626,7 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *
 	}
 	progress_init(&wt.progress, ctx->w);
 	clock_gettime(CLOCK_REALTIME, &res->wall_t0);
+	res->pid = (unsigned)getpid();
 	wt.t0 = clock_ns();
 	wt.window_start = set_timing(ctx, wt.t0);
 	wt.window_end = ctx->w->count_based ? UINT64_MAX : last_window_end(ctx);

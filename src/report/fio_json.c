@@ -14,15 +14,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "report/fio_stats.h"
 #include "report/jtext.h"
 #include "report/report.h"
 #include "report/summary.h"
 #include "version.h"
 #include "util/banned.h"
-
-/* fio's default percentile_list. */
-static const double fio_pcts[] = { 1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5,
-				   99.9, 99.95, 99.99 };
 
 static void set(json_t *o, const char *k, json_t *v)
 {
@@ -55,7 +52,7 @@ static json_t *lat_obj(const struct summary *s, int k, bool pct)
 	if (pct && c->ios) {
 		json_t *p = json_object();
 
-		for (size_t i = 0; i < sizeof(fio_pcts) / sizeof(fio_pcts[0]); i++) {
+		for (size_t i = 0; i < FIO_NPCTS; i++) {
 			char key[32];
 
 			snprintf(key, sizeof(key), "%f", fio_pcts[i]);
@@ -80,54 +77,24 @@ static json_t *lat_obj(const struct summary *s, int k, bool pct)
 	return o;
 }
 
-#define FIO_SAMPLE_SLACK_NS 1000000ull	/* a window ending this close to the run's end */
-
 /* fio's per-window bandwidth and IOPS statistics, from the interval series (500 ms, as fio's). */
 static void window_stats(json_t *o, const struct result *res, unsigned j0, unsigned j1,
 			 int thread, int dir)
 {
-	unsigned n = summary_full_intervals(res);
-	double bw_sum = 0, bw_sq = 0, io_sum = 0, io_sq = 0, bw_min = 0, bw_max = 0;
+	struct fio_windows ws;
 
-	/* fio takes a window's sample at an I/O after its end: one that ends with the run has none */
-	if (n && (uint64_t)n * res->interval_ns + FIO_SAMPLE_SLACK_NS > res->test_ns)
-		n--;
-	double io_min = 0, io_max = 0, secs = (double)res->interval_ns / 1e9;
-
-	for (unsigned k = 0; k < n; k++) {
-		uint64_t bytes = 0, ios = 0;
-		double bw, iops;
-
-		for (unsigned i = 0; i < res->nrows; i++) {
-			const struct result_row *r = &res->rows[i];
-
-			if (r->job < j0 || r->job >= j1 || (thread >= 0 && r->thread != (unsigned)thread))
-				continue;
-			bytes += r->series[k].bytes[dir];
-			ios += r->series[k].ios[dir];
-		}
-		bw = (double)bytes / 1024.0 / secs;
-		iops = (double)ios / secs;
-		bw_min = k ? fmin(bw_min, bw) : bw;
-		bw_max = k ? fmax(bw_max, bw) : bw;
-		io_min = k ? fmin(io_min, iops) : iops;
-		io_max = k ? fmax(io_max, iops) : iops;
-		bw_sum += bw;
-		bw_sq += bw * bw;
-		io_sum += iops;
-		io_sq += iops * iops;
-	}
-	set(o, "bw_min", json_integer((json_int_t)bw_min));
-	set(o, "bw_max", json_integer((json_int_t)bw_max));
-	set(o, "bw_agg", json_real(n ? 100.0 : 0));
-	set(o, "bw_mean", json_real(n ? bw_sum / n : 0));
-	set(o, "bw_dev", json_real(n > 1 ? sqrt(fmax(0, (bw_sq - bw_sum * bw_sum / n) / (n - 1))) : 0));
-	set(o, "bw_samples", json_integer(n));
-	set(o, "iops_min", json_integer((json_int_t)io_min));
-	set(o, "iops_max", json_integer((json_int_t)io_max));
-	set(o, "iops_mean", json_real(n ? io_sum / n : 0));
-	set(o, "iops_stddev", json_real(n > 1 ? sqrt(fmax(0, (io_sq - io_sum * io_sum / n) / (n - 1))) : 0));
-	set(o, "iops_samples", json_integer(n));
+	fio_windows(&ws, res, j0, j1, thread, dir);
+	set(o, "bw_min", json_integer((json_int_t)ws.bw_min));
+	set(o, "bw_max", json_integer((json_int_t)ws.bw_max));
+	set(o, "bw_agg", json_real(ws.n ? 100.0 : 0));
+	set(o, "bw_mean", json_real(ws.bw_mean));
+	set(o, "bw_dev", json_real(ws.bw_dev));
+	set(o, "bw_samples", json_integer(ws.n));
+	set(o, "iops_min", json_integer((json_int_t)ws.io_min));
+	set(o, "iops_max", json_integer((json_int_t)ws.io_max));
+	set(o, "iops_mean", json_real(ws.io_mean));
+	set(o, "iops_stddev", json_real(ws.io_dev));
+	set(o, "iops_samples", json_integer(ws.n));
 }
 
 /* A read or write object: k is SUM_READ or SUM_WRITE. */
@@ -135,7 +102,7 @@ static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
 		       const struct result *res, unsigned j0, unsigned j1, int thread)
 {
 	const struct io_counts *c = &s->c[k];
-	uint64_t ms = c->ios ? (active_ns + 500000) / 1000000 : 0;
+	uint64_t ms = fio_runtime_ms(c, active_ns);
 	double secs = (double)active_ns / 1e9;
 	json_t *o = json_object();
 	double bw = c->ios && secs > 0 ? (double)c->bytes / secs : 0;
@@ -170,28 +137,17 @@ static void latency_maps(json_t *job, const struct summary *s)
 {
 	static const char *const keys[] = { "2", "4", "10", "20", "50", "100", "250", "500",
 					    "750", "1000", "2000", ">=2000" };
-	static const double vals[] = { 2, 4, 10, 20, 50, 100, 250, 500, 750, 1000, 2000, INFINITY };
 	static const char *const names[] = { "latency_ns", "latency_us", "latency_ms" };
-	const struct hist *h = &s->h[SUM_TOTAL];
-	double n = (double)s->c[SUM_TOTAL].ios, unit = 1;
+	static const unsigned nkeys[] = { FIO_LAT_N, FIO_LAT_U, FIO_LAT_M };
+	uint64_t cnt[FIO_LAT_ALL];
+	unsigned slot = 0;
 
-	for (int u = 0; u < 3; u++, unit *= 1000) {
+	fio_lat_counts(&s->h[SUM_TOTAL], cnt);
+	for (int u = 0; u < 3; u++) {
 		json_t *m = json_object();
-		double lo = u ? unit : 0;
 
-		for (unsigned i = 0; i < (u == 2 ? 12u : 10u); i++) {
-			double hi = vals[i] * unit;
-			uint64_t cnt = 0;
-
-			for (unsigned b = 0; b < HIST_NBUCKETS; b++) {
-				double v = (double)hist_bucket_low(b);
-
-				if (h->n[b] && v >= lo && v < hi)
-					cnt += h->n[b];
-			}
-			set(m, keys[i], json_real(n > 0 ? 100.0 * (double)cnt / n : 0));
-			lo = hi;
-		}
+		for (unsigned i = 0; i < nkeys[u]; i++, slot++)
+			set(m, keys[i], json_real(fio_lat_pct(cnt[slot], s->c[SUM_TOTAL].ios)));
 		set(job, names[u], m);
 	}
 }
@@ -225,14 +181,7 @@ static json_t *sync_lat(const struct sync_counts *c)
 			c->n > 1 ? sqrt(fmax(0, c->lat_sq / (double)c->n - mean * mean)) : 0);
 }
 
-/* The errno fio's "error" shows for a result: its failure's, or EILSEQ for mismatches continued past. */
-static int result_errno(const struct result *res)
-{
-	if (res->failed)
-		return res->error_code ? res->error_code : EIO;
-	return res->verify.bad ? EILSEQ : 0;
-}
-
+/* One fio job object over jobs j0..j1-1 of w (one thread of them when thread >= 0). */
 /* The errors of jobs j0..j1-1 (one thread when thread >= 0) continued past, mismatches included. */
 static uint64_t errors_continued(const struct result *res, unsigned j0, unsigned j1, int thread)
 {
@@ -269,7 +218,7 @@ static json_t *job_obj(const struct workload *w, const struct result *res, unsig
 	if (js->description)
 		set(o, "desc", json_text(js->description));
 	set(o, "groupid", json_integer(js->group));
-	err = result_errno(res) ? result_errno(res) : vres ? result_errno(vres) : 0;
+	err = fio_error(res) ? fio_error(res) : vres ? fio_error(vres) : 0;
 	set(o, "error", json_integer(err));
 	if (w->continue_on_error) {	/* fio adds these with continue_on_error */
 		uint64_t errs = errors_continued(res, j0, j1, thread) +
@@ -327,57 +276,51 @@ listed:
 	return o;
 }
 
-static json_t *disk_util(const struct result *res)
+/* fio's disk_util: every device under the targets, once, over every group's window. */
+static json_t *disk_util(const struct result *res, unsigned ngroups)
 {
 	json_t *a = json_array();
+	struct fio_disk *d;
+	int n = fio_disks(res, ngroups, &d);
 
-	for (unsigned i = 0; i < res->ndevs; i++) {
-		const struct dev_sample *d = &res->devs[i];
-		struct diskstats_delta dd;
-		json_t *o;
-		double ms = (double)res->test_ns / 1e6;
+	if (n < 0) {
+		report_oom = true;
+		return a;
+	}
+	for (int i = 0; i < n; i++) {
+		json_t *o = json_object();
 
-		if (!d->have_a || !d->have_b)
-			continue;
-		diskstats_delta(&d->a, &d->b, &dd);
-		o = json_object();
-		set(o, "name", json_text(d->name));
-		set(o, "read_ios", json_integer((json_int_t)dd.rd_ios));
-		set(o, "write_ios", json_integer((json_int_t)dd.wr_ios));
-		set(o, "read_sectors", json_integer((json_int_t)dd.rd_sectors));
-		set(o, "write_sectors", json_integer((json_int_t)dd.wr_sectors));
-		set(o, "read_merges", json_integer((json_int_t)dd.rd_merges));
-		set(o, "write_merges", json_integer((json_int_t)dd.wr_merges));
-		set(o, "read_ticks", json_integer((json_int_t)dd.rd_ticks));
-		set(o, "write_ticks", json_integer((json_int_t)dd.wr_ticks));
-		set(o, "in_queue", json_integer((json_int_t)dd.time_in_queue));
-		set(o, "util", json_real(ms > 0 ? fmin(100.0, 100.0 * (double)dd.io_ticks / ms) : 0));
+		set(o, "name", json_text(d[i].name));
+		set(o, "read_ios", json_integer((json_int_t)d[i].d.rd_ios));
+		set(o, "write_ios", json_integer((json_int_t)d[i].d.wr_ios));
+		set(o, "read_sectors", json_integer((json_int_t)d[i].d.rd_sectors));
+		set(o, "write_sectors", json_integer((json_int_t)d[i].d.wr_sectors));
+		set(o, "read_merges", json_integer((json_int_t)d[i].d.rd_merges));
+		set(o, "write_merges", json_integer((json_int_t)d[i].d.wr_merges));
+		set(o, "read_ticks", json_integer((json_int_t)d[i].d.rd_ticks));
+		set(o, "write_ticks", json_integer((json_int_t)d[i].d.wr_ticks));
+		set(o, "in_queue", json_integer((json_int_t)d[i].d.time_in_queue));
+		set(o, "util", json_real(fio_disk_util(&d[i])));
 		json_array_append_new(a, o);
 	}
+	free(d);
 	return a;
 }
 
 int report_fio_json(FILE *f, const struct workload *groups, const struct result *res,
 		    unsigned ngroups, bool plus)
 {
-	json_t *root = json_object(), *jobs = json_array(), *disks = json_array();
-	struct timespec now = { 0 };
+	json_t *root = json_object(), *jobs = json_array();
+	/* fio stamps the time it writes the report: here the end of the last run, as recorded */
+	struct timespec now = fio_report_time(res, ngroups);
+	struct fio_unit *u = NULL;
 	struct tm tm;
 	char when[64];
-	time_t t;
-	int r;
+	time_t t = now.tv_sec;
+	int r, n;
 
 	report_oom = false;
 	fio_plus = plus;
-	/* fio stamps the time it writes the report: here the end of the last run, as recorded */
-	if (ngroups) {
-		const struct result *last = &res[ngroups - 1];
-		uint64_t ns = (uint64_t)last->wall_t0.tv_nsec + last->end_ns_real;
-
-		now.tv_sec = last->wall_t0.tv_sec + (time_t)(ns / 1000000000u);
-		now.tv_nsec = (long)(ns % 1000000000u);
-	}
-	t = now.tv_sec;
 	if (!localtime_r(&t, &tm) || !strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", &tm))
 		when[0] = 0;
 	set(root, "fio version", json_text("iobench-" IOBENCH_VERSION));
@@ -391,31 +334,16 @@ int report_fio_json(FILE *f, const struct workload *groups, const struct result 
 			set(g, groups[0].global_written[k].key, json_text(groups[0].global_written[k].val));
 		set(root, "global options", g);
 	}
-	for (unsigned g = 0; g < ngroups; g++) {
-		const struct workload *w = &groups[g];
-		/* a verify phase is part of the jobs of the group before it, not jobs of its own */
-		const struct result *vres = g + 1 < ngroups && groups[g + 1].verify_phase &&
-					    res[g + 1].measured ? &res[g + 1] : NULL;
-		json_t *du;
-
-		if (!res[g].measured || w->verify_phase)	/* fio lists no job that measured nothing */
-			continue;
-		if (w->group_reporting) {
-			json_array_append_new(jobs, job_obj(w, &res[g], 0, w->njobs, -1, vres));
-		} else {
-			unsigned thread = 0;
-
-			for (unsigned j = 0; j < w->njobs; j++)
-				for (unsigned k = 0; k < w->jobs[j].threads; k++, thread++)
-					json_array_append_new(jobs, job_obj(w, &res[g], j, j + 1,
-									    (int)thread, vres));
-		}
-		du = disk_util(&res[g]);
-		json_array_extend(disks, du);
-		json_decref(du);
-	}
+	n = fio_units(groups, res, ngroups, &u);
+	if (n < 0)
+		report_oom = true;
+	for (int i = 0; i < n; i++)
+		json_array_append_new(jobs, job_obj(&groups[u[i].g], &res[u[i].g], u[i].j0, u[i].j1,
+						    u[i].thread, fio_verify_result(groups, res,
+										   ngroups, u[i].g)));
+	free(u);
 	set(root, "jobs", jobs);
-	set(root, "disk_util", disks);
+	set(root, "disk_util", disk_util(res, ngroups));
 	if (report_oom) {
 		json_decref(root);
 		return -ENOMEM;

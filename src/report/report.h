@@ -58,6 +58,22 @@ int report_fio_logs(const struct workload *w, const struct result *res, int64_t 
 /* Every log of w can be written (its directory exists and is writable): else -EINVAL. */
 int report_fio_logs_check(const struct workload *w, char *err, size_t len);
 
+/*
+ * fio's normal text layout (fio's default output) over the groups of a job
+ * file that ran: every job's block, every group's run status, the disk
+ * stats, as fio 3.33 prints them. Returns 0, -ENOMEM (nothing written) or -EIO.
+ */
+int report_fio_normal(FILE *f, const struct workload *groups, const struct result *res,
+		      unsigned ngroups);
+
+/*
+ * fio's terse layout: one line of ;-separated fields per job (per group with
+ * group_reporting), fio's terse version 2, 3, 4 or 5. Returns 0, -EINVAL (a
+ * version fio does not have), -ENOMEM (nothing written) or -EIO.
+ */
+int report_fio_terse(FILE *f, const struct workload *groups, const struct result *res,
+		     unsigned ngroups, int version);
+
 /* The result as one JSON document (docs/json.md). Returns 0 or -EIO. */
 int report_json(FILE *f, const struct workload *w, const struct result *res);
 

@@ -69,6 +69,9 @@ struct schema {
 #define FI_LATER(S, m) { #m, INT_T(S, m), offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, 1u << 16, true }
 #define FARR_LATER(S, m, cnt, sub) { #m, T_ARR, offsetof(S, m), sizeof(*MEMBER(S, m)), 0, &sub, 0, \
 	offsetof(S, cnt), true, 0, true }
+/* An integer added later, with a largest value: documents written before it read as 0. */
+#define FIM_LATER(S, m, mx) { #m, INT_T(S, m), offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, mx, \
+	true }
 #define FD(S, m) { #m, T_DBL, offsetof(S, m), sizeof(double), 0, NULL, 0, 0, false, 0, false }
 #define FIA(S, m, N) { #m, INT_T(S, m[0]), offsetof(S, m), SIZE(S, m[0]), N, NULL, 0, 0, false, 0, false }
 #define FC(S, m) { #m, T_CHARS, offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, 0, false }
@@ -216,7 +219,8 @@ SCHEMA(result_s, FC(struct result, engine), FC(struct result, engine_note),
        FARR(struct result, devs, ndevs, dev_sample_s), FB(struct result, complete),
        FB(struct result, interrupted), FI(struct result, paused_ns), FI(struct result, pauses),
        FB(struct result, measured), FB(struct result, failed), FC(struct result, error),
-       FI(struct result, nerrors), FO(struct result, verify, verify_s), FI(struct result, error_code));
+       FI(struct result, nerrors), FO(struct result, verify, verify_s), FI(struct result, error_code),
+       FIM_LATER(struct result, pid, 1u << 30));
 
 /* ---- writing ---- */
 

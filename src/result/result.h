@@ -97,6 +97,7 @@ struct result {
 	unsigned nintervals;		/* slots in each row's series (the last may be partial) */
 	bool series_truncated;		/* a count-based run outlasted the series: the last slot holds the rest */
 	struct timespec wall_t0;	/* wall clock when the workers started (warm-up) */
+	unsigned pid;			/* the process that ran it (fio's normal layout shows it); 0 unknown */
 	uint64_t warmup_ns_real;	/* from wall_t0 to the window's start */
 	uint64_t end_ns_real;		/* from wall_t0 to the last worker's end */
 	struct cpu_usage *cpu;		/* per CPU over the measured window */

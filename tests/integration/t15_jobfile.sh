@@ -131,14 +131,14 @@ run_rc 2 "$T/fb.fio"
 grep -q "fixedbufs: an option of fio's io_uring, io_uring_cmd engines that iobench does not implement" \
 	"$T/err" || fail "fixedbufs: $(cat "$T/err")"
 
-say "--output-format=json in a job file is fio's layout, as fio writes it; iobench-json iobench's; json+ and terse refused"
+say "--output-format=json in a job file is fio's layout, as fio writes it; iobench-json iobench's; an unknown layout refused"
 run_ok "$T/prec.fio" --size=1m --output-format=json
 fio_fields "$T/out" || fail "json is not fio's layout: $(head -c 300 "$T/out")"
 run_ok "$T/prec.fio" --size=1m --output-format=iobench-json
 jq -e 'type == "array" and all(.[]; .schema == "iobench/result")' "$T/out" >/dev/null ||
 	fail "iobench-json: $(head -c 300 "$T/out")"
-run_rc 2 "$T/prec.fio" --size=1m --output-format=terse
-grep -q "fio's terse layout is not implemented" "$T/err" || fail "terse: $(cat "$T/err")"
+run_rc 2 "$T/prec.fio" --size=1m --output-format=xml
+grep -q -- "--output-format=xml: 'xml': use normal, terse, json or json+" "$T/err" || fail "xml: $(cat "$T/err")"
 
 say "json+: the latency bins, which fio's own fio_jsonplus_clat2csv reads and validates"
 run_ok "$T/prec.fio" --size=1m --output-format=json+ --json="$T/jp-model.json"

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fio_stats.h: fio's figures from the result model, shared by fio's layouts
+ * (fio_json.c, fio_text.c), so that json, normal and terse print the same
+ * numbers: which units fio reports (its thread_stats), the percentile list,
+ * the 500 ms window statistics, the latency distribution, the group's run
+ * statistics and the devices' figures.
+ */
+#ifndef IOB_FIO_STATS_H
+#define IOB_FIO_STATS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "core/run.h"
+#include "job/workload.h"
+#include "report/summary.h"
+
+/* fio's default percentile_list. */
+#define FIO_NPCTS 17
+extern const double fio_pcts[FIO_NPCTS];
+
+/* One unit fio reports (its thread_stat): a job's thread, or a whole group with group_reporting. */
+struct fio_unit {
+	unsigned g;		/* the group: groups[g], res[g] */
+	unsigned j0, j1;	/* its jobs */
+	int thread;		/* one thread of them (the group's thread number), or -1 */
+};
+
+/*
+ * The units of the groups that measured, in fio's order, into *out (the
+ * caller frees it). Returns their number, or -ENOMEM.
+ */
+int fio_units(const struct workload *groups, const struct result *res, unsigned ngroups,
+	      struct fio_unit **out);
+
+/* fio's per-window bandwidth (KiB/s) and IOPS statistics of one direction (bw_stat, iops_stat). */
+struct fio_windows {
+	unsigned n;		/* samples: 0 when no window completed */
+	double bw_min, bw_max, bw_mean, bw_dev;
+	double io_min, io_max, io_mean, io_dev;
+};
+
+/* The windows of jobs j0..j1-1 (of one thread when thread >= 0), direction dir (0 or 1). */
+void fio_windows(struct fio_windows *ws, const struct result *res, unsigned j0, unsigned j1,
+		 int thread, int dir);
+
+/*
+ * fio's latency distribution: how many I/Os fall in each of its ranges,
+ * [0..9] nsec (2, 4, 10, ... 1000), [10..19] usec (the same), [20..31] msec
+ * (the same, 2000, >=2000), each up to its key from the previous one.
+ */
+#define FIO_LAT_N 10
+#define FIO_LAT_U 10
+#define FIO_LAT_M 12
+#define FIO_LAT_ALL (FIO_LAT_N + FIO_LAT_U + FIO_LAT_M)
+void fio_lat_counts(const struct hist *h, uint64_t cnt[FIO_LAT_ALL]);
+
+/* A count as fio's % of total: 0.01 at least when the count is not 0 (stat_calc_lat). */
+double fio_lat_pct(uint64_t cnt, uint64_t total);
+
+/* fio's error field: 0, the errno of the I/O error that stopped the run, or EILSEQ for mismatches. */
+int fio_error(const struct result *res);
+
+/* The verify phase that reads back what group g wrote (fio's verify reads of its jobs), or NULL. */
+const struct result *fio_verify_result(const struct workload *groups, const struct result *res,
+				       unsigned ngroups, unsigned g);
+
+/* fio's runtime of a direction, ms: the unit's measuring time in usec rounded up, 0 without I/O. */
+uint64_t fio_runtime_ms(const struct io_counts *c, uint64_t active_ns);
+
+/* Every I/O of jobs j0..j1-1 is issued with no other in flight (fio's iodepth 1). */
+bool fio_depth_one(const struct workload *w, unsigned j0, unsigned j1);
+
+/* fio's iodepth of job j: its I/Os in flight over all its files. */
+unsigned fio_iodepth(const struct workload *w, unsigned j);
+
+/* fio's kb_base of job j: 1000 when the job file says so, else 1024. */
+unsigned fio_kb_base(const struct workload *w, unsigned j);
+
+/* A group's run statistics (fio's group_run_stats), per direction, over its units. */
+struct fio_group {
+	unsigned groupid;
+	uint64_t min_run[2], max_run[2];	/* ms */
+	uint64_t min_bw[2], max_bw[2];		/* B/s */
+	uint64_t iobytes[2];
+	uint64_t agg[2];			/* B/s: iobytes over the longest run */
+	unsigned kb_base;
+};
+
+/* The statistics of group g, over the n units (those of other groups are skipped). */
+void fio_group_stats(struct fio_group *gs, const struct workload *groups, const struct result *res,
+		     const struct fio_unit *u, unsigned n, unsigned g);
+
+/* The time fio stamps on its report: the end of the last group, as recorded. */
+struct timespec fio_report_time(const struct result *res, unsigned ngroups);
+
+/* One device over every group that ran, as fio's disk_util lists it. */
+struct fio_disk {
+	char name[64];
+	unsigned major, minor;
+	struct diskstats_delta d;
+	double msec;		/* the windows it was watched over */
+};
+
+/* The devices of every group, one entry each, into *out (the caller frees it). Returns n or -ENOMEM. */
+int fio_disks(const struct result *res, unsigned ngroups, struct fio_disk **out);
+
+/* fio's util of a device, %: the time it had I/O in flight over the window, at most 100. */
+double fio_disk_util(const struct fio_disk *d);
+
+#endif
