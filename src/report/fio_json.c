@@ -182,50 +182,33 @@ static json_t *sync_lat(const struct sync_counts *c)
 }
 
 /* One fio job object over jobs j0..j1-1 of w (one thread of them when thread >= 0). */
-/* The errors of jobs j0..j1-1 (one thread when thread >= 0) continued past, mismatches included. */
-static uint64_t errors_continued(const struct result *res, unsigned j0, unsigned j1, int thread)
+/* One fio job object: unit u (the reads of its verify phase its reads, as in fio). */
+static json_t *job_obj(const struct workload *groups, const struct result *all, unsigned ngroups,
+		       const struct fio_unit *u)
 {
-	uint64_t errs = res->verify.bad;
-
-	for (unsigned i = 0; i < res->nrows; i++)
-		if (res->rows[i].job >= j0 && res->rows[i].job < j1 &&
-		    (thread < 0 || res->rows[i].thread == (unsigned)thread))
-			errs += res->rows[i].errors[0] + res->rows[i].errors[1];
-	return errs;
-}
-
-/*
- * One fio job object over jobs j0..j1-1 of w (one thread of them when thread
- * >= 0). vres, when not NULL, is the result of the group's verify phase: as
- * in fio, its reads are the job's reads, over the phase's own runtime.
- */
-static json_t *job_obj(const struct workload *w, const struct result *res, unsigned j0,
-		       unsigned j1, int thread, const struct result *vres)
-{
-	struct summary *s = report_need(malloc(sizeof(*s)));
+	const struct workload *w = &groups[u->g];
+	const struct result *res = &all[u->g];
+	unsigned j0 = u->j0, j1 = u->j1;
+	int thread = u->thread;
+	struct fio_view *v = report_need(malloc(sizeof(*v)));
+	const struct summary *s = v ? &v->s : NULL;
 	json_t *o = json_object(), *opts = json_object(), *sync = json_object();
 	const struct job_spec *js = &w->jobs[j0];
 	const struct target_spec *t = &w->targets[js->first_target];
-	uint64_t active, vactive = 0;
 	double win = (double)res->test_ns / 1e9, cpu = win > 0 ? 100.0 / win : 0;
 	char bs[32];
-	int err;
 
-	if (!s)
+	if (!v)
 		return o;
-	active = summary_build_jobs(s, res, j0, j1, thread);
+	fio_view_build(v, groups, all, ngroups, u);
 	set(o, "jobname", json_text(js->name));
 	if (js->description)
 		set(o, "desc", json_text(js->description));
 	set(o, "groupid", json_integer(js->group));
-	err = fio_error(res) ? fio_error(res) : vres ? fio_error(vres) : 0;
-	set(o, "error", json_integer(err));
+	set(o, "error", json_integer(v->err));
 	if (w->continue_on_error) {	/* fio adds these with continue_on_error */
-		uint64_t errs = errors_continued(res, j0, j1, thread) +
-				(vres ? errors_continued(vres, j0, j1, thread) : 0);
-
-		set(o, "total_err", json_integer((json_int_t)errs));
-		set(o, "first_error", json_integer(errs ? err : 0));
+		set(o, "total_err", json_integer((json_int_t)v->errs));
+		set(o, "first_error", json_integer(v->errs ? v->err : 0));
 	}
 	set(o, "eta", json_integer(0));
 	set(o, "elapsed", json_integer((json_int_t)((res->end_ns_real + 999999999ull) / 1000000000ull)));
@@ -248,23 +231,15 @@ listed:
 		set(o, "job options", opts);
 	else
 		json_decref(opts);
-	if (vres) {	/* the verify phase's reads, over its own time (fio's update_runtime) */
-		struct summary *v = report_need(malloc(sizeof(*v)));
-
-		if (v) {
-			vactive = summary_build_jobs(v, vres, j0, j1, thread);
-			set(o, "read", dir_obj(v, SUM_READ, vactive, vres, j0, j1, thread));
-			free(v);
-		}
-	} else {
-		set(o, "read", dir_obj(s, SUM_READ, active, res, j0, j1, thread));
-	}
-	set(o, "write", dir_obj(s, SUM_WRITE, active, res, j0, j1, thread));
+	/* a verify phase's reads over its own time (fio's update_runtime) */
+	set(o, "read", dir_obj(s, SUM_READ, v->active[0], v->dres[0], j0, j1, thread));
+	set(o, "write", dir_obj(s, SUM_WRITE, v->active[1], v->dres[1], j0, j1, thread));
 	set(o, "trim", zero_dir());
 	set(sync, "total_ios", json_integer((json_int_t)s->syncs.n));
 	set(sync, "lat_ns", sync_lat(&s->syncs));
 	set(o, "sync", sync);
-	set(o, "job_runtime", json_integer((json_int_t)((active + vactive) / 1000000)));
+	set(o, "job_runtime", json_integer((json_int_t)((v->vres ? v->active[0] + v->active[1] :
+							  v->active[1]) / 1000000)));
 	/* CPU is measured for the whole process: every job of the group shows it */
 	set(o, "usr_cpu", json_real(res->proc_user_s * cpu));
 	set(o, "sys_cpu", json_real(res->proc_sys_s * cpu));
@@ -272,7 +247,7 @@ listed:
 	set(o, "majf", json_integer((json_int_t)res->proc_majflt));
 	set(o, "minf", json_integer((json_int_t)res->proc_minflt));
 	latency_maps(o, s);
-	free(s);
+	free(v);
 	return o;
 }
 
@@ -338,9 +313,7 @@ int report_fio_json(FILE *f, const struct workload *groups, const struct result 
 	if (n < 0)
 		report_oom = true;
 	for (int i = 0; i < n; i++)
-		json_array_append_new(jobs, job_obj(&groups[u[i].g], &res[u[i].g], u[i].j0, u[i].j1,
-						    u[i].thread, fio_verify_result(groups, res,
-										   ngroups, u[i].g)));
+		json_array_append_new(jobs, job_obj(groups, res, ngroups, &u[i]));
 	free(u);
 	set(root, "jobs", jobs);
 	set(root, "disk_util", disk_util(res, ngroups));

@@ -151,6 +151,43 @@ int fio_error(const struct result *res)
 	return res->verify.bad ? EILSEQ : 0;	/* mismatches continued past */
 }
 
+/* The errors jobs u continued past in res: I/O errors and verify mismatches. */
+static uint64_t unit_errors(const struct result *res, const struct fio_unit *u)
+{
+	uint64_t n = res->verify.bad;
+
+	for (unsigned i = 0; i < res->nrows; i++)
+		if (res->rows[i].job >= u->j0 && res->rows[i].job < u->j1 &&
+		    (u->thread < 0 || res->rows[i].thread == (unsigned)u->thread))
+			n += res->rows[i].errors[0] + res->rows[i].errors[1];
+	return n;
+}
+
+uint64_t fio_view_build(struct fio_view *v, const struct workload *groups, const struct result *res,
+			unsigned ngroups, const struct fio_unit *u)
+{
+	uint64_t active = summary_build_jobs(&v->s, &res[u->g], u->j0, u->j1, u->thread);
+	struct summary *r;
+
+	v->active[0] = v->active[1] = active;
+	v->dres[0] = v->dres[1] = &res[u->g];
+	v->vres = fio_verify_result(groups, res, ngroups, u->g);
+	v->err = fio_error(&res[u->g]) ? fio_error(&res[u->g]) : v->vres ? fio_error(v->vres) : 0;
+	v->errs = unit_errors(&res[u->g], u) + (v->vres ? unit_errors(v->vres, u) : 0);
+	if (!v->vres || !(r = report_need(malloc(sizeof(*r)))))
+		return active;
+	v->active[0] = summary_build_jobs(r, v->vres, u->j0, u->j1, u->thread);
+	v->dres[0] = v->vres;
+	v->s.c[SUM_READ] = r->c[SUM_READ];
+	v->s.h[SUM_READ] = r->h[SUM_READ];
+	v->s.c[SUM_TOTAL] = v->s.c[SUM_READ];
+	counts_merge(&v->s.c[SUM_TOTAL], &v->s.c[SUM_WRITE]);
+	v->s.h[SUM_TOTAL] = v->s.h[SUM_READ];
+	hist_merge(&v->s.h[SUM_TOTAL], &v->s.h[SUM_WRITE]);
+	free(r);
+	return v->active[0] > active ? v->active[0] : active;
+}
+
 const struct result *fio_verify_result(const struct workload *groups, const struct result *res,
 				       unsigned ngroups, unsigned g)
 {
@@ -200,22 +237,22 @@ unsigned fio_kb_base(const struct workload *w, unsigned j)
 }
 
 void fio_group_stats(struct fio_group *gs, const struct workload *groups, const struct result *res,
-		     const struct fio_unit *u, unsigned n, unsigned g)
+		     unsigned ngroups, const struct fio_unit *u, unsigned n, unsigned g)
 {
-	struct summary *s = report_need(malloc(sizeof(*s)));
+	struct fio_view *v = report_need(malloc(sizeof(*v)));
 
 	memset(gs, 0, sizeof(*gs));
 	gs->min_run[0] = gs->min_run[1] = gs->min_bw[0] = gs->min_bw[1] = UINT64_MAX;
 	gs->groupid = groups[g].njobs ? groups[g].jobs[0].group : g;
 	gs->kb_base = groups[g].njobs ? fio_kb_base(&groups[g], 0) : 1024;
-	for (unsigned i = 0; s && i < n; i++) {
-		uint64_t active;
+	for (unsigned i = 0; v && i < n; i++) {
+		const struct summary *s = &v->s;
 
 		if (u[i].g != g)
 			continue;
-		active = summary_build_jobs(s, &res[g], u[i].j0, u[i].j1, u[i].thread);
+		fio_view_build(v, groups, res, ngroups, &u[i]);
 		for (int d = 0; d < 2; d++) {
-			uint64_t run = fio_runtime_ms(&s->c[d], active), bw;
+			uint64_t run = fio_runtime_ms(&s->c[d], v->active[d]), bw;
 
 			if (!run)
 				continue;
@@ -230,7 +267,7 @@ void fio_group_stats(struct fio_group *gs, const struct workload *groups, const 
 	for (int d = 0; d < 2; d++)
 		if (gs->max_run[d])
 			gs->agg[d] = gs->iobytes[d] * 1000 / gs->max_run[d];
-	free(s);
+	free(v);
 }
 
 struct timespec fio_report_time(const struct result *res, unsigned ngroups)

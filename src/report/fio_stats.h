@@ -35,6 +35,24 @@ struct fio_unit {
 int fio_units(const struct workload *groups, const struct result *res, unsigned ngroups,
 	      struct fio_unit **out);
 
+/*
+ * One unit's figures as fio reports them: its jobs' rows merged, with its
+ * reads those of its verify phase where it has one (fio counts the verify
+ * reads as the job's reads, over the phase's own runtime).
+ */
+struct fio_view {
+	struct summary s;		/* SUM_READ, SUM_WRITE, SUM_TOTAL */
+	uint64_t active[2];		/* each direction's measuring time, ns */
+	const struct result *dres[2];	/* the result each direction comes from (its windows) */
+	const struct result *vres;	/* the verify phase's, or NULL */
+	int err;			/* fio's error: the run's, else its verify phase's */
+	uint64_t errs;			/* errors continued past (I/O errors, mismatches): total_err */
+};
+
+/* Builds v for unit u. Returns the longest of its directions' times, ns. */
+uint64_t fio_view_build(struct fio_view *v, const struct workload *groups, const struct result *res,
+			unsigned ngroups, const struct fio_unit *u);
+
 /* fio's per-window bandwidth (KiB/s) and IOPS statistics of one direction (bw_stat, iops_stat). */
 struct fio_windows {
 	unsigned n;		/* samples: 0 when no window completed */
@@ -91,7 +109,7 @@ struct fio_group {
 
 /* The statistics of group g, over the n units (those of other groups are skipped). */
 void fio_group_stats(struct fio_group *gs, const struct workload *groups, const struct result *res,
-		     const struct fio_unit *u, unsigned n, unsigned g);
+		     unsigned ngroups, const struct fio_unit *u, unsigned n, unsigned g);
 
 /* The time fio stamps on its report: the end of the last group, as recorded. */
 struct timespec fio_report_time(const struct result *res, unsigned ngroups);

@@ -78,19 +78,19 @@ struct unit_stats {
 	const struct result *res;
 	const struct fio_unit *u;
 	const struct fio_group *gs;	/* its group's run statistics */
-	struct summary s;
-	uint64_t active;		/* ns */
+	struct fio_view v;		/* its figures (reads from its verify phase, if any) */
 	unsigned members;		/* threads */
 };
 
 static void unit_build(struct unit_stats *us, const struct workload *groups,
-		       const struct result *res, const struct fio_unit *u, const struct fio_group *gs)
+		       const struct result *res, unsigned ngroups, const struct fio_unit *u,
+		       const struct fio_group *gs)
 {
 	us->w = &groups[u->g];
 	us->res = &res[u->g];
 	us->u = u;
 	us->gs = gs;
-	us->active = summary_build_jobs(&us->s, us->res, u->j0, u->j1, u->thread);
+	fio_view_build(&us->v, groups, res, ngroups, u);
 	us->members = 0;
 	for (unsigned j = u->j0; j < u->j1; j++)
 		us->members += u->thread >= 0 ? 1 : us->w->jobs[j].threads;
@@ -105,26 +105,12 @@ static void unit_cpu(const struct unit_stats *us, double *usr, double *sys)
 	*sys = us->res->proc_sys_s * k;
 }
 
-/* Errors continued past by the unit's rows (fio's total_err_count). */
-static uint64_t unit_errors(const struct unit_stats *us)
-{
-	uint64_t n = 0;
-
-	for (unsigned i = 0; i < us->res->nrows; i++) {
-		const struct result_row *r = &us->res->rows[i];
-
-		if (r->job >= us->u->j0 && r->job < us->u->j1 &&
-		    (us->u->thread < 0 || r->thread == (unsigned)us->u->thread))
-			n += r->errors[0] + r->errors[1];
-	}
-	return n;
-}
 
 /* The unit's latency percentiles of direction d (ns), at fio's list. */
 static void unit_pcts(const struct unit_stats *us, int d, uint64_t v[FIO_NPCTS])
 {
 	for (unsigned i = 0; i < FIO_NPCTS; i++)
-		v[i] = summary_percentile(&us->s, d, fio_pcts[i]);
+		v[i] = summary_percentile(&us->v.s, d, fio_pcts[i]);
 }
 
 /* ---- normal ---- */
@@ -191,7 +177,7 @@ static void show_windows(FILE *f, const struct unit_stats *us, int d)
 	double mean, dev;
 	const char *unit = kb == 1024 ? "KiB" : "kB";
 
-	fio_windows(&ws, us->res, us->u->j0, us->u->j1, us->u->thread, d);
+	fio_windows(&ws, us->v.dres[d], us->u->j0, us->u->j1, us->u->thread, d);
 	if (!ws.n)
 		return;
 	if (kb != 1024) {	/* fio's samples are in units of kb_base */
@@ -219,8 +205,8 @@ static void show_windows(FILE *f, const struct unit_stats *us, int d)
 /* fio's show_ddir_status(): a direction's block. */
 static void show_dir(FILE *f, const struct unit_stats *us, int d)
 {
-	const struct io_counts *c = &us->s.c[d];
-	uint64_t run = fio_runtime_ms(c, us->active), bw, iops, pv[FIO_NPCTS];
+	const struct io_counts *c = &us->v.s.c[d];
+	uint64_t run = fio_runtime_ms(c, us->v.active[d]), bw, iops, pv[FIO_NPCTS];
 	bool i2p = us->gs->kb_base == 1024;
 	char a[32], b[32], io[32], ip[32];
 
@@ -269,9 +255,9 @@ static void show_lat_map(FILE *f, const uint64_t *cnt, unsigned n, uint64_t tota
 
 static void show_latencies(FILE *f, const struct unit_stats *us)
 {
-	uint64_t cnt[FIO_LAT_ALL], total = us->s.c[SUM_TOTAL].ios;
+	uint64_t cnt[FIO_LAT_ALL], total = us->v.s.c[SUM_TOTAL].ios;
 
-	fio_lat_counts(&us->s.h[SUM_TOTAL], cnt);
+	fio_lat_counts(&us->v.s.h[SUM_TOTAL], cnt);
 	show_lat_map(f, cnt, FIO_LAT_N, total, "nsec");
 	show_lat_map(f, cnt + FIO_LAT_N, FIO_LAT_U, total, "usec");
 	show_lat_map(f, cnt + FIO_LAT_N + FIO_LAT_U, FIO_LAT_M, total, "msec");
@@ -280,7 +266,7 @@ static void show_latencies(FILE *f, const struct unit_stats *us)
 /* The fsyncs: fio's sync block, without its percentiles (iobench keeps no sync histogram). */
 static void show_syncs(FILE *f, const struct unit_stats *us)
 {
-	const struct sync_counts *y = &us->s.syncs;
+	const struct sync_counts *y = &us->v.s.syncs;
 	struct io_counts c = { .ios = y->n, .lat_sum = y->lat_sum, .lat_min = y->lat_min,
 			       .lat_max = y->lat_max, .lat_sq = y->lat_sq };
 
@@ -304,10 +290,10 @@ static void show_depths(FILE *f, const struct unit_stats *us)
 static void show_unit_normal(FILE *f, const struct unit_stats *us, const char *when)
 {
 	const struct job_spec *js = &us->w->jobs[us->u->j0];
-	int err = fio_error(us->res);
+	int err = us->v.err;
 	double usr, sys;
 
-	if (!us->s.c[SUM_TOTAL].bytes && !us->s.c[SUM_TOTAL].ios)
+	if (!us->v.s.c[SUM_TOTAL].bytes && !us->v.s.c[SUM_TOTAL].ios)
 		return;
 	if (!err)
 		fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d: pid=%u: %s\n", js->name, js->group,
@@ -327,10 +313,10 @@ static void show_unit_normal(FILE *f, const struct unit_stats *us, const char *w
 		(unsigned long long)us->res->proc_majflt, (unsigned long long)us->res->proc_minflt);
 	show_depths(f, us);
 	fprintf(f, "     issued rwts: total=%llu,%llu,0,0 short=0,0,0,0 dropped=0,0,0,0\n",
-		(unsigned long long)us->s.c[SUM_READ].ios, (unsigned long long)us->s.c[SUM_WRITE].ios);
+		(unsigned long long)us->v.s.c[SUM_READ].ios, (unsigned long long)us->v.s.c[SUM_WRITE].ios);
 	if (us->w->continue_on_error) {
-		uint64_t n = unit_errors(us);
-		int first = n ? us->res->error_code : 0;
+		uint64_t n = us->v.errs;
+		int first = n ? us->v.err : 0;
 
 		fprintf(f, "     errors    : total=%llu, first_error=%d/<%s>\n", (unsigned long long)n,
 			first, strerror(first));
@@ -421,7 +407,7 @@ static int text_build(struct fio_text *t, const struct workload *groups, const s
 	if (t->nu < 0 || t->ndisks < 0 || !t->gs || !t->us)
 		return -ENOMEM;
 	for (unsigned g = 0; g < ngroups; g++)
-		fio_group_stats(&t->gs[g], groups, res, t->u, (unsigned)t->nu, g);
+		fio_group_stats(&t->gs[g], groups, res, ngroups, t->u, (unsigned)t->nu, g);
 	return report_oom ? -ENOMEM : 0;
 }
 
@@ -437,7 +423,7 @@ int report_fio_normal(FILE *f, const struct workload *groups, const struct resul
 	}
 	fputc('\n', f);
 	for (int i = 0; i < t.nu; i++) {
-		unit_build(t.us, groups, res, &t.u[i], &t.gs[t.u[i].g]);
+		unit_build(t.us, groups, res, ngroups, &t.u[i], &t.gs[t.u[i].g]);
 		show_unit_normal(f, t.us, t.when);
 	}
 	for (unsigned g = 0; g < ngroups; g++)
@@ -471,7 +457,7 @@ static void terse_windows(FILE *f, const struct unit_stats *us, int d, int ver)
 	double p = 100.0;
 
 	if (d < 2)
-		fio_windows(&ws, us->res, us->u->j0, us->u->j1, us->u->thread, d);
+		fio_windows(&ws, us->v.dres[d], us->u->j0, us->u->j1, us->u->thread, d);
 	if (ws.n) {
 		if (d < 2 && us->gs->agg[d]) {
 			p = us->gs->agg[d] / 1024 ? ws.bw_mean * 100 / (double)(us->gs->agg[d] / 1024) : 100;
@@ -496,11 +482,11 @@ static void terse_windows(FILE *f, const struct unit_stats *us, int d, int ver)
 static void terse_dir(FILE *f, const struct unit_stats *us, int d, int ver)
 {
 	struct io_counts none;
-	const struct io_counts *c = d < 2 ? &us->s.c[d] : &none;
+	const struct io_counts *c = d < 2 ? &us->v.s.c[d] : &none;
 	uint64_t run, pv[FIO_NPCTS] = { 0 };
 
 	counts_init(&none);
-	run = fio_runtime_ms(c, us->active);
+	run = fio_runtime_ms(c, d < 2 ? us->v.active[d] : 0);
 	fprintf(f, ";%llu;%llu;%llu;%llu", (unsigned long long)(c->bytes >> 10),
 		(unsigned long long)(run ? 1000 * c->bytes / run / 1024 : 0),
 		(unsigned long long)(run ? 1000 * c->ios / run : 0), (unsigned long long)run);
@@ -522,14 +508,14 @@ static void terse_dir(FILE *f, const struct unit_stats *us, int d, int ver)
 static void show_unit_terse(FILE *f, const struct fio_text *t, const struct unit_stats *us, int ver)
 {
 	const struct job_spec *js = &us->w->jobs[us->u->j0];
-	uint64_t cnt[FIO_LAT_ALL], total = us->s.c[SUM_TOTAL].ios, ns = 0;
+	uint64_t cnt[FIO_LAT_ALL], total = us->v.s.c[SUM_TOTAL].ios, ns = 0;
 	double usr, sys;
 
 	if (ver == 2)
-		fprintf(f, "2;%s;%u;%d", js->name, js->group, fio_error(us->res));
+		fprintf(f, "2;%s;%u;%d", js->name, js->group, us->v.err);
 	else
 		fprintf(f, "%d;%s;%s;%u;%d", ver, "iobench-" IOBENCH_VERSION, js->name, js->group,
-			fio_error(us->res));
+			us->v.err);
 	terse_dir(f, us, SUM_READ, ver);
 	terse_dir(f, us, SUM_WRITE, ver);
 	if (ver == 2 || ver == 4 || ver == 5)
@@ -540,7 +526,7 @@ static void show_unit_terse(FILE *f, const struct fio_text *t, const struct unit
 	/* the IO depths: known at iodepth 1 only; empty fields where iobench did not sample them */
 	fputs(fio_depth_one(us->w, us->u->j0, us->u->j1) ?
 	      ";100.0%;0.0%;0.0%;0.0%;0.0%;0.0%;0.0%" : ";;;;;;;", f);
-	fio_lat_counts(&us->s.h[SUM_TOTAL], cnt);
+	fio_lat_counts(&us->v.s.h[SUM_TOTAL], cnt);
 	for (unsigned i = 0; i < FIO_LAT_N; i++)
 		ns += cnt[i];
 	for (unsigned i = 0; i < FIO_LAT_U; i++)	/* fio's stat_calc_lat_nu: nsec into the first */
@@ -551,9 +537,9 @@ static void show_unit_terse(FILE *f, const struct fio_text *t, const struct unit
 	for (int i = 0; ver >= 3 && i < t->ndisks; i++)
 		show_disk(f, &t->disks[i], true);
 	if (us->w->continue_on_error) {
-		uint64_t n = unit_errors(us);
+		uint64_t n = us->v.errs;
 
-		fprintf(f, ";%llu;%d", (unsigned long long)n, n ? us->res->error_code : 0);
+		fprintf(f, ";%llu;%d", (unsigned long long)n, n ? us->v.err : 0);
 	}
 	if (js->description && *js->description)
 		fprintf(f, "%s;%s", ver == 2 ? "\n" : "", js->description);
@@ -571,7 +557,7 @@ int report_fio_terse(FILE *f, const struct workload *groups, const struct result
 		return r ? r : -EINVAL;
 	}
 	for (int i = 0; i < t.nu; i++) {
-		unit_build(t.us, groups, res, &t.u[i], &t.gs[t.u[i].g]);
+		unit_build(t.us, groups, res, ngroups, &t.u[i], &t.gs[t.u[i].g]);
 		show_unit_terse(f, &t, t.us, version);
 	}
 	text_release(&t);

@@ -68,6 +68,15 @@ else
 	skip_case "fio 3 is not installed: no comparison"
 fi
 
+say "fio's normal and terse layouts: the verify phase's reads are the job's reads, as fio prints them"
+job n.dat crc32c write
+run_ok job.fio --output-format=normal,terse
+grep -q '^  read: IOPS=.*(1024KiB/' "$T/out" || fail "normal: no read line of 1 MiB: $(cat "$T/out")"
+grep -q '^   READ: .*io=1024KiB' "$T/out" || fail "normal: no READ line of 1 MiB in the group's status"
+[ "$(grep -c '^3;' "$T/out")" = 1 ] || fail "terse: not one line for the one job"
+[ "$(grep '^3;' "$T/out" | cut -d';' -f6,47)" = "1024;1024" ] ||
+	fail "terse: read and write KiB: $(grep '^3;' "$T/out" | cut -d';' -f6,47)"
+
 say "time_based: as fio 3.33, the write phase takes the runtime and no verify phase starts"
 printf '[w]\nfilename=%s/t.dat\nrw=write\nbs=4k\nsize=1m\nioengine=psync\nverify=crc32c\ntime_based\nruntime=200ms\n' \
 	"$T" > tb.fio
