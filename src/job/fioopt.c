@@ -27,7 +27,7 @@ enum opt_id {
 	F_TIME_BASED, F_RUNTIME, F_RAMP, F_STARTDELAY, F_SIZE, F_FILESIZE, F_OFFSET,
 	F_OFFSET_INC, F_IO_SIZE, F_NUMBER_IOS, F_LOOPS, F_NRFILES, F_RANDREPEAT, F_RANDSEED,
 	F_NORANDOMMAP, F_THREAD, F_GROUP_REPORTING, F_STONEWALL, F_NEW_GROUP, F_WAIT_FOR,
-	F_KB_BASE, F_ZERO_BUFFERS, F_OVERHEAD_ONLY, F_BSRANGE, F_BSSPLIT, F_FSYNC,
+	F_KB_BASE, F_ZERO_BUFFERS, F_OVERHEAD_ONLY, F_PROFILE_ACT, F_PROFILE_TIO, F_BSRANGE, F_BSSPLIT, F_FSYNC,
 	F_COMPRESS, F_COMPRESS_CHUNK, F_DEDUPE, F_PATTERN, F_REFILL, F_SCRAMBLE, F_CONTINUE,
 	F_BW_LOG, F_LAT_LOG, F_IOPS_LOG, F_HIST_LOG, F_LOG_AVG, F_LOG_HIST, F_LOG_COARSE,
 	F_LOG_MAX, F_LOG_OFFSET, F_PER_JOB_LOGS, F_LOG_UNIX, F_LOG_ENTRIES,
@@ -71,6 +71,13 @@ static const struct fopt {
 	{ "new_group", F_NEW_GROUP, A_BOTH }, { "wait_for", F_WAIT_FOR, A_VALUE },
 	{ "kb_base", F_KB_BASE, A_VALUE }, { "zero_buffers", F_ZERO_BUFFERS, A_BOTH },
 	{ "gtod_reduce", F_OVERHEAD_ONLY, A_BOTH }, { "clocksource", F_OVERHEAD_ONLY, A_VALUE },
+	/* options of fio's act and tiobench profiles: fio 3.33 takes them in any job, to no effect */
+	{ "device-names", F_PROFILE_ACT, A_BOTH }, { "load", F_PROFILE_ACT, A_BOTH },
+	{ "test-duration", F_PROFILE_ACT, A_BOTH }, { "threads-per-queue", F_PROFILE_ACT, A_BOTH },
+	{ "read-req-num-512-blocks", F_PROFILE_ACT, A_BOTH },
+	{ "large-block-op-kbytes", F_PROFILE_ACT, A_BOTH }, { "prep", F_PROFILE_ACT, A_BOTH },
+	{ "block", F_PROFILE_TIO, A_BOTH }, { "numruns", F_PROFILE_TIO, A_BOTH },
+	{ "dir", F_PROFILE_TIO, A_BOTH }, { "threads", F_PROFILE_TIO, A_BOTH },
 	{ "bsrange", F_BSRANGE, A_VALUE }, { "blocksize_range", F_BSRANGE, A_VALUE },
 	{ "bssplit", F_BSSPLIT, A_VALUE }, { "fsync", F_FSYNC, A_VALUE },
 	{ "buffer_compress_percentage", F_COMPRESS, A_VALUE },
@@ -816,6 +823,12 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 			return -EINVAL;
 		fio_notice(p, "%s: log_entries: fio's first allocation of log rows; iobench reserves "
 		       "room for every row before the run, so it has nothing to tune", o->where);
+		return 0;
+	case F_PROFILE_ACT:
+	case F_PROFILE_TIO:
+		fio_notice(p, "%s: %s: an option of fio's %s profile (--profile): in a job file fio "
+		       "3.33 takes it and it does nothing; nor does it in iobench", o->where, o->key,
+		       f->id == F_PROFILE_ACT ? "act" : "tiobench");
 		return 0;
 	case F_OVERHEAD_ONLY:
 		fio_notice(p, "%s: %s: this tunes fio's own measuring cost; iobench always measures "

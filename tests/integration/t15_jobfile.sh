@@ -131,6 +131,13 @@ run_rc 2 "$T/fb.fio"
 grep -q "fixedbufs: an option of fio's io_uring, io_uring_cmd engines that iobench does not implement" \
 	"$T/err" || fail "fixedbufs: $(cat "$T/err")"
 
+# fio 3.33 takes its act and tiobench profiles' options in any job, to no effect (examples/waitfor.fio)
+printf '[a]\nioengine=null\nsize=1m\nthreads=4\n' > "$T/th.fio"
+run_ok "$T/th.fio" --output-format=json
+grep -q "th.fio:4: threads: an option of fio's tiobench profile" "$T/err" || fail "threads: $(cat "$T/err")"
+jq -e '.jobs | length == 1 and .[0].read.io_bytes == 1048576' "$T/out" >/dev/null ||
+	fail "threads=4 changed the job: $(jq -c '[.jobs[].read.io_bytes]' "$T/out")"
+
 say "--output-format=json in a job file is fio's layout, as fio writes it; iobench-json iobench's; an unknown layout refused"
 run_ok "$T/prec.fio" --size=1m --output-format=json
 fio_fields "$T/out" || fail "json is not fio's layout: $(head -c 300 "$T/out")"
