@@ -22,6 +22,19 @@
 #define CONTINUE_WRITE 2u
 #define CONTINUE_VERIFY 4u	/* verify mismatches */
 
+/*
+ * fio's ignore_error: per error type (0 reads, 1 writes, 2 verify, as fio's
+ * ERROR_TYPE_*_BIT), the errnos that continue_on_error goes on past. An empty
+ * list goes on past any error (the DiskSpd front end); the fio front end
+ * always gives one (fio's default: EIO and EILSEQ).
+ */
+#define ERR_TYPES 3
+#define ERR_LIST_MAX 32
+struct err_list {
+	unsigned n;
+	int err[ERR_LIST_MAX];
+};
+
 enum buf_mode {
 	BUF_RANDOM,	/* random bytes, fresh in every write (default; see compress/dedupe) */
 	BUF_ZERO,	/* -Z: zeroed buffers */
@@ -131,6 +144,8 @@ struct job_logs {
 struct job_spec {
 	char *name;
 	char *description;	/* fio's description, or NULL */
+	uint64_t duration_ns;	/* a count-based workload: this job's runtime (a time-based job's
+				   length, a size-based one's cap); 0 = the workload's */
 	unsigned first_target, ntargets;
 	unsigned threads;
 	bool per_clone;
@@ -141,6 +156,8 @@ struct job_spec {
 				   (DiskSpd's -z, each job from its first thread's number; fio's
 				   randseed, each job its own) */
 	uint64_t start_delay_ns;	/* fio's startdelay: the job starts this much later */
+	bool error_ends_thread;	/* fio without exitall_on_error: an I/O error ends only the
+				   thread that met it; else (DiskSpd) the whole run */
 	unsigned reap_min;	/* completions to wait for (fio's iodepth_batch_complete_min,
 				   iodepth - iodepth_low); 0 = 1 */
 	unsigned reap_max;	/* completions to take at once (iodepth_batch_complete_max); 0 = 8 */
@@ -180,6 +197,8 @@ struct workload {
 	bool overwrite;		/* --overwrite: write/recreate files iobench did not create */
 	bool read_only;		/* --read-only: refuse every write, whatever else is asked */
 	unsigned continue_on_error; /* CONTINUE_*: count these I/O errors and go on */
+	struct err_list go_on[ERR_TYPES];	/* ... those errors only (see err_list) */
+	bool exitall;		/* fio's exitall: when one thread's I/O ends, the others stop */
 	bool verify;		/* --verify: writes carry checkable blocks, reads are checked */
 	bool quiet;		/* --quiet: no progress messages */
 	int eta;		/* fio's --eta: 0 auto (the live line on a terminal), 1 always, -1 never */

@@ -130,7 +130,21 @@ static void window_stats(json_t *o, const struct result *res, unsigned j0, unsig
 	set(o, "iops_samples", json_integer(n));
 }
 
-/* A read or write object: k is SUM_READ or SUM_WRITE. */
+/* The I/Os of direction k (SUM_READ, SUM_WRITE) that failed and were gone on past. */
+static uint64_t errors_of(const struct result *res, unsigned j0, unsigned j1, int thread, int k)
+{
+	uint64_t n = 0;
+
+	for (unsigned i = 0; i < res->nrows; i++) {
+		const struct result_row *r = &res->rows[i];
+
+		if (r->job >= j0 && r->job < j1 && (thread < 0 || r->thread == (unsigned)thread))
+			n += r->errors[k == SUM_WRITE];
+	}
+	return n;
+}
+
+/* A read or write object: k is SUM_READ or SUM_WRITE (total_ios counts failed I/Os, as fio's). */
 static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
 		       const struct result *res, unsigned j0, unsigned j1, int thread)
 {
@@ -146,7 +160,7 @@ static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
 	set(o, "bw", json_integer((json_int_t)(bw / 1024)));
 	set(o, "iops", json_real(c->ios && secs > 0 ? (double)c->ios / secs : 0));
 	set(o, "runtime", json_integer((json_int_t)ms));
-	set(o, "total_ios", json_integer((json_int_t)c->ios));
+	set(o, "total_ios", json_integer((json_int_t)(c->ios + errors_of(res, j0, j1, thread, k))));
 	set(o, "short_ios", json_integer(0));
 	set(o, "drop_ios", json_integer(0));
 	/*
@@ -225,6 +239,39 @@ static json_t *sync_lat(const struct sync_counts *c)
 			c->n > 1 ? sqrt(fmax(0, c->lat_sq / (double)c->n - mean * mean)) : 0);
 }
 
+/* Whether row r is of jobs j0..j1-1 (and of thread, when thread >= 0). */
+static bool in_job(const struct result_row *r, unsigned j0, unsigned j1, int thread)
+{
+	return r->job >= j0 && r->job < j1 && (thread < 0 || r->thread == (unsigned)thread);
+}
+
+/*
+ * fio's error of a job: the errno that ended one of its threads; else, with
+ * continue_on_error, the first error it went on past (as fio's stat.c); else
+ * the run's, when an error stopped the whole run (DiskSpd's rule, a mismatch).
+ */
+static int job_error(const struct workload *w, const struct result *res, unsigned j0,
+		     unsigned j1, int thread)
+{
+	bool any = false;
+	uint64_t errs = 0;
+
+	for (unsigned i = 0; i < res->nrows; i++) {
+		const struct result_row *r = &res->rows[i];
+
+		any |= r->error != 0;
+		if (in_job(r, j0, j1, thread) && r->error)
+			return r->error;
+		if (in_job(r, j0, j1, thread))
+			errs += r->errors[0] + r->errors[1];
+	}
+	if (w->continue_on_error && errs)
+		return res->error_code;
+	if (!res->failed || (any && w->jobs[j0].error_ends_thread))
+		return 0;
+	return res->error_code ? res->error_code : EIO;
+}
+
 /* One fio job object over jobs j0..j1-1 of w (one thread of them when thread >= 0). */
 static json_t *job_obj(const struct workload *w, const struct result *res, unsigned j0,
 		       unsigned j1, int thread)
@@ -244,13 +291,12 @@ static json_t *job_obj(const struct workload *w, const struct result *res, unsig
 	if (js->description)
 		set(o, "desc", json_text(js->description));
 	set(o, "groupid", json_integer(js->group));
-	set(o, "error", json_integer(res->failed ? (res->error_code ? res->error_code : EIO) : 0));
+	set(o, "error", json_integer(job_error(w, res, j0, j1, thread)));
 	if (w->continue_on_error) {	/* fio adds these with continue_on_error */
 		uint64_t errs = 0;
 
 		for (unsigned i = 0; i < res->nrows; i++)
-			if (res->rows[i].job >= j0 && res->rows[i].job < j1 &&
-			    (thread < 0 || res->rows[i].thread == (unsigned)thread))
+			if (in_job(&res->rows[i], j0, j1, thread))
 				errs += res->rows[i].errors[0] + res->rows[i].errors[1];
 		set(o, "total_err", json_integer((json_int_t)errs));
 		set(o, "first_error", json_integer(errs ? res->error_code : 0));
