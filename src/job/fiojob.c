@@ -323,6 +323,9 @@ static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j
 	js->start_delay_ns = j->startdelay_ns;
 	js->duration_ns = j->runtime_ns;
 	js->error_ends_thread = !j->exitall_on_error;	/* fio: the job's thread alone stops */
+	js->fio_stats = j->fio_stats;
+	js->npct = j->npct;
+	memcpy(js->pct, j->pct, sizeof(js->pct));
 	js->reap_min = j->complete_min ? j->complete_min : 1;
 	if (j->iodepth_low && j->iodepth_low < j->iodepth && j->iodepth - j->iodepth_low > js->reap_min)
 		js->reap_min = j->iodepth - j->iodepth_low;

@@ -33,6 +33,8 @@ enum opt_id {
 	F_LOG_MAX, F_LOG_OFFSET, F_PER_JOB_LOGS, F_LOG_UNIX, F_LOG_ENTRIES,
 	F_UNLINK, F_UNLINK_EACH_LOOP, F_ALLOW_CREATE, F_CREATE_ON_OPEN, F_FALLOCATE, F_OPENFILES,
 	F_BLOCKALIGN, F_EXITALL, F_EXITALL_ON_ERROR, F_IGNORE_ERROR,
+	F_CLAT_PCT, F_LAT_PCT, F_SLAT_PCT, F_PCT_LIST, F_DISABLE_LAT, F_DISABLE_CLAT, F_DISABLE_SLAT,
+	F_DISABLE_BW,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -91,6 +93,11 @@ static const struct fopt {
 	{ "blockalign", F_BLOCKALIGN, A_VALUE }, { "ba", F_BLOCKALIGN, A_VALUE },
 	{ "exitall", F_EXITALL, A_BOTH }, { "exitall_on_error", F_EXITALL_ON_ERROR, A_BOTH },
 	{ "ignore_error", F_IGNORE_ERROR, A_VALUE },
+	{ "clat_percentiles", F_CLAT_PCT, A_BOTH }, { "lat_percentiles", F_LAT_PCT, A_BOTH },
+	{ "slat_percentiles", F_SLAT_PCT, A_BOTH }, { "percentile_list", F_PCT_LIST, A_VALUE },
+	{ "disable_lat", F_DISABLE_LAT, A_BOTH }, { "disable_clat", F_DISABLE_CLAT, A_BOTH },
+	{ "disable_slat", F_DISABLE_SLAT, A_BOTH }, { "disable_bw_measurement", F_DISABLE_BW, A_BOTH },
+	{ "disable_bw", F_DISABLE_BW, A_BOTH },
 };
 
 
@@ -694,6 +701,48 @@ static int get_ignore_error(struct planner *p, const struct jf_opt *o, struct fj
 	return 0;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* percentile_list=P:P...: up to 20 numbers in (0, 100], as fio (which sorts them). */
+static int get_pct_list(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	const char *s = o->val;
+
+	j->npct = 0;
+	while (*s) {
+		char *end;
+		double v;
+
+		if (j->npct == STATS_PCT_MAX)
+			return bad(p, o, "more than %d percentiles", STATS_PCT_MAX);
+		errno = 0;
+		v = strtod(s, &end);
+		if (end == s || errno || !(v > 0 && v <= 100) || (*end && *end != ':'))
+			return bad(p, o, "'%.*s' is not a percentile (a number above 0, up to 100)",
+				   (int)strcspn(s, ":"), s);
+		j->pct[j->npct++] = v;
+		s = *end ? end + 1 : end;
+	}
+	qsort(j->pct, j->npct, sizeof(j->pct[0]), cmp_double);
+	return 0;
+}
+
+/* A fio_stats bit set (on) or cleared from a 0/1 option. */
+static int get_stats_bit(struct planner *p, const struct jf_opt *o, struct fjob *j, unsigned bit)
+{
+	bool b;
+
+	if (get_bool(p, o, &b))
+		return -EINVAL;
+	j->fio_stats = b ? j->fio_stats | bit : j->fio_stats & ~bit;
+	return 0;
+}
+
 static int get_engine(struct planner *p, const struct jf_opt *o, struct fjob *j)
 {
 	if (!strcmp(o->val, "sync") || !strcmp(o->val, "psync") || !strcmp(o->val, "pvsync")) {
@@ -858,6 +907,28 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 		return 0;
 	case F_EXITALL_ON_ERROR: return get_bool(p, o, &j->exitall_on_error);
 	case F_IGNORE_ERROR: return get_ignore_error(p, o, j);
+	case F_CLAT_PCT:
+		if (get_bool(p, o, &b))
+			return -EINVAL;
+		j->fio_stats = b ? j->fio_stats & ~STATS_NO_CLAT_PCT : j->fio_stats | STATS_NO_CLAT_PCT;
+		return 0;
+	case F_LAT_PCT: return get_stats_bit(p, o, j, STATS_LAT_PCT);
+	case F_DISABLE_LAT:
+		return get_stats_bit(p, o, j, STATS_NO_LAT) ? -EINVAL :
+		       (j->logset.no_lat = j->fio_stats & STATS_NO_LAT, 0);
+	case F_DISABLE_CLAT:
+		return get_stats_bit(p, o, j, STATS_NO_CLAT) ? -EINVAL :
+		       (j->logset.no_clat = j->fio_stats & STATS_NO_CLAT, 0);
+	case F_DISABLE_BW: return get_bool(p, o, &j->logset.no_bw);
+	case F_SLAT_PCT:
+	case F_DISABLE_SLAT:	/* iobench never times submission apart: slat_ns stays empty */
+		if (get_bool(p, o, &b))
+			return -EINVAL;
+		fio_notice(p, "%s: %s: iobench does not time submission apart (fio's slat), so "
+			   "slat_ns is empty either way, as fio's with a synchronous engine", o->where,
+			   o->key);
+		return 0;
+	case F_PCT_LIST: return get_pct_list(p, o, j);
 	case F_KB_BASE:
 		if (get_uint(p, o, 1000, 1024, &v) || (v != 1000 && v != 1024))
 			return bad(p, o, "kb_base is 1024 or 1000");

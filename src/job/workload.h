@@ -81,6 +81,17 @@ enum unlink_mode {
 	UNLINK_KEEP,		/* unlink=0: left in place, created or not */
 };
 
+/*
+ * fio's clat_percentiles, lat_percentiles, disable_clat and disable_lat, for
+ * fio-json (iobench measures one latency per I/O, fio's lat; fio-json shows it
+ * as clat and lat both). 0 is fio's default: clat with percentiles, lat without.
+ */
+#define STATS_NO_CLAT_PCT 1u	/* clat_percentiles=0 */
+#define STATS_LAT_PCT 2u	/* lat_percentiles=1 */
+#define STATS_NO_CLAT 4u	/* disable_clat: clat_ns empty, the latency maps zeros */
+#define STATS_NO_LAT 8u		/* disable_lat: lat_ns empty */
+#define STATS_PCT_MAX 20	/* fio's most percentiles in percentile_list */
+
 /* An option as written in a job file or on fio's command line (fio's JSON lists them). */
 struct written_opt {
 	char *key, *val;
@@ -131,6 +142,8 @@ struct job_logs {
 	bool offset;			/* log_offset: each I/O's offset as a column */
 	bool per_job;			/* per_job_logs: one file per thread (NAME_bw.N.log) */
 	bool unix_epoch;		/* log_unix_epoch: times in ms since 1970 */
+	bool no_clat, no_lat, no_bw;	/* fio's disable_clat, disable_lat, disable_bw_measurement:
+					   those logs without rows (bw: per-I/O rows only) */
 	unsigned first_thread;		/* fio's number of the job's first thread (1, 2, ...) */
 };
 
@@ -158,6 +171,9 @@ struct job_spec {
 	uint64_t start_delay_ns;	/* fio's startdelay: the job starts this much later */
 	bool error_ends_thread;	/* fio without exitall_on_error: an I/O error ends only the
 				   thread that met it; else (DiskSpd) the whole run */
+	unsigned fio_stats;	/* STATS_*: what fio-json shows of its latencies */
+	unsigned npct;		/* fio's percentile_list: pct[0..npct) ascending; 0: fio's default */
+	double pct[STATS_PCT_MAX];
 	unsigned reap_min;	/* completions to wait for (fio's iodepth_batch_complete_min,
 				   iodepth - iodepth_low); 0 = 1 */
 	unsigned reap_max;	/* completions to take at once (iodepth_batch_complete_max); 0 = 8 */

@@ -45,21 +45,26 @@ static json_t *stat_obj(uint64_t n, uint64_t min, uint64_t max, double mean, dou
 /* json+ (fio's --output-format=json+): the latency buckets too. Set by report_fio_json(). */
 static _Thread_local bool fio_plus;
 
-/* Latencies (ns) of kind k, with fio's percentile map when pct (and json+'s bins). */
-static json_t *lat_obj(const struct summary *s, int k, bool pct)
+/*
+ * Latencies (ns) of kind k, with fio's percentile map when pct (and json+'s
+ * bins): at the job's percentile_list (js NULL or none: fio's default).
+ */
+static json_t *lat_obj(const struct summary *s, int k, bool pct, const struct job_spec *js)
 {
 	const struct io_counts *c = &s->c[k];
 	json_t *o = stat_obj(c->ios, c->lat_min, c->lat_max, counts_lat_mean(c),
 			     counts_lat_stddev(c));
+	const double *pl = js && js->npct ? js->pct : fio_pcts;
+	size_t npl = js && js->npct ? js->npct : sizeof(fio_pcts) / sizeof(fio_pcts[0]);
 
 	if (pct && c->ios) {
 		json_t *p = json_object();
 
-		for (size_t i = 0; i < sizeof(fio_pcts) / sizeof(fio_pcts[0]); i++) {
+		for (size_t i = 0; i < npl; i++) {
 			char key[32];
 
-			snprintf(key, sizeof(key), "%f", fio_pcts[i]);
-			set(p, key, json_integer((json_int_t)summary_percentile(s, k, fio_pcts[i])));
+			snprintf(key, sizeof(key), "%f", pl[i]);
+			set(p, key, json_integer((json_int_t)summary_percentile(s, k, pl[i])));
 		}
 		set(o, "percentile", p);
 	}
@@ -146,7 +151,8 @@ static uint64_t errors_of(const struct result *res, unsigned j0, unsigned j1, in
 
 /* A read or write object: k is SUM_READ or SUM_WRITE (total_ios counts failed I/Os, as fio's). */
 static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
-		       const struct result *res, unsigned j0, unsigned j1, int thread)
+		       const struct result *res, unsigned j0, unsigned j1, int thread,
+		       const struct job_spec *js)
 {
 	const struct io_counts *c = &s->c[k];
 	uint64_t ms = c->ios ? (active_ns + 500000) / 1000000 : 0;
@@ -169,8 +175,11 @@ static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
 	 * the same figure as lat, submission included (docs/jobfiles.md).
 	 */
 	set(o, "slat_ns", stat_obj(0, 0, 0, 0, 0));
-	set(o, "clat_ns", lat_obj(s, k, true));
-	set(o, "lat_ns", lat_obj(s, k, false));
+	/* fio's clat_percentiles, lat_percentiles, disable_clat, disable_lat (workload.h) */
+	set(o, "clat_ns", js->fio_stats & STATS_NO_CLAT ? stat_obj(0, 0, 0, 0, 0) :
+			  lat_obj(s, k, !(js->fio_stats & STATS_NO_CLAT_PCT), js));
+	set(o, "lat_ns", js->fio_stats & STATS_NO_LAT ? stat_obj(0, 0, 0, 0, 0) :
+			 lat_obj(s, k, js->fio_stats & STATS_LAT_PCT, js));
 	window_stats(o, res, j0, j1, thread, k);
 	return o;
 }
@@ -180,7 +189,7 @@ static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
  * latency lies from the previous key (the previous map's end for the first)
  * up to the key; ">=2000" ms takes the rest.
  */
-static void latency_maps(json_t *job, const struct summary *s)
+static void latency_maps(json_t *job, const struct summary *s, bool none)
 {
 	static const char *const keys[] = { "2", "4", "10", "20", "50", "100", "250", "500",
 					    "750", "1000", "2000", ">=2000" };
@@ -200,10 +209,10 @@ static void latency_maps(json_t *job, const struct summary *s)
 			for (unsigned b = 0; b < HIST_NBUCKETS; b++) {
 				double v = (double)hist_bucket_low(b);
 
-				if (h->n[b] && v >= lo && v < hi)
+				if (!none && h->n[b] && v >= lo && v < hi)
 					cnt += h->n[b];
 			}
-			set(m, keys[i], json_real(n > 0 ? 100.0 * (double)cnt / n : 0));
+			set(m, keys[i], json_real(n > 0 && !none ? 100.0 * (double)cnt / n : 0));
 			lo = hi;
 		}
 		set(job, names[u], m);
@@ -223,8 +232,8 @@ static json_t *zero_dir(void)
 		set(o, "iops", json_real(0));
 		set(o, "runtime", json_integer(0));
 		set(o, "total_ios", json_integer(0));
-		set(o, "clat_ns", lat_obj(s, SUM_READ, false));
-		set(o, "lat_ns", lat_obj(s, SUM_READ, false));
+		set(o, "clat_ns", lat_obj(s, SUM_READ, false, NULL));
+		set(o, "lat_ns", lat_obj(s, SUM_READ, false, NULL));
 	}
 	free(s);
 	return o;
@@ -322,8 +331,8 @@ listed:
 		set(o, "job options", opts);
 	else
 		json_decref(opts);
-	set(o, "read", dir_obj(s, SUM_READ, active, res, j0, j1, thread));
-	set(o, "write", dir_obj(s, SUM_WRITE, active, res, j0, j1, thread));
+	set(o, "read", dir_obj(s, SUM_READ, active, res, j0, j1, thread, js));
+	set(o, "write", dir_obj(s, SUM_WRITE, active, res, j0, j1, thread, js));
 	set(o, "trim", zero_dir());
 	set(sync, "total_ios", json_integer((json_int_t)s->syncs.n));
 	set(sync, "lat_ns", sync_lat(&s->syncs));
@@ -335,7 +344,7 @@ listed:
 	set(o, "ctx", json_integer((json_int_t)res->proc_ctx));
 	set(o, "majf", json_integer((json_int_t)res->proc_majflt));
 	set(o, "minf", json_integer((json_int_t)res->proc_minflt));
-	latency_maps(o, s);
+	latency_maps(o, s, js->fio_stats & STATS_NO_CLAT);	/* fio's, from clat */
 	free(s);
 	return o;
 }

@@ -1,4 +1,4 @@
-# Description: more fio options as fio 3.33 means them, checked by what they do beside what fio does with the same job: exitall (the other job of the group stops), exitall_on_error, ignore_error (errors of faultfs really gone on past, or not).
+# Description: more fio options as fio 3.33 means them, checked by what they do beside what fio does with the same job: exitall (the other job of the group stops), exitall_on_error, ignore_error (errors of faultfs really gone on past, or not), the percentile and disable_* options (fio-json's latency objects and the log files, beside fio's).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/../helpers/faultfs.sh"
 cd "$T"
@@ -51,6 +51,53 @@ sed 's/^exitall$/exitall=0/' ex.fio > ex0.fio
 run_ok ex0.fio --output-format=json
 jq -e '.jobs[1].read.runtime < 30000' "$T/out" >/dev/null || fail "exitall=0 did not stop the long job"
 grep -q "exitall=0 turns exitall on, as in fio 3.33" "$T/err" || fail "exitall=0: no notice: $(cat "$T/err")"
+
+# shape FILE: what fio-json shows of the first job's read latencies: slat [samples?, percentiles?],
+# clat and lat [samples?, percentile keys], and whether the latency maps hold anything
+shape() { jq -c '.jobs[0] | [(.read.slat_ns|(.N>0), has("percentile")), (.read.clat_ns|(.N>0), (.percentile//{}|keys)), (.read.lat_ns|(.N>0), (.percentile//{}|keys)), ([.latency_us[]]|add>0)]' "$1"; }
+case_ effect "clat_percentiles, lat_percentiles, slat_percentiles, percentile_list, disable_clat, disable_lat, disable_slat: fio-json's latency objects as fio's for the same job"
+for o in "" clat_percentiles=0 lat_percentiles=1 slat_percentiles=1 "lat_percentiles=1|clat_percentiles=0" \
+	 percentile_list=99.5:50 disable_lat=1 disable_clat=1 disable_slat=1 "disable_clat=1|lat_percentiles=1" \
+	 "disable_lat=1|lat_percentiles=1|percentile_list=10"; do
+	printf '[j]\nfilename=%s\nrw=read\nbs=4k\nsize=256k\n%s\n' "$T/a.dat" "$o" | tr '|' '\n' > p.fio
+	run_ok p.fio --output-format=json
+	got=$(shape "$T/out")
+	case "$o" in
+	"") [ "$got" = '[false,false,true,["1.000000","10.000000","20.000000","30.000000","40.000000","5.000000","50.000000","60.000000","70.000000","80.000000","90.000000","95.000000","99.000000","99.500000","99.900000","99.950000","99.990000"],true,[],true]' ] || fail "default: $got" ;;
+	percentile_list=99.5:50) [ "$got" = '[false,false,true,["50.000000","99.500000"],true,[],true]' ] || fail "$o: $got" ;;
+	disable_clat=1) [ "$got" = '[false,false,false,[],true,[],false]' ] || fail "$o: $got" ;;
+	esac
+	if have_fio; then
+		fio_json p.fio || fail "fio $o: $(cat "$T/fioerr")"
+		[ "$(shape "$T/fio.json")" = "$got" ] || fail "$o: iobench $got, fio $(shape "$T/fio.json")"
+	fi
+done
+have_fio || skip_case "the latency objects beside fio's (no fio)"
+for v in percentile_list=0 percentile_list=101 percentile_list=50:x \
+	 percentile_list=1:2:3:4:5:6:7:8:9:10:11:12:13:14:15:16:17:18:19:20:21; do
+	printf '[j]\nfilename=%s\nrw=read\nsize=256k\n%s\n' "$T/a.dat" "$v" > p.fio
+	run_rc 2 p.fio
+	grep -q "$v: " "$T/err" || fail "$v: $(cat "$T/err")"
+done
+
+case_ effect "disable_clat, disable_lat, disable_bw_measurement: the log files fio writes, with or without rows, as fio's"
+# logs: each x_* log file with 1 when it has rows, 0 when empty (fio's empty slat log left out: iobench has none)
+logs() { for f in x_*; do [ -e "$f" ] && echo "$f $(wc -l < "$f")"; done | grep -v slat | awk '{ print $1, ($2 > 0) }' | tr '\n' ' '; rm -f x_*; }
+for o in "" disable_clat=1 disable_lat=1 disable_bw=1 "disable_bw_measurement=1|log_avg_msec=100"; do
+	printf '[j]\nfilename=%s\nrw=read\nbs=4k\nsize=256k\nwrite_lat_log=x\nwrite_bw_log=x\n%s\n' "$T/a.dat" "$o" | tr '|' '\n' > l.fio
+	run_ok l.fio --output=/dev/null
+	got=$(logs)
+	case "$o" in
+	"") [ "$got" = "x_bw.1.log 1 x_clat.1.log 1 x_lat.1.log 1 " ] || fail "logs: $got" ;;
+	disable_clat=1) [ "$got" = "x_bw.1.log 1 x_lat.1.log 1 " ] || fail "$o: $got" ;;
+	disable_bw=1) [ "$got" = "x_bw.1.log 0 x_clat.1.log 1 x_lat.1.log 1 " ] || fail "$o: $got" ;;
+	esac
+	if have_fio; then
+		fio l.fio --output=/dev/null >/dev/null 2>&1 || fail "fio $o"
+		f=$(logs)
+		[ "$f" = "$got" ] || fail "$o: iobench's logs $got, fio's $f"
+	fi
+done
 
 case_ input "ignore_error: an errno name fio does not know, or not a number, is refused by name before any I/O"
 for v in EIO:EILSEQ 5:x7 1,2,3,4; do
