@@ -56,19 +56,47 @@ static void record_error(struct worker *w, const struct io_unit *u)
 	}
 }
 
-/* Stops every worker: this one's error (or mismatch) ends the run, and its window, now. */
+/*
+ * This worker's error (or mismatch) ends it now: and every other worker too,
+ * unless its job ends only the thread that met it (fio without exitall_on_error).
+ */
 static void stop_run(struct worker *w)
 {
 	if (!w->stopped_at)
 		w->stopped_at = clock_ns();
-	atomic_store_explicit(w->stop, 1, memory_order_relaxed);
+	if (!w->error_ends_thread)
+		atomic_store_explicit(w->stop, 1, memory_order_relaxed);
 }
 
-/* An error that ends the run: kept, and every worker told to stop. */
+/* An error that ends the worker (or the run): kept, and the stop told. */
 void loop_fail(struct worker *w, const struct io_unit *u)
 {
 	record_error(w, u);
+	w->ended_on_error = true;
 	stop_run(w);
+}
+
+/*
+ * Whether the worker goes on past error err of fio's type t (0 read, 1 write,
+ * 2 verify): continue_on_error covers the type, and the error is one of its
+ * list (fio's ignore_error, else EIO and EILSEQ), or there is no list.
+ */
+static bool goes_on(const struct worker *w, unsigned t, int err)
+{
+	const struct err_list *l = w->go_on ? &w->go_on[t] : NULL;
+
+	if (!(w->continue_mask & (1u << t)))
+		return false;
+	for (unsigned i = 0; l && i < l->n; i++)
+		if (l->err[i] == err)
+			return true;
+	return !l || !l->n;
+}
+
+/* fio's error type of an I/O's error: EILSEQ is verify's, else the direction's. */
+static unsigned err_type(int err, bool is_write)
+{
+	return err == EILSEQ ? 2u : is_write ? 1u : 0u;
 }
 
 /*
@@ -79,8 +107,9 @@ void loop_fail(struct worker *w, const struct io_unit *u)
 bool loop_io_failed(struct worker *w, const struct io_unit *u, uint64_t now)
 {
 	struct stream *s = &w->streams[u->stream];
+	int err = u->result < 0 ? (int)-u->result : EIO;
 
-	if (!(w->continue_mask & (1u << u->is_write))) {
+	if (!goes_on(w, err_type(err, u->is_write), err)) {
 		loop_fail(w, u);
 		return false;
 	}
@@ -216,10 +245,12 @@ static void sync_file(struct worker *w, struct stream *s, uint64_t now)
 		record_error(w, &u);
 		if (first)
 			w->error.is_fsync = true;
-		if (w->continue_mask & 2u)
+		if (goes_on(w, err_type(-(int)u.result, true), -(int)u.result)) {
 			s->errors[1]++;
-		else
+		} else {
+			w->ended_on_error = true;
 			stop_run(w);
+		}
 		return;
 	}
 	if (now >= w->window_start && now < w->window_end) {

@@ -118,6 +118,21 @@ static uint64_t thread_user_us(void)
 	return (uint64_t)ru.ru_utime.tv_sec * 1000000ull + (uint64_t)ru.ru_utime.tv_usec;
 }
 
+/*
+ * A worker's I/O has ended. Ended before its window's planned end (a stop,
+ * an error, its budget under a runtime cap), its window ends now. With fio's
+ * exitall the others of its group stop too.
+ */
+static void io_ended(struct run_ctx *ctx, struct worker *wk)
+{
+	uint64_t now = clock_ns();
+
+	if (now < wk->window_end)
+		wk->window_end = now;
+	if (ctx->w->exitall)
+		atomic_store(&ctx->stop, 1);
+}
+
 static void *worker_main(void *arg)
 {
 	struct thread_arg *ta = arg;
@@ -141,6 +156,7 @@ static void *worker_main(void *arg)
 	}
 	if (!wk->pin_error && !wk->init_error && !atomic_load(&ta->ctx->stop))
 		loop_run(wk);
+	io_ended(ta->ctx, wk);
 	wk->cpu_end_ns = thread_demand_ns(wk->os_tid, CLOCK_THREAD_CPUTIME_ID);	/* to here */
 	wk->user_end_us = thread_user_us();
 	wk->t_end_ns = clock_ns();
@@ -184,6 +200,8 @@ static uint64_t set_timing(struct run_ctx *ctx, uint64_t t0)
 
 		wk->start_at = job->start_delay_ns ? t0 + job->start_delay_ns : 0;
 		wk->continue_mask = w->continue_on_error;
+		wk->go_on = w->go_on;
+		wk->error_ends_thread = job->error_ends_thread;
 		wk->window_start = ws;
 		wk->reap_min = job->reap_min ? job->reap_min : 1;
 		wk->reap_max = job->reap_max ? job->reap_max : REAP_BATCH;
@@ -200,8 +218,11 @@ static uint64_t set_timing(struct run_ctx *ctx, uint64_t t0)
 		wk->iv_edge = ws + w->interval_ns;
 		wk->iv_cap = build_series_slots(w);
 		if (w->count_based) {
-			/* a duration with a budget caps it (fio's runtime on a size-based job) */
-			wk->window_end = wk->end = w->duration_ns ? ws + w->duration_ns : UINT64_MAX;
+			/* a duration with a budget caps it (fio's runtime on a size-based job);
+			   a job's own: a group mixing time- and size-based jobs */
+			uint64_t d = job->duration_ns ? job->duration_ns : w->duration_ns;
+
+			wk->window_end = wk->end = d ? ws + d : UINT64_MAX;
 			wk->ios_left = job->ios_per_thread ? job->ios_per_thread : UINT64_MAX;
 			wk->issue_left = job->bytes_per_thread ? job->bytes_per_thread : UINT64_MAX;
 			/* no more issued than measured (fio's number_ios, --ios); a warm-up's come on top */
@@ -414,12 +435,6 @@ static int start_threads(struct run_ctx *ctx, struct thread_arg *args, char *err
 	return 0;
 }
 
-/* Whether --continue-on-error covered error e (the run went on past it). */
-static bool w_continues(const struct workload *w, const struct io_error *e)
-{
-	return w->continue_on_error & (e->is_write ? CONTINUE_WRITE : CONTINUE_READ);
-}
-
 /*
  * fio's write_*_log: each logging thread's open windows closed where its
  * window (or the run) ended, and its rows moved to the result.
@@ -453,7 +468,9 @@ static int gather_logs(struct run_ctx *ctx, struct result *res, const struct wat
 
 static int gather(struct run_ctx *ctx, struct result *res, const struct watch *wt)
 {
-	uint64_t end = wt->window_end;
+	/* time-based: the last window's end, as the workers left it (early, with exitall) */
+	uint64_t end = ctx->w->count_based ? wt->window_end : last_window_end(ctx);
+	bool thread_errors = false;	/* an error ended a thread alone: the run's end stays */
 
 	res->nthreads = ctx->nworkers;
 	for (unsigned i = 0; i < ctx->nworkers; i++) {
@@ -462,9 +479,11 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 		if (ctx->w->count_based)
 			end = wk->window_end != UINT64_MAX && (end == UINT64_MAX || wk->window_end > end)
 				? wk->window_end : end;
+		thread_errors |= wk->ended_on_error && wk->error_ends_thread;
 		for (unsigned s = 0; s < wk->nstreams; s++) {
 			struct result_row *row = &res->rows[res->nrows++];
 
+			row->error = wk->ended_on_error ? wk->error.err : 0;
 			row->thread = wk->id;
 			row->job = wk->job;
 			row->target = wk->streams[s].target;
@@ -509,7 +528,7 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 		if (wk->error.err) {
 			const struct io_error *e = &wk->error;
 			/* with --continue-on-error the first error is reported, but is no stop */
-			bool stopped = (!e->len && !e->is_fsync) || !w_continues(ctx->w, e);
+			bool stopped = wk->ended_on_error;
 
 			if (res->error[0] && (res->failed || !stopped))
 				continue;
@@ -537,7 +556,7 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 	}
 	if (wt->stop_time < end)
 		end = wt->stop_time;
-	for (unsigned i = 0; res->failed && i < ctx->nworkers; i++)	/* an error's stop ends it */
+	for (unsigned i = 0; res->failed && !thread_errors && i < ctx->nworkers; i++)	/* an error's stop ends it */
 		if (ctx->workers[i].stopped_at && ctx->workers[i].stopped_at < end)
 			end = ctx->workers[i].stopped_at;
 	if (end == UINT64_MAX)		/* count mode, no worker finished its count */

@@ -123,6 +123,9 @@ struct worker {
 	uint64_t issue_ios;		/* I/Os still to issue (--ios, fio's number_ios, without a
 					   warm-up); else UINT64_MAX */
 	unsigned continue_mask;		/* --continue-on-error: bit 0 reads, bit 1 writes go on */
+	const struct err_list *go_on;	/* ... past these errors only, per fio error type */
+	bool error_ends_thread;		/* a fatal error ends this thread alone (fio), not the run */
+	bool ended_on_error;		/* its error (error below) ended it */
 	unsigned reap_min;		/* completions to wait for in a reap (at least 1) */
 	unsigned reap_max;		/* completions to take in a reap (1 to REAP_MAX) */
 	unsigned submit_batch;		/* I/Os put back are submitted every this many completions

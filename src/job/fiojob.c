@@ -24,8 +24,9 @@
 struct group {
 	struct workload w;
 	unsigned cap_targets, cap_jobs;
-	const struct fjob *first;	/* its first job, whose timing the others must share */
+	const struct fjob *first;	/* its first job, whose engine the others must share */
 	bool reporting;
+	bool mixed;			/* its jobs differ in time_based or runtime */
 };
 
 static int add_target(struct group *g, struct target_spec **out)
@@ -235,14 +236,17 @@ static bool same_verify(const struct fio_verify *a, const struct fio_verify *b)
 		a->dump == b->dump));
 }
 
-/* The jobs of one group share one measured window: their timing must agree. */
+/*
+ * The jobs of one group share one measured window from one ramp, with one
+ * engine, one error rule and one verification: those must agree (time_based
+ * and runtime may differ).
+ */
 static int same_timing(struct planner *p, const struct fjob *a, const struct fjob *b)
 {
 	const char *what = !same_verify(&a->verify, &b->verify) ? "verify setting" :
-			   a->time_based != b->time_based ? "time_based" :
-			   a->runtime_ns != b->runtime_ns ? "runtime" :
 			   a->ramp_ns != b->ramp_ns ? "ramp_time" :
 			   a->continue_on_error != b->continue_on_error ? "continue_on_error" :
+			   memcmp(a->go_on, b->go_on, sizeof(a->go_on)) ? "ignore_error" :
 			   strcmp(a->engine, b->engine) ? "ioengine" :
 			   a->hipri != b->hipri ? "hipri" : a->sqpoll != b->sqpoll ? "sqthread_poll" : NULL;
 
@@ -327,6 +331,11 @@ static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j
 			   (0x9e3779b97f4a7c15ull * (w->njobs + 1));
 	}
 	js->start_delay_ns = j->startdelay_ns;
+	js->duration_ns = j->runtime_ns;
+	js->error_ends_thread = !j->exitall_on_error;	/* fio: the job's thread alone stops */
+	js->fio_stats = j->fio_stats;
+	js->npct = j->npct;
+	memcpy(js->pct, j->pct, sizeof(js->pct));
 	js->reap_min = j->complete_min ? j->complete_min : 1;
 	if (j->iodepth_low && j->iodepth_low < j->iodepth && j->iodepth - j->iodepth_low > js->reap_min)
 		js->reap_min = j->iodepth - j->iodepth_low;
@@ -599,6 +608,7 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 		return r;
 	if (!g->first)
 		g->first = j;
+	g->mixed |= j->time_based != g->first->time_based || j->runtime_ns != g->first->runtime_ns;
 	if (j->time_based && !j->runtime_ns)
 		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': time_based needs a runtime",
 			      j->where, j->name);
@@ -665,8 +675,10 @@ static void group_settings(struct group *g)
 	w->continue_on_error = j->continue_on_error;
 	if (j->verify.fatal)	/* fio's verify_fatal: the first mismatch ends the job */
 		w->continue_on_error &= ~CONTINUE_VERIFY;
-	w->count_based = !j->time_based;
-	w->duration_ns = j->runtime_ns;
+	memcpy(w->go_on, j->go_on, sizeof(w->go_on));
+	/* time- and size-based jobs together: counted, each job with its own runtime */
+	w->count_based = !j->time_based || g->mixed;
+	w->duration_ns = g->mixed ? 0 : j->runtime_ns;
 	w->warmup_ns = j->ramp_ns;
 	w->interval_ns = 500000000ull;	/* fio's iops_avg_time and bw_avg_time: 500 ms windows */
 	w->null_size = 1ull << 30;
@@ -861,7 +873,7 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 		 * common runtime that end is known, so the job starts late as with a startdelay */
 		if (g.w.njobs && j->wait_for && in_group(&g, j->wait_for) && !j->stonewall &&
 		    !j->new_group && j->file == g.first->file && j->time_based &&
-		    g.first->time_based) {
+		    g.first->time_based && !g.mixed && j->runtime_ns == g.first->runtime_ns) {
 			uint64_t end = waited_end(&g, j->wait_for, g.first);
 
 			if (end > j->startdelay_ns)
@@ -891,6 +903,9 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 		r = errmsg(err, len, -EINVAL, "the job file defines no job (only [global] sections)");
 	if (!r)
 		r = close_verified(&p, plan, &g, jobs, gstart, njobs, groupid);
+	for (unsigned k = 0; !r && k < njobs; k++)	/* fio's exitall holds for the whole run */
+		for (unsigned g2 = 0; jobs[k].exitall && g2 < plan->ngroups; g2++)
+			plan->groups[g2].exitall = true;
 	if (!r)
 		r = global_written(doc, over, nover, plan, err, len);
 	for (unsigned i = 0; i <= njobs && i < doc->nsec; i++) {

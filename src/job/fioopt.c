@@ -32,7 +32,9 @@ enum opt_id {
 	F_BW_LOG, F_LAT_LOG, F_IOPS_LOG, F_HIST_LOG, F_LOG_AVG, F_LOG_HIST, F_LOG_COARSE,
 	F_LOG_MAX, F_LOG_OFFSET, F_PER_JOB_LOGS, F_LOG_UNIX, F_LOG_ENTRIES,
 	F_UNLINK, F_UNLINK_EACH_LOOP, F_ALLOW_CREATE, F_CREATE_ON_OPEN, F_FALLOCATE, F_OPENFILES,
-	F_BLOCKALIGN,
+	F_BLOCKALIGN, F_EXITALL, F_EXITALL_ON_ERROR, F_IGNORE_ERROR,
+	F_CLAT_PCT, F_LAT_PCT, F_SLAT_PCT, F_PCT_LIST, F_DISABLE_LAT, F_DISABLE_CLAT, F_DISABLE_SLAT,
+	F_DISABLE_BW,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -96,6 +98,13 @@ static const struct fopt {
 	{ "create_on_open", F_CREATE_ON_OPEN, A_BOTH }, { "fallocate", F_FALLOCATE, A_VALUE },
 	{ "openfiles", F_OPENFILES, A_VALUE },
 	{ "blockalign", F_BLOCKALIGN, A_VALUE }, { "ba", F_BLOCKALIGN, A_VALUE },
+	{ "exitall", F_EXITALL, A_BOTH }, { "exitall_on_error", F_EXITALL_ON_ERROR, A_BOTH },
+	{ "ignore_error", F_IGNORE_ERROR, A_VALUE },
+	{ "clat_percentiles", F_CLAT_PCT, A_BOTH }, { "lat_percentiles", F_LAT_PCT, A_BOTH },
+	{ "slat_percentiles", F_SLAT_PCT, A_BOTH }, { "percentile_list", F_PCT_LIST, A_VALUE },
+	{ "disable_lat", F_DISABLE_LAT, A_BOTH }, { "disable_clat", F_DISABLE_CLAT, A_BOTH },
+	{ "disable_slat", F_DISABLE_SLAT, A_BOTH }, { "disable_bw_measurement", F_DISABLE_BW, A_BOTH },
+	{ "disable_bw", F_DISABLE_BW, A_BOTH },
 };
 
 
@@ -636,6 +645,111 @@ static int get_fallocate(struct planner *p, const struct jf_opt *o, struct fjob 
 	return bad(p, o, "not none, native, posix, keep or truncate (or 0, 1)");
 }
 
+/* One errno of ignore_error: fio's names (its str2error: EPERM to ERANGE only) or a number. */
+static int get_errno(struct planner *p, const struct jf_opt *o, const char *e, int *out)
+{
+	static const char *const names[] = { "EPERM", "ENOENT", "ESRCH", "EINTR", "EIO", "ENXIO",
+		"E2BIG", "ENOEXEC", "EBADF", "ECHILD", "EAGAIN", "ENOMEM", "EACCES", "EFAULT",
+		"ENOTBLK", "EBUSY", "EEXIST", "EXDEV", "ENODEV", "ENOTDIR", "EISDIR", "EINVAL",
+		"ENFILE", "EMFILE", "ENOTTY", "ETXTBSY", "EFBIG", "ENOSPC", "ESPIPE", "EROFS",
+		"EMLINK", "EPIPE", "EDOM", "ERANGE" };
+	uint64_t v;
+
+	if (e[0] == 'E') {
+		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			if (!strcmp(names[i], e)) {
+				*out = (int)i + 1;
+				return 0;
+			}
+		}
+		return bad(p, o, "'%s': fio knows the errno names EPERM to ERANGE only (1 to 34); "
+			   "give other errors by number", e);
+	}
+	if (parse_uint(e[0] == '-' ? e + 1 : e, 4095, &v) || !v)
+		return bad(p, o, "'%s' is not an errno (a name such as EIO, or 1 to 4095)", e);
+	*out = (int)v;
+	return 0;
+}
+
+/*
+ * ignore_error=READS,WRITES,VERIFY: each a ':' list of errnos that the job
+ * goes on past, as fio: a list given turns continue_on_error on for its type
+ * and replaces fio's default (EIO, EILSEQ); an empty one leaves it as it was.
+ */
+static int get_ignore_error(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	char buf[1024], *type = buf, *next;
+
+	if (strlen(o->val) >= sizeof(buf))
+		return bad(p, o, "too long");
+	memcpy(buf, o->val, strlen(o->val) + 1);
+	for (unsigned t = 0; type; t++, type = next) {
+		struct err_list l = { 0 };
+
+		next = strchr(type, ',');
+		if (next)
+			*next++ = 0;
+		if (t == ERR_TYPES)
+			return bad(p, o, "more than three lists (reads, writes, verify)");
+		for (char *e = type, *c; e && *e; e = c) {	/* fio stops at an empty name */
+			c = strchr(e, ':');
+			if (c)
+				*c++ = 0;
+			if (l.n == ERR_LIST_MAX)
+				return bad(p, o, "more than %d errors in one list", ERR_LIST_MAX);
+			if (get_errno(p, o, e, &l.err[l.n++]))
+				return -EINVAL;
+		}
+		if (!l.n)
+			continue;
+		j->go_on[t] = l;
+		j->continue_on_error |= 1u << t;
+	}
+	return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* percentile_list=P:P...: up to 20 numbers in (0, 100], as fio (which sorts them). */
+static int get_pct_list(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	const char *s = o->val;
+
+	j->npct = 0;
+	while (*s) {
+		char *end;
+		double v;
+
+		if (j->npct == STATS_PCT_MAX)
+			return bad(p, o, "more than %d percentiles", STATS_PCT_MAX);
+		errno = 0;
+		v = strtod(s, &end);
+		if (end == s || errno || !(v > 0 && v <= 100) || (*end && *end != ':'))
+			return bad(p, o, "'%.*s' is not a percentile (a number above 0, up to 100)",
+				   (int)strcspn(s, ":"), s);
+		j->pct[j->npct++] = v;
+		s = *end ? end + 1 : end;
+	}
+	qsort(j->pct, j->npct, sizeof(j->pct[0]), cmp_double);
+	return 0;
+}
+
+/* A fio_stats bit set (on) or cleared from a 0/1 option. */
+static int get_stats_bit(struct planner *p, const struct jf_opt *o, struct fjob *j, unsigned bit)
+{
+	bool b;
+
+	if (get_bool(p, o, &b))
+		return -EINVAL;
+	j->fio_stats = b ? j->fio_stats | bit : j->fio_stats & ~bit;
+	return 0;
+}
+
 static int get_engine(struct planner *p, const struct jf_opt *o, struct fjob *j)
 {
 	if (!strcmp(o->val, "sync") || !strcmp(o->val, "psync") || !strcmp(o->val, "pvsync")) {
@@ -796,6 +910,38 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 	case F_FALLOCATE: return get_fallocate(p, o, j);
 	case F_OPENFILES: return get_u(p, o, 1, MAX_FILES, &j->openfiles);
 	case F_BLOCKALIGN: return get_dirs(p, o, j, j->ba);
+	case F_EXITALL:
+		if (o->val && get_bool(p, o, &b))
+			return -EINVAL;
+		if (o->val && !b)
+			fio_notice(p, "%s: exitall=0 turns exitall on, as in fio 3.33 (whose exitall "
+				   "takes no value and ignores one)", o->where);
+		j->exitall = true;
+		return 0;
+	case F_EXITALL_ON_ERROR: return get_bool(p, o, &j->exitall_on_error);
+	case F_IGNORE_ERROR: return get_ignore_error(p, o, j);
+	case F_CLAT_PCT:
+		if (get_bool(p, o, &b))
+			return -EINVAL;
+		j->fio_stats = b ? j->fio_stats & ~STATS_NO_CLAT_PCT : j->fio_stats | STATS_NO_CLAT_PCT;
+		return 0;
+	case F_LAT_PCT: return get_stats_bit(p, o, j, STATS_LAT_PCT);
+	case F_DISABLE_LAT:
+		return get_stats_bit(p, o, j, STATS_NO_LAT) ? -EINVAL :
+		       (j->logset.no_lat = j->fio_stats & STATS_NO_LAT, 0);
+	case F_DISABLE_CLAT:
+		return get_stats_bit(p, o, j, STATS_NO_CLAT) ? -EINVAL :
+		       (j->logset.no_clat = j->fio_stats & STATS_NO_CLAT, 0);
+	case F_DISABLE_BW: return get_bool(p, o, &j->logset.no_bw);
+	case F_SLAT_PCT:
+	case F_DISABLE_SLAT:	/* iobench never times submission apart: slat_ns stays empty */
+		if (get_bool(p, o, &b))
+			return -EINVAL;
+		fio_notice(p, "%s: %s: iobench does not time submission apart (fio's slat), so "
+			   "slat_ns is empty either way, as fio's with a synchronous engine", o->where,
+			   o->key);
+		return 0;
+	case F_PCT_LIST: return get_pct_list(p, o, j);
 	case F_KB_BASE:
 		if (get_uint(p, o, 1000, 1024, &v) || (v != 1000 && v != 1024))
 			return bad(p, o, "kb_base is 1024 or 1000");
@@ -862,6 +1008,8 @@ void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsig
 	j->engine = "psync";
 	j->logset.per_job = true;
 	fio_verify_defaults(&j->verify);
+	for (unsigned t = 0; t < ERR_TYPES; t++)	/* fio's non-fatal errors */
+		j->go_on[t] = (struct err_list){ 2, { EIO, EILSEQ } };
 }
 
 

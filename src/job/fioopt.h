@@ -45,6 +45,12 @@ struct fjob {
 	bool scramble;			/* scramble_buffers (default 1) */
 	unsigned compress_pct, dedupe_pct, pattern_len;
 	unsigned continue_on_error;	/* CONTINUE_* */
+	struct err_list go_on[ERR_TYPES];	/* ignore_error's lists (default: EIO, EILSEQ) */
+	bool exitall;			/* exitall given (fio: for every job of the run) */
+	bool exitall_on_error;		/* an error of this job stops its group */
+	unsigned fio_stats;		/* STATS_* */
+	unsigned npct;			/* percentile_list, ascending */
+	double pct[STATS_PCT_MAX];
 	unsigned char pattern[PATTERN_MAX];
 	uint64_t runtime_ns, ramp_ns, startdelay_ns;
 	uint64_t size, filesize, offset, offset_increment, io_size, number_ios;

@@ -22,6 +22,19 @@
 #define CONTINUE_WRITE 2u
 #define CONTINUE_VERIFY 4u	/* verify mismatches */
 
+/*
+ * fio's ignore_error: per error type (0 reads, 1 writes, 2 verify, as fio's
+ * ERROR_TYPE_*_BIT), the errnos that continue_on_error goes on past. An empty
+ * list goes on past any error (the DiskSpd front end); the fio front end
+ * always gives one (fio's default: EIO and EILSEQ).
+ */
+#define ERR_TYPES 3
+#define ERR_LIST_MAX 32
+struct err_list {
+	unsigned n;
+	int err[ERR_LIST_MAX];
+};
+
 enum buf_mode {
 	BUF_RANDOM,	/* random bytes, fresh in every write (default; see compress/dedupe) */
 	BUF_ZERO,	/* -Z: zeroed buffers */
@@ -67,6 +80,17 @@ enum unlink_mode {
 				   iobench's: another is refused before anything runs) */
 	UNLINK_KEEP,		/* unlink=0: left in place, created or not */
 };
+
+/*
+ * fio's clat_percentiles, lat_percentiles, disable_clat and disable_lat, for
+ * fio-json (iobench measures one latency per I/O, fio's lat; fio-json shows it
+ * as clat and lat both). 0 is fio's default: clat with percentiles, lat without.
+ */
+#define STATS_NO_CLAT_PCT 1u	/* clat_percentiles=0 */
+#define STATS_LAT_PCT 2u	/* lat_percentiles=1 */
+#define STATS_NO_CLAT 4u	/* disable_clat: clat_ns empty, the latency maps zeros */
+#define STATS_NO_LAT 8u		/* disable_lat: lat_ns empty */
+#define STATS_PCT_MAX 20	/* fio's most percentiles in percentile_list */
 
 /* An option as written in a job file or on fio's command line (fio's JSON lists them). */
 struct written_opt {
@@ -118,6 +142,8 @@ struct job_logs {
 	bool offset;			/* log_offset: each I/O's offset as a column */
 	bool per_job;			/* per_job_logs: one file per thread (NAME_bw.N.log) */
 	bool unix_epoch;		/* log_unix_epoch: times in ms since 1970 */
+	bool no_clat, no_lat, no_bw;	/* fio's disable_clat, disable_lat, disable_bw_measurement:
+					   those logs without rows (bw: per-I/O rows only) */
 	unsigned first_thread;		/* fio's number of the job's first thread (1, 2, ...) */
 };
 
@@ -131,6 +157,8 @@ struct job_logs {
 struct job_spec {
 	char *name;
 	char *description;	/* fio's description, or NULL */
+	uint64_t duration_ns;	/* a count-based workload: this job's runtime (a time-based job's
+				   length, a size-based one's cap); 0 = the workload's */
 	unsigned first_target, ntargets;
 	unsigned threads;
 	bool per_clone;
@@ -141,6 +169,11 @@ struct job_spec {
 				   (DiskSpd's -z, each job from its first thread's number; fio's
 				   randseed, each job its own) */
 	uint64_t start_delay_ns;	/* fio's startdelay: the job starts this much later */
+	bool error_ends_thread;	/* fio without exitall_on_error: an I/O error ends only the
+				   thread that met it; else (DiskSpd) the whole run */
+	unsigned fio_stats;	/* STATS_*: what fio-json shows of its latencies */
+	unsigned npct;		/* fio's percentile_list: pct[0..npct) ascending; 0: fio's default */
+	double pct[STATS_PCT_MAX];
 	unsigned reap_min;	/* completions to wait for (fio's iodepth_batch_complete_min,
 				   iodepth - iodepth_low); 0 = 1 */
 	unsigned reap_max;	/* completions to take at once (iodepth_batch_complete_max); 0 = 8 */
@@ -180,6 +213,8 @@ struct workload {
 	bool overwrite;		/* --overwrite: write/recreate files iobench did not create */
 	bool read_only;		/* --read-only: refuse every write, whatever else is asked */
 	unsigned continue_on_error; /* CONTINUE_*: count these I/O errors and go on */
+	struct err_list go_on[ERR_TYPES];	/* ... those errors only (see err_list) */
+	bool exitall;		/* fio's exitall: when one thread's I/O ends, the others stop */
 	bool verify;		/* --verify: writes carry checkable blocks, reads are checked */
 	unsigned verify_hash;	/* the checksum they carry: enum vhash_kind (fio's verify=) */
 	bool verify_phase;	/* fio's verify phase: this group reads back and checks what the

@@ -42,21 +42,26 @@ static json_t *stat_obj(uint64_t n, uint64_t min, uint64_t max, double mean, dou
 /* json+ (fio's --output-format=json+): the latency buckets too. Set by report_fio_json(). */
 static _Thread_local bool fio_plus;
 
-/* Latencies (ns) of kind k, with fio's percentile map when pct (and json+'s bins). */
-static json_t *lat_obj(const struct summary *s, int k, bool pct)
+/*
+ * Latencies (ns) of kind k, with fio's percentile map when pct (and json+'s
+ * bins): at the job's percentile_list (js NULL or none: fio's default).
+ */
+static json_t *lat_obj(const struct summary *s, int k, bool pct, const struct job_spec *js)
 {
 	const struct io_counts *c = &s->c[k];
 	json_t *o = stat_obj(c->ios, c->lat_min, c->lat_max, counts_lat_mean(c),
 			     counts_lat_stddev(c));
+	const double *pl = js && js->npct ? js->pct : fio_pcts;
+	size_t npl = js && js->npct ? js->npct : FIO_NPCTS;
 
 	if (pct && c->ios) {
 		json_t *p = json_object();
 
-		for (size_t i = 0; i < FIO_NPCTS; i++) {
+		for (size_t i = 0; i < npl; i++) {
 			char key[32];
 
-			snprintf(key, sizeof(key), "%f", fio_pcts[i]);
-			set(p, key, json_integer((json_int_t)summary_percentile(s, k, fio_pcts[i])));
+			snprintf(key, sizeof(key), "%f", pl[i]);
+			set(p, key, json_integer((json_int_t)summary_percentile(s, k, pl[i])));
 		}
 		set(o, "percentile", p);
 	}
@@ -97,9 +102,24 @@ static void window_stats(json_t *o, const struct result *res, unsigned j0, unsig
 	set(o, "iops_samples", json_integer(ws.n));
 }
 
-/* A read or write object: k is SUM_READ or SUM_WRITE. */
+/* The I/Os of direction k (SUM_READ, SUM_WRITE) that failed and were gone on past. */
+static uint64_t errors_of(const struct result *res, unsigned j0, unsigned j1, int thread, int k)
+{
+	uint64_t n = 0;
+
+	for (unsigned i = 0; i < res->nrows; i++) {
+		const struct result_row *r = &res->rows[i];
+
+		if (r->job >= j0 && r->job < j1 && (thread < 0 || r->thread == (unsigned)thread))
+			n += r->errors[k == SUM_WRITE];
+	}
+	return n;
+}
+
+/* A read or write object: k is SUM_READ or SUM_WRITE (total_ios counts failed I/Os, as fio's). */
 static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
-		       const struct result *res, unsigned j0, unsigned j1, int thread)
+		       const struct result *res, unsigned j0, unsigned j1, int thread,
+		       const struct job_spec *js)
 {
 	const struct io_counts *c = &s->c[k];
 	uint64_t ms = fio_runtime_ms(c, active_ns);
@@ -113,7 +133,7 @@ static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
 	set(o, "bw", json_integer((json_int_t)(bw / 1024)));
 	set(o, "iops", json_real(c->ios && secs > 0 ? (double)c->ios / secs : 0));
 	set(o, "runtime", json_integer((json_int_t)ms));
-	set(o, "total_ios", json_integer((json_int_t)c->ios));
+	set(o, "total_ios", json_integer((json_int_t)(c->ios + errors_of(res, j0, j1, thread, k))));
 	set(o, "short_ios", json_integer(0));
 	set(o, "drop_ios", json_integer(0));
 	/*
@@ -122,8 +142,11 @@ static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
 	 * the same figure as lat, submission included (docs/jobfiles.md).
 	 */
 	set(o, "slat_ns", stat_obj(0, 0, 0, 0, 0));
-	set(o, "clat_ns", lat_obj(s, k, true));
-	set(o, "lat_ns", lat_obj(s, k, false));
+	/* fio's clat_percentiles, lat_percentiles, disable_clat, disable_lat (workload.h) */
+	set(o, "clat_ns", js->fio_stats & STATS_NO_CLAT ? stat_obj(0, 0, 0, 0, 0) :
+			  lat_obj(s, k, !(js->fio_stats & STATS_NO_CLAT_PCT), js));
+	set(o, "lat_ns", js->fio_stats & STATS_NO_LAT ? stat_obj(0, 0, 0, 0, 0) :
+			 lat_obj(s, k, js->fio_stats & STATS_LAT_PCT, js));
 	window_stats(o, res, j0, j1, thread, k);
 	return o;
 }
@@ -133,7 +156,7 @@ static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
  * latency lies from the previous key (the previous map's end for the first)
  * up to the key; ">=2000" ms takes the rest.
  */
-static void latency_maps(json_t *job, const struct summary *s)
+static void latency_maps(json_t *job, const struct summary *s, bool none)
 {
 	static const char *const keys[] = { "2", "4", "10", "20", "50", "100", "250", "500",
 					    "750", "1000", "2000", ">=2000" };
@@ -146,8 +169,8 @@ static void latency_maps(json_t *job, const struct summary *s)
 	for (int u = 0; u < 3; u++) {
 		json_t *m = json_object();
 
-		for (unsigned i = 0; i < nkeys[u]; i++, slot++)
-			set(m, keys[i], json_real(fio_lat_pct(cnt[slot], s->c[SUM_TOTAL].ios)));
+		for (unsigned i = 0; i < nkeys[u]; i++, slot++)	/* disable_clat: zeros, as fio */
+			set(m, keys[i], json_real(none ? 0 : fio_lat_pct(cnt[slot], s->c[SUM_TOTAL].ios)));
 		set(job, names[u], m);
 	}
 }
@@ -165,8 +188,8 @@ static json_t *zero_dir(void)
 		set(o, "iops", json_real(0));
 		set(o, "runtime", json_integer(0));
 		set(o, "total_ios", json_integer(0));
-		set(o, "clat_ns", lat_obj(s, SUM_READ, false));
-		set(o, "lat_ns", lat_obj(s, SUM_READ, false));
+		set(o, "clat_ns", lat_obj(s, SUM_READ, false, NULL));
+		set(o, "lat_ns", lat_obj(s, SUM_READ, false, NULL));
 	}
 	free(s);
 	return o;
@@ -181,7 +204,6 @@ static json_t *sync_lat(const struct sync_counts *c)
 			c->n > 1 ? sqrt(fmax(0, c->lat_sq / (double)c->n - mean * mean)) : 0);
 }
 
-/* One fio job object over jobs j0..j1-1 of w (one thread of them when thread >= 0). */
 /* One fio job object: unit u (the reads of its verify phase its reads, as in fio). */
 static json_t *job_obj(const struct workload *groups, const struct result *all, unsigned ngroups,
 		       const struct fio_unit *u)
@@ -232,8 +254,8 @@ listed:
 	else
 		json_decref(opts);
 	/* a verify phase's reads over its own time (fio's update_runtime) */
-	set(o, "read", dir_obj(s, SUM_READ, v->active[0], v->dres[0], j0, j1, thread));
-	set(o, "write", dir_obj(s, SUM_WRITE, v->active[1], v->dres[1], j0, j1, thread));
+	set(o, "read", dir_obj(s, SUM_READ, v->active[0], v->dres[0], j0, j1, thread, js));
+	set(o, "write", dir_obj(s, SUM_WRITE, v->active[1], v->dres[1], j0, j1, thread, js));
 	set(o, "trim", zero_dir());
 	set(sync, "total_ios", json_integer((json_int_t)s->syncs.n));
 	set(sync, "lat_ns", sync_lat(&s->syncs));
@@ -246,7 +268,7 @@ listed:
 	set(o, "ctx", json_integer((json_int_t)res->proc_ctx));
 	set(o, "majf", json_integer((json_int_t)res->proc_majflt));
 	set(o, "minf", json_integer((json_int_t)res->proc_minflt));
-	latency_maps(o, s);
+	latency_maps(o, s, js->fio_stats & STATS_NO_CLAT);	/* fio's, from clat */
 	free(v);
 	return o;
 }

@@ -81,6 +81,20 @@ static void write_rows(FILE *f, const struct iolog *l, const struct job_logs *sp
 			win_value(type, &r[i], spec->max_value), r[i].dir, spec->offset ? "0, " : "");
 }
 
+/*
+ * fio's disable_clat, disable_lat and disable_bw_measurement: 1 when the log
+ * of type is not written at all (clat, lat: fio sets none up), 2 when it is
+ * written without rows (clat_hist, bw), 0 when it is as usual.
+ */
+static int log_disabled(const struct job_logs *spec, const char *type)
+{
+	if (!strcmp(type, "clat") || !strcmp(type, "lat"))
+		return *type == 'c' ? spec->no_clat : spec->no_lat;
+	if (!strcmp(type, "clat_hist"))
+		return spec->no_clat ? 2 : 0;
+	return !strcmp(type, "bw") && spec->no_bw ? 2 : 0;
+}
+
 /* fio's histogram rows: 1856 bins, 2^coarseness of them summed per column. */
 static void write_hists(FILE *f, const struct iolog *l, const struct job_logs *spec,
 			int64_t epoch)
@@ -142,7 +156,7 @@ int report_fio_logs(const struct workload *w, const struct result *res, int64_t 
 			bool before;
 			FILE *f;
 
-			if (!prefix)
+			if (!prefix || log_disabled(spec, files[k].type) == 1)
 				continue;
 			log_name(name, sizeof(name), spec, prefix, files[k].type, l->thread);
 			if (seen_before(seen, name, &before))
@@ -151,7 +165,9 @@ int report_fio_logs(const struct workload *w, const struct result *res, int64_t 
 			if (!f)
 				return errmsg(err, len, -errno, "cannot write the fio log '%s': %s", name,
 					      strerror(errno));
-			if (files[k].kind == LOG_HIST)
+			if (log_disabled(spec, files[k].type))
+				;	/* fio's disable_*: the file, without rows */
+			else if (files[k].kind == LOG_HIST)
 				write_hists(f, l, spec, epoch);
 			else
 				write_rows(f, l, spec, files[k].type, epoch);

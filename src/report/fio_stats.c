@@ -144,11 +144,10 @@ double fio_lat_pct(uint64_t cnt, uint64_t total)
 	return p < 0.01 && cnt ? 0.01 : p;
 }
 
-int fio_error(const struct result *res)
+/* Whether row r is of unit u's jobs (and of its thread, when it has one). */
+static bool in_unit(const struct result_row *r, const struct fio_unit *u)
 {
-	if (res->failed)
-		return res->error_code ? res->error_code : EIO;
-	return res->verify.bad ? EILSEQ : 0;	/* mismatches continued past */
+	return r->job >= u->j0 && r->job < u->j1 && (u->thread < 0 || r->thread == (unsigned)u->thread);
 }
 
 /* The errors jobs u continued past in res: I/O errors and verify mismatches. */
@@ -157,10 +156,38 @@ static uint64_t unit_errors(const struct result *res, const struct fio_unit *u)
 	uint64_t n = res->verify.bad;
 
 	for (unsigned i = 0; i < res->nrows; i++)
-		if (res->rows[i].job >= u->j0 && res->rows[i].job < u->j1 &&
-		    (u->thread < 0 || res->rows[i].thread == (unsigned)u->thread))
+		if (in_unit(&res->rows[i], u))
 			n += res->rows[i].errors[0] + res->rows[i].errors[1];
 	return n;
+}
+
+/*
+ * fio's error of unit u of w in res: the errno that ended one of its threads;
+ * else, with continue_on_error, the first error it went on past (fio's
+ * stat.c), EILSEQ for mismatches; else the run's, when an error stopped the
+ * whole run (the DiskSpd rule, a mismatch).
+ */
+static int unit_error(const struct workload *w, const struct result *res, const struct fio_unit *u)
+{
+	bool any = false;
+	uint64_t errs = 0;
+
+	for (unsigned i = 0; i < res->nrows; i++) {
+		const struct result_row *r = &res->rows[i];
+
+		any |= r->error != 0;
+		if (in_unit(r, u) && r->error)
+			return r->error;
+		if (in_unit(r, u))
+			errs += r->errors[0] + r->errors[1];
+	}
+	if (w->continue_on_error && errs)
+		return res->error_code;
+	if (!res->failed)
+		return res->verify.bad ? EILSEQ : 0;	/* mismatches continued past */
+	if (any && w->jobs[u->j0].error_ends_thread)
+		return 0;
+	return res->error_code ? res->error_code : EIO;
 }
 
 uint64_t fio_view_build(struct fio_view *v, const struct workload *groups, const struct result *res,
@@ -172,7 +199,9 @@ uint64_t fio_view_build(struct fio_view *v, const struct workload *groups, const
 	v->active[0] = v->active[1] = active;
 	v->dres[0] = v->dres[1] = &res[u->g];
 	v->vres = fio_verify_result(groups, res, ngroups, u->g);
-	v->err = fio_error(&res[u->g]) ? fio_error(&res[u->g]) : v->vres ? fio_error(v->vres) : 0;
+	v->err = unit_error(&groups[u->g], &res[u->g], u);
+	if (!v->err && v->vres)
+		v->err = unit_error(&groups[u->g + 1], v->vres, u);
 	v->errs = unit_errors(&res[u->g], u) + (v->vres ? unit_errors(v->vres, u) : 0);
 	if (!v->vres || !(r = report_need(malloc(sizeof(*r)))))
 		return active;

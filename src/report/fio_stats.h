@@ -78,9 +78,6 @@ void fio_lat_counts(const struct hist *h, uint64_t cnt[FIO_LAT_ALL]);
 /* A count as fio's % of total: 0.01 at least when the count is not 0 (stat_calc_lat). */
 double fio_lat_pct(uint64_t cnt, uint64_t total);
 
-/* fio's error field: 0, the errno of the I/O error that stopped the run, or EILSEQ for mismatches. */
-int fio_error(const struct result *res);
-
 /* The verify phase that reads back what group g wrote (fio's verify reads of its jobs), or NULL. */
 const struct result *fio_verify_result(const struct workload *groups, const struct result *res,
 				       unsigned ngroups, unsigned g);

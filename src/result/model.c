@@ -153,7 +153,7 @@ SCHEMA(row_s, FI(struct result_row, thread), FI(struct result_row, target), FI(s
 	 false, 0, false },
        FI(struct result_row, active_ns), FI(struct result_row, start_ns),
        FO(struct result_row, syncs, sync_counts_s), FIA(struct result_row, errors, 2),
-       FD(struct result_row, cpu_busy), FD(struct result_row, user_busy));
+       FI_LATER(struct result_row, error), FD(struct result_row, cpu_busy), FD(struct result_row, user_busy));
 SCHEMA(blockdev_s, FI(struct blockdev_info, major), FI(struct blockdev_info, minor),
        FC(struct blockdev_info, name), FC(struct blockdev_info, kind),
        FIM(struct blockdev_info, level, DEVICE_CHAIN_MAX), FC(struct blockdev_info, model),

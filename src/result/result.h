@@ -76,6 +76,7 @@ struct result_row {
 	uint64_t start_ns;	/* when it began measuring, from the window's start (a job's start delay) */
 	struct sync_counts syncs;	/* fsyncs after writes (fio's fsync=N) in the window */
 	uint64_t errors[2];	/* --continue-on-error: failed [0] reads, [1] writes, whole run */
+	int error;		/* the errno of the I/O error that ended this thread, or 0 */
 	double cpu_busy;	/* its thread's CPU demand (running or runnable) over its window /
 				   the window (1 = a whole CPU), or -1 */
 	double user_busy;	/* its thread's user CPU time over its I/O loop / the loop, or -1 */

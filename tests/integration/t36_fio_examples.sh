@@ -76,4 +76,6 @@ echo "$(grep -c '| runs:' rows) of $(wc -l < rows) run"
 case_ effect "docs/jobfiles.md's table of fio's examples is what iobench does"
 sed -n '/^<!-- fio-examples -->$/,/^<!-- \/fio-examples -->$/p' "$DOC" | grep '^| `' > doc_rows
 diff doc_rows rows > rows.diff || { cat rows.diff; fail "docs/jobfiles.md's examples table differs from iobench (< docs, > iobench)"; }
+counts="Of the $(wc -l < rows), $(grep -c '| runs:' rows) run; $(grep -c '| refused' rows) are refused by name"
+grep -q "$counts" "$DOC" || fail "docs/jobfiles.md does not say: $counts"
 echo ok
