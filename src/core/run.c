@@ -168,6 +168,12 @@ static uint64_t min_delay(const struct workload *w)
 	return d == UINT64_MAX ? 0 : d;
 }
 
+/* A worker of fio's rw=trim or randtrim: every stream's I/O a trim. */
+static bool worker_trims_only(const struct run_ctx *ctx, const struct worker *wk)
+{
+	return wk->nstreams && ctx->w->targets[wk->streams[0].target].trim == TRIM_ONLY;
+}
+
 /*
  * Fixes every worker's phase boundaries, starting at t0: a job with a start
  * delay starts (and warms up, and measures) that much later. Returns the
@@ -184,6 +190,9 @@ static uint64_t set_timing(struct run_ctx *ctx, uint64_t t0)
 
 		wk->start_at = job->start_delay_ns ? t0 + job->start_delay_ns : 0;
 		wk->continue_mask = w->continue_on_error;
+		if (worker_trims_only(ctx, wk))	/* its trims, in the read slot, are writes to fio */
+			wk->continue_mask = (wk->continue_mask & ~CONTINUE_READ) |
+					    (w->continue_on_error & CONTINUE_WRITE ? CONTINUE_READ : 0);
 		wk->window_start = ws;
 		wk->reap_min = job->reap_min ? job->reap_min : 1;
 		wk->reap_max = job->reap_max ? job->reap_max : REAP_BATCH;
@@ -417,7 +426,9 @@ static int start_threads(struct run_ctx *ctx, struct thread_arg *args, char *err
 /* Whether --continue-on-error covered error e (the run went on past it). */
 static bool w_continues(const struct workload *w, const struct io_error *e)
 {
-	return w->continue_on_error & (e->is_write ? CONTINUE_WRITE : CONTINUE_READ);
+	bool writes = e->is_write || e->is_trim || w->targets[e->target].trim == TRIM_ONLY;
+
+	return w->continue_on_error & (writes ? CONTINUE_WRITE : CONTINUE_READ);
 }
 
 /*
@@ -468,6 +479,7 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 			row->thread = wk->id;
 			row->job = wk->job;
 			row->target = wk->streams[s].target;
+			row->trims = ctx->w->targets[row->target].trim != TRIM_NONE;
 			row->c[0] = wk->streams[s].counts[0];
 			row->c[1] = wk->streams[s].counts[1];
 			row->h = wk->streams[s].hist;	/* moves to the result */
@@ -520,7 +532,9 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 					 ctx->w->targets[e->target].path, strerror(e->err));
 			else if (e->len)
 				snprintf(res->error, sizeof(res->error), "%s error on '%s' at offset %llu "
-					 "(%u bytes): %s", e->is_write ? "write" : "read",
+					 "(%u bytes): %s", e->is_trim ||
+					 ctx->w->targets[e->target].trim == TRIM_ONLY ? "trim" :
+					 e->is_write ? "write" : "read",
 					 ctx->w->targets[e->target].path, (unsigned long long)e->offset,
 					 e->len, e->result >= 0 ? "short transfer" : strerror(e->err));
 			else
@@ -971,7 +985,10 @@ int run_execute(const struct workload *w, struct hold *hold, struct result *res,
 		else if (r)
 			r = errmsg(err, len, r, "cannot set up the workers: %s", strerror(-r));
 		for (unsigned i = 0; !r && i < ctx.nworkers; i++) {
-			ctx.workers[i].engine.ops = ops;
+			/* fio's rw=trim: every I/O a trim, issued synchronously (null: none) */
+			ctx.workers[i].engine.ops = ops != &engine_null &&
+						    worker_trims_only(&ctx, &ctx.workers[i]) ?
+						    &engine_trim : ops;
 			ctx.workers[i].cpu = res->ncpus_pinned ?
 				res->cpus[i % res->ncpus_pinned] : -1;
 		}
