@@ -249,6 +249,8 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 	if (s->fsync_every)
 		s->vary |= VARY_FSYNC;
 	s->fd = t->fd;
+	if (sp->trim == TRIM_WRITE && t->kind != TARGET_NULL)	/* fio's trimwrite */
+		s->vary |= VARY_TRIM;
 	if (sp->clone_offset || sp->range_len) {	/* fio's offset_increment and size */
 		if (thread_range(sp, t, rel, &gp.base, &gp.end))
 			return -ERANGE;

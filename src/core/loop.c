@@ -39,7 +39,8 @@ static inline void budget(struct worker *w, struct io_unit *u)
  * block ownership, sizes drawn per I/O (fio's bsrange, bssplit), a byte
  * budget that trims the last I/O to fit (fio's size), sequential steps by
  * each I/O's size, and what a write carries (a --verify block, a block of the
- * -Z<size> source, the --dedupe block, or its own buffer refreshed).
+ * -Z<size> source, the --dedupe block, or its own buffer refreshed), and
+ * fio's trimwrite: the write's block trimmed first.
  */
 static void vary_all(struct worker *w, struct stream *s, struct io_unit *u)
 {
@@ -53,6 +54,8 @@ static void vary_all(struct worker *w, struct stream *s, struct io_unit *u)
 		gen_seq_advance(&s->gen, u->len);
 	if (!u->is_write)
 		return;
+	if (s->vary & VARY_TRIM)
+		loop_trim(w, s, u);
 	if (s->vary & VARY_VERIFY) {
 		verify_format(u->buf, u->len, u->offset, s->v.thread, ++s->v.seq, s->v.seed,
 			      s->v.hash_kind);

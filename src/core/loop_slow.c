@@ -293,6 +293,34 @@ bool loop_completed(struct worker *w, struct stream *s, const struct io_unit *u,
 	return true;
 }
 
+void loop_trim(struct worker *w, struct stream *s, const struct io_unit *u)
+{
+	uint64_t t0 = clock_ns(), now;
+	int r = engine_trim_range(u->fd, u->offset, u->len);
+
+	now = clock_ns();
+	if (r) {
+		struct io_unit t = *u;
+		bool first = !w->error.err;
+
+		t.is_write = false;
+		t.result = r;
+		record_error(w, &t);
+		if (first)
+			w->error.is_trim = true;
+		if (w->continue_mask & CONTINUE_WRITE)
+			s->errors[0]++;
+		else
+			stop_run(w);
+		return;
+	}
+	if (now < w->window_start || now >= w->window_end)
+		return;
+	counts_record(&s->counts[0], u->len, now - t0);
+	hist_record(&s->hist[0], now - t0);
+	interval_record(&s->series[w->iv_idx], 0, u->len, now - t0);
+}
+
 void loop_refill(struct stream *s, struct io_unit *u)
 {
 	gen_fill(&s->gen.rng, u->buf, u->len);

@@ -14,6 +14,15 @@ void loop_avoid_inflight(struct worker *w, struct stream *s, struct io_unit *u);
 /* refill_buffers: the whole of u's buffer fresh random data, the stream's compression kept. */
 void loop_refill(struct stream *s, struct io_unit *u);
 
+/*
+ * fio's trimwrite: discards u's range now (synchronously, as fio), before u
+ * writes it; counted in the stream's trim slot [0] when the window is open.
+ * A failed trim is an error of its own (a trim, not the write), kept as the
+ * worker's and, unless --continue-on-error takes writes, the run stops
+ * (the write prepared already is still issued).
+ */
+void loop_trim(struct worker *w, struct stream *s, const struct io_unit *u);
+
 /* An error that ends the run: kept, and every worker told to stop. */
 void loop_fail(struct worker *w, const struct io_unit *u) __attribute__((cold));
 

@@ -184,6 +184,12 @@ static uint64_t min_delay(const struct workload *w)
 	return d == UINT64_MAX ? 0 : d;
 }
 
+/* A worker of fio's rw=trim or randtrim: every stream's I/O a trim. */
+static bool worker_trims_only(const struct run_ctx *ctx, const struct worker *wk)
+{
+	return wk->nstreams && ctx->w->targets[wk->streams[0].target].trim == TRIM_ONLY;
+}
+
 /*
  * Fixes every worker's phase boundaries, starting at t0: a job with a start
  * delay starts (and warms up, and measures) that much later. Returns the
@@ -202,6 +208,9 @@ static uint64_t set_timing(struct run_ctx *ctx, uint64_t t0)
 		wk->continue_mask = w->continue_on_error;
 		wk->go_on = w->go_on;
 		wk->error_ends_thread = job->error_ends_thread;
+		if (worker_trims_only(ctx, wk))	/* its trims, in the read slot, are writes to fio */
+			wk->continue_mask = (wk->continue_mask & ~CONTINUE_READ) |
+					    (w->continue_on_error & CONTINUE_WRITE ? CONTINUE_READ : 0);
 		wk->window_start = ws;
 		wk->reap_min = job->reap_min ? job->reap_min : 1;
 		wk->reap_max = job->reap_max ? job->reap_max : REAP_BATCH;
@@ -487,6 +496,7 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 			row->thread = wk->id;
 			row->job = wk->job;
 			row->target = wk->streams[s].target;
+			row->trims = ctx->w->targets[row->target].trim != TRIM_NONE;
 			row->c[0] = wk->streams[s].counts[0];
 			row->c[1] = wk->streams[s].counts[1];
 			row->h = wk->streams[s].hist;	/* moves to the result */
@@ -539,7 +549,9 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 					 ctx->w->targets[e->target].path, strerror(e->err));
 			else if (e->len)
 				snprintf(res->error, sizeof(res->error), "%s error on '%s' at offset %llu "
-					 "(%u bytes): %s", e->is_write ? "write" : "read",
+					 "(%u bytes): %s", e->is_trim ||
+					 ctx->w->targets[e->target].trim == TRIM_ONLY ? "trim" :
+					 e->is_write ? "write" : "read",
 					 ctx->w->targets[e->target].path, (unsigned long long)e->offset,
 					 e->len, e->result >= 0 ? "short transfer" : strerror(e->err));
 			else
@@ -990,7 +1002,10 @@ int run_execute(const struct workload *w, struct hold *hold, struct result *res,
 		else if (r)
 			r = errmsg(err, len, r, "cannot set up the workers: %s", strerror(-r));
 		for (unsigned i = 0; !r && i < ctx.nworkers; i++) {
-			ctx.workers[i].engine.ops = ops;
+			/* fio's rw=trim: every I/O a trim, issued synchronously (null: none) */
+			ctx.workers[i].engine.ops = ops != &engine_null &&
+						    worker_trims_only(&ctx, &ctx.workers[i]) ?
+						    &engine_trim : ops;
 			ctx.workers[i].cpu = res->ncpus_pinned ?
 				res->cpus[i % res->ncpus_pinned] : -1;
 		}

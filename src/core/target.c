@@ -174,12 +174,12 @@ static int check_block(struct target *t, const struct workload *w, const struct 
 	if (r)
 		return errmsg(err, len, -EINVAL, "cannot read the size of '%s': %s", s->path,
 			    strerror(-r));
-	if (!s->write_pct || w->read_only)
+	if (!target_writes(s) || w->read_only)
 		return 0;
 	if (!w->allow_device_write)
-		return errmsg(err, len, -EINVAL, "refusing to write to block device '%s': it destroys "
+		return errmsg(err, len, -EINVAL, "refusing to %s block device '%s': it destroys "
 			    "the data on it; pass --allow-device-write if that is what you want",
-			    s->path);
+			    s->write_pct ? "write to" : "trim", s->path);
 	if (!ioctl(t->cfd, BLKROGET, &ro) && ro)
 		return errmsg(err, len, -EINVAL, "cannot write to '%s': the device is read-only",
 			      s->path);
@@ -229,6 +229,10 @@ static int check_file(struct target *t, const struct workload *w, const struct s
 	bool ours;
 
 	t->kind = TARGET_FILE;
+	if (s->trim != TRIM_NONE)
+		return errmsg(err, len, -EINVAL, "trims on '%s': it is a regular file, and fio 3.33 "
+			      "trims block devices only (its BLKDISCARD fails on a file with "
+			      "'Inappropriate ioctl for device'); nothing was trimmed", s->path);
 	marker_read(t->cfd, &m);
 	/* marked as iobench's, or made by this very run (a file system without markers) */
 	ours = m.state != MARK_NONE || hold_is_created(hold, t->cfd);
@@ -463,7 +467,7 @@ static int check_existing(struct target *t, const struct workload *w, int pfd,
 			  struct hold *hold, char *err, size_t len)
 {
 	const struct target_spec *s = t->spec;
-	bool writes = (s->write_pct || s->create_size) && !w->read_only;
+	bool writes = (target_writes(s) || s->create_size) && !w->read_only;
 	struct stat st;
 	int r, attr = 0;
 
@@ -534,6 +538,10 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
 			return errmsg(err, len, -EINVAL, "'%s' ends in '/', a directory's name: give a "
 				      "file or a block device", s->path);
 		t->kind = TARGET_FILE;
+		if (s->trim != TRIM_NONE)
+			return errmsg(err, len, -EINVAL, "trims on '%s': it does not exist, and fio 3.33 "
+				      "trims block devices only (BLKDISCARD); nothing was created",
+				      s->path);
 		t->size = s->create_size;
 		t->create = s->create_size != 0;
 		r = check_new_file(t, err, len);
@@ -835,9 +843,10 @@ int targets_check(struct target *t, const struct workload *w, bool null_engine,
 		r = check_one(&t[i], w, null_engine, hold, err, len);
 		if (r >= 0 && !null_engine)
 			r = same_as_earlier(t, i, r, err, len);
-		if (!r && w->read_only && !null_engine && (t[i].spec->write_pct || t[i].create))
+		if (!r && w->read_only && !null_engine && (target_writes(t[i].spec) || t[i].create))
 			r = errmsg(err, len, -EINVAL, "--read-only: the run would %s '%s'; nothing was "
-				   "written", t[i].create ? "create" : "write to", t[i].spec->path);
+				   "written", t[i].create ? "create" : t[i].spec->write_pct ? "write to" :
+				   "trim", t[i].spec->path);
 		if (r)
 			return r;
 		for (unsigned j = 0; w->verify && !null_engine && j < i; j++)
@@ -1029,7 +1038,7 @@ static int takes_no_nowait(const struct target *t)
 static int open_one(struct target *t, int base, bool read_only, char *err, size_t len)
 {
 	const struct target_spec *s = t->spec;
-	int flags = s->write_pct && !read_only ? O_RDWR : O_RDONLY;
+	int flags = target_writes(s) && !read_only ? O_RDWR : O_RDONLY;	/* BLKDISCARD too */
 
 	if (s->cache & CACHE_DIRECT)
 		flags |= O_DIRECT;

@@ -34,6 +34,7 @@
 #define VARY_FSYNC 256u			/* fio's fsync=N: the file synced after every N writes */
 #define VARY_REFILL 512u		/* writes: the whole buffer fresh random data (refill_buffers) */
 #define VARY_LOG 1024u			/* fio's write_*_log: completions recorded in the worker's log */
+#define VARY_TRIM 2048u			/* fio's trimwrite: each write's block trimmed just before it */
 /* The bits only a completion looks at (loop_completed()): no preparation of their own. */
 #define VARY_ON_COMPLETION (VARY_VERIFY | VARY_FSYNC | VARY_LOG)
 
@@ -60,6 +61,12 @@ struct io_unit;
 /* What a stream does to an I/O beyond its fixed one, chosen once by loop_prep_for(). */
 typedef void (*stream_prep_fn)(struct worker *w, struct stream *s, struct io_unit *u);
 
+/*
+ * A stream of fio's trims (target_spec.trim) never reads: its trims take the
+ * read slot [0] of len, pick, errors, counts, hist and series, and its rows
+ * say so (result_row.trims). rw=trim issues them through engine_trim (the
+ * worker's engine), trimwrite from prep() (VARY_TRIM, loop_trim()).
+ */
 struct stream {
 	struct gen gen;
 	uint32_t len[2];		/* I/O size of [0] reads, [1] writes */
@@ -93,6 +100,7 @@ struct io_error {
 	unsigned target;
 	bool is_write;
 	bool is_fsync;			/* the fsync after writes failed (fio's fsync=N) */
+	bool is_trim;			/* fio's trimwrite: the trim before the write failed */
 };
 
 /*

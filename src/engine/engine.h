@@ -81,6 +81,15 @@ extern const struct engine_ops engine_libaio;
 extern const struct engine_ops engine_null;
 
 /*
+ * fio's trims (trim.c): engine_trim runs a worker whose every I/O is a trim
+ * (not in engine_find()'s list: a job's trims choose it, no name does).
+ * engine_trim_range() discards [offset, offset + len) of the block device fd
+ * (BLKDISCARD, synchronous): 0 or -errno.
+ */
+extern const struct engine_ops engine_trim;
+int engine_trim_range(int fd, uint64_t offset, uint64_t len);
+
+/*
  * The null engine's service-time model for the next run (null.c): each I/O
  * takes lat_ns, and the one modelled device completes at most iops a second
  * (0: no limit). Both 0: no model, I/Os complete at once.

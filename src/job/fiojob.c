@@ -369,12 +369,14 @@ static int block_align(struct planner *p, struct target_spec *t, const struct fj
 static int target_io(struct planner *p, struct target_spec *t, const struct fjob *j,
 		     unsigned slot, unsigned nfiles)
 {
-	bool random = j->rw == RW_RANDREAD || j->rw == RW_RANDWRITE || j->rw == RW_RANDRW;
+	bool random = rw_random(j->rw);
 	unsigned depth = !strcmp(j->engine, "psync") ? 1 : j->iodepth;
 	int r;
 
-	t->write_pct = j->rw == RW_READ || j->rw == RW_RANDREAD ? 0 :
-		       j->rw == RW_WRITE || j->rw == RW_RANDWRITE ? 100 : j->write_pct;
+	t->trim = rw_trim(j->rw);
+	t->write_pct = j->rw == RW_READ || j->rw == RW_RANDREAD || t->trim == TRIM_ONLY ? 0 :
+		       j->rw == RW_WRITE || j->rw == RW_RANDWRITE || t->trim == TRIM_WRITE ? 100 :
+		       j->write_pct;
 	t->block_size = j->bs[0];
 	t->write_block_size = j->bs[1] != j->bs[0] ? j->bs[1] : 0;
 	for (int d = 0; d < 2; d++) {
@@ -396,7 +398,8 @@ static int target_io(struct planner *p, struct target_spec *t, const struct fjob
 	if (!t->outstanding)
 		t->outstanding = 1;
 	t->threads = j->numjobs;
-	t->cache = (j->direct ? CACHE_DIRECT : 0) | j->cache_sync;
+	/* fio 3.33 opens a job that trims without O_DIRECT or O_SYNC (file_setup's skip_flags) */
+	t->cache = t->trim != TRIM_NONE ? 0 : (j->direct ? CACHE_DIRECT : 0) | j->cache_sync;
 	t->buf = j->zero_buffers ? BUF_ZERO : j->pattern_len ? BUF_PATTERN : BUF_RANDOM;
 	t->compress_pct = t->buf == BUF_RANDOM ? j->compress_pct : 0;
 	t->dedupe_pct = t->buf == BUF_RANDOM ? j->dedupe_pct : 0;
@@ -544,6 +547,62 @@ static int file_rules(struct planner *p, const struct fjob *j, unsigned nfiles)
 		fio_notice(p, "%s: job '%s': unlink_each_loop has no effect on a job of one loop (as "
 			   "in fio 3.33, which removes the files only between loops)", j->where,
 			   j->name);
+	return 0;
+}
+
+/* Whether two size distributions are the same (NULL: none). */
+static bool same_dist(const struct bs_dist *a, const struct bs_dist *b)
+{
+	return a == b || (a && b && !memcmp(a, b, sizeof(*a)));
+}
+
+static const char *rw_name(enum rw_mode m)
+{
+	return m == RW_TRIM ? "trim" : m == RW_RANDTRIM ? "randtrim" :
+	       m == RW_TRIMWRITE ? "trimwrite" : "randtrimwrite";
+}
+
+/*
+ * fio's trims: a job that trims never reads, so its trims' sizes (bs=R,W,T,
+ * the third list of bsrange and bssplit, the third blockalign) take the
+ * read slot the core issues them from (rw=trim, randtrim); a trimwrite's
+ * trims and writes cover the same blocks, so their sizes must agree (fio's
+ * randtrimwrite writes each trim's range: the trims' sizes are the writes').
+ * What trims do not take is refused by name.
+ */
+static int trim_plan(struct planner *p, struct fjob *j)
+{
+	enum trim_mode t = rw_trim(j->rw);
+
+	if (t == TRIM_NONE)
+		return 0;
+	if (j->verify.on)
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': verify= with rw=%s is not "
+			      "implemented by iobench (fio's trim_percentage, trim_verify_zero and "
+			      "trim_backlog are not either)", j->where, j->name, rw_name(j->rw));
+	for (unsigned k = 0; k < LOG_KINDS; k++)
+		if (j->log_prefix[k])
+			return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': fio's log files "
+				      "(write_*_log) of a job that trims (rw=%s) are not implemented "
+				      "by iobench", j->where, j->name, rw_name(j->rw));
+	if (j->rw == RW_TRIMWRITE && (j->bs[1] != j->bs[2] || !same_dist(j->dist[1], j->dist[2])))
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': rw=trimwrite with trims of "
+			      "other sizes than its writes (bs=R,W,T, bsrange, bssplit): iobench "
+			      "trims each write's block just before it, so they must be the same",
+			      j->where, j->name);
+	if (j->direct)
+		fio_notice(p, "%s: job '%s': direct=1 has no effect on a job that trims: fio 3.33 "
+			   "opens it without O_DIRECT (trimwrite's writes are buffered too); iobench "
+			   "does the same", j->where, j->name);
+	j->bs[0] = j->bs[1] = j->bs[2];
+	j->ba[0] = j->ba[1] = j->ba[2];
+	free(j->dist[0]);
+	free(j->dist[1]);
+	j->dist[0] = j->dist[1] = NULL;
+	if (j->dist[2]) {
+		j->dist[t == TRIM_ONLY ? 0 : 1] = j->dist[2];	/* moves */
+		j->dist[2] = NULL;
+	}
 	return 0;
 }
 
@@ -856,6 +915,8 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 			r = fio_job_apply(&p, j, &sec->opts[k]);
 		for (unsigned k = 0; k < nforce && !r; k++)
 			r = fio_job_apply(&p, j, &force[k]);
+		if (!r)
+			r = trim_plan(&p, j);
 		if (r)
 			break;
 		if (j->wait_for && !in_group(&g, j->wait_for)) {

@@ -386,15 +386,19 @@ static int get_time(struct planner *p, const struct jf_opt *o, uint64_t unit, ui
 }
 
 /* bs=R[,W[,T]]: fio takes , : or - between directions; a value carries on to later ones. */
-static int get_dirs(struct planner *p, const struct jf_opt *o, struct fjob *j, uint64_t out[2]);
+static int get_dirs(struct planner *p, const struct jf_opt *o, struct fjob *j, uint64_t out[3]);
 
 static int get_bs(struct planner *p, const struct jf_opt *o, struct fjob *j)
 {
 	return get_dirs(p, o, j, j->bs);
 }
 
-/* Sizes per direction R[,W[,T]] into out[0] (reads) and out[1] (writes); trims unused. */
-static int get_dirs(struct planner *p, const struct jf_opt *o, struct fjob *j, uint64_t out[2])
+/*
+ * Sizes per direction R[,W[,T]] into out[0] (reads), out[1] (writes) and
+ * out[2] (trims): the last part given carries on to the directions after
+ * it (bs=8k,32k: trims 32k), an empty one leaves its direction as it was.
+ */
+static int get_dirs(struct planner *p, const struct jf_opt *o, struct fjob *j, uint64_t out[3])
 {
 	char buf[256], *parts[3] = { 0 }, *s;
 	unsigned n = 0;
@@ -414,18 +418,17 @@ static int get_dirs(struct planner *p, const struct jf_opt *o, struct fjob *j, u
 			parts[n++] = s + 1;
 		}
 	}
-	for (unsigned d = 0; d < 2 && d < n; d++) {
+	for (unsigned d = 0; d < 3; d++) {
+		const char *part = parts[d < n ? d : n - 1];
 		uint64_t v;
 
-		if (!*parts[d])
+		if (!*part)
 			continue;
-		if (get_size(p, o, parts[d], j->kb_base, &v, NULL))
+		if (get_size(p, o, part, j->kb_base, &v, NULL))
 			return -EINVAL;
 		if (!v || v > (1u << 30))
 			return bad(p, o, "a block size must be from 1 byte to 1 GiB");
 		out[d] = v;
-		if (d == 0 && n == 1)
-			out[1] = v;
 	}
 	return 0;
 }
@@ -519,27 +522,35 @@ typedef int (*dist_parser)(struct planner *p, const struct jf_opt *o, char *part
 
 /*
  * bsrange= and bssplit=: READS[,WRITES[,TRIMS]], each part parsed by parse;
- * a single part is for reads and writes; an empty one leaves that direction
- * as it was; trims are accepted and unused (iobench issues none).
+ * as fio's str_split_parse(), the last list given carries on to the
+ * directions after it (one list: all three; two: the trims take the
+ * writes'); an empty one leaves that direction as it was.
  */
 static int get_dist(struct planner *p, const struct jf_opt *o, struct fjob *j, dist_parser parse)
 {
-	char buf[2048], *dirs[2] = { 0 }, *c;
+	char buf[2048], *dirs[3] = { 0 }, *c;
 	unsigned n = 1;
 
 	if (strlen(o->val) >= sizeof(buf))
 		return bad(p, o, "too long");
 	memcpy(buf, o->val, strlen(o->val) + 1);
 	dirs[0] = buf;
-	if ((c = strchr(buf, ','))) {
+	while (n < 3 && (c = strchr(dirs[n - 1], ','))) {
 		*c = 0;
 		dirs[n++] = c + 1;
-		if ((c = strchr(dirs[1], ',')))
-			*c = 0;
 	}
-	for (unsigned d = 0; d < n; d++) {
+	for (unsigned d = 0; d < 3; d++) {
 		struct bs_dist *b;
 
+		if (d > 0 && d >= n) {	/* the last list carries on */
+			if (!*dirs[n - 1] || !j->dist[n - 1])
+				continue;
+			if (!(b = malloc(sizeof(*b))))
+				return bad(p, o, "out of memory");
+			*b = *j->dist[n - 1];
+			set_dist(j, (int)d, b);
+			continue;
+		}
 		if (!*dirs[d])
 			continue;
 		b = calloc(1, sizeof(*b));
@@ -550,14 +561,6 @@ static int get_dist(struct planner *p, const struct jf_opt *o, struct fjob *j, d
 			return -EINVAL;
 		}
 		set_dist(j, (int)d, b);
-		if (n == 1) {
-			struct bs_dist *w = malloc(sizeof(*w));
-
-			if (!w)
-				return bad(p, o, "out of memory");
-			*w = *b;
-			set_dist(j, 1, w);
-		}
 	}
 	return 0;
 }
@@ -589,9 +592,7 @@ static int get_pattern(struct planner *p, const struct jf_opt *o, struct fjob *j
  */
 static int get_rw_suffix(struct planner *p, const struct jf_opt *o, struct fjob *j, const char *v)
 {
-	bool random = j->rw == RW_RANDREAD || j->rw == RW_RANDWRITE || j->rw == RW_RANDRW;
-
-	if (random)
+	if (rw_random(j->rw))
 		return bad(p, o, "the ':N' suffix of a random mode (a new random offset only every N "
 			   "I/Os, with rw_sequencer) is not implemented by iobench");
 	if (*v == '-')
@@ -609,7 +610,8 @@ static int get_rw(struct planner *p, const struct jf_opt *o, struct fjob *j)
 	static const struct { const char *name; enum rw_mode m; } modes[] = {
 		{ "read", RW_READ }, { "write", RW_WRITE }, { "randread", RW_RANDREAD },
 		{ "randwrite", RW_RANDWRITE }, { "rw", RW_RW }, { "readwrite", RW_RW },
-		{ "randrw", RW_RANDRW },
+		{ "randrw", RW_RANDRW }, { "trim", RW_TRIM }, { "randtrim", RW_RANDTRIM },
+		{ "trimwrite", RW_TRIMWRITE }, { "randtrimwrite", RW_RANDTRIMWRITE },
 	};
 
 	const char *colon = strchr(o->val, ':');
@@ -622,9 +624,8 @@ static int get_rw(struct planner *p, const struct jf_opt *o, struct fjob *j)
 			return colon ? get_rw_suffix(p, o, j, colon + 1) : 0;
 		}
 	}
-	if (strstr(o->val, "trim"))
-		return bad(p, o, "trims are not implemented by iobench");
-	return bad(p, o, "not a mode (read, write, randread, randwrite, rw, randrw)");
+	return bad(p, o, "not a mode (read, write, randread, randwrite, rw, randrw, trim, randtrim, "
+		   "trimwrite, randtrimwrite)");
 }
 
 /* fallocate=none|native|posix|keep|truncate|0|1 (0 is none, 1 posix, as in fio). */
@@ -796,8 +797,8 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 	case F_RWMIXWRITE:
 		return get_u(p, o, 0, 100, &j->write_pct);
 	case F_BS:
-		set_dist(j, 0, NULL);	/* a later bs= replaces an earlier bsrange or bssplit */
-		set_dist(j, 1, NULL);
+		for (int d = 0; d < 3; d++)	/* a later bs= replaces an earlier bsrange or bssplit */
+			set_dist(j, d, NULL);
 		return get_bs(p, o, j);
 	case F_BSRANGE: return get_dist(p, o, j, parse_range);
 	case F_BSSPLIT: return get_dist(p, o, j, parse_split);
@@ -992,7 +993,7 @@ void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsig
 	j->file = file;
 	j->rw = RW_READ;
 	j->write_pct = 50;
-	j->bs[0] = j->bs[1] = 4096;
+	j->bs[0] = j->bs[1] = j->bs[2] = 4096;
 	j->numjobs = 1;
 	j->iodepth = 1;
 	j->complete_min = 1;
@@ -1015,7 +1016,8 @@ void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsig
 
 void fio_job_release(struct fjob *j)
 {
-	free(j->dist[0]);
-	free(j->dist[1]);
-	j->dist[0] = j->dist[1] = NULL;
+	for (int d = 0; d < 3; d++) {
+		free(j->dist[d]);
+		j->dist[d] = NULL;
+	}
 }

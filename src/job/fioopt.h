@@ -21,7 +21,24 @@
 #define MAX_IODEPTH 65536
 #define MAX_FILES 4096
 
-enum rw_mode { RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RW, RW_RANDRW };
+enum rw_mode {
+	RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RW, RW_RANDRW,
+	RW_TRIM, RW_RANDTRIM, RW_TRIMWRITE, RW_RANDTRIMWRITE,	/* fio's trims */
+};
+
+/* Whether a mode draws random offsets. */
+static inline bool rw_random(enum rw_mode m)
+{
+	return m == RW_RANDREAD || m == RW_RANDWRITE || m == RW_RANDRW || m == RW_RANDTRIM ||
+	       m == RW_RANDTRIMWRITE;
+}
+
+/* What a mode trims (workload.h's trim_mode). */
+static inline enum trim_mode rw_trim(enum rw_mode m)
+{
+	return m == RW_TRIM || m == RW_RANDTRIM ? TRIM_ONLY :
+	       m == RW_TRIMWRITE || m == RW_RANDTRIMWRITE ? TRIM_WRITE : TRIM_NONE;
+}
 
 /* One job as its options leave it. Strings point into the parsed document. */
 struct fjob {
@@ -31,10 +48,10 @@ struct fjob {
 	const char *engine;
 	enum rw_mode rw;
 	unsigned write_pct;		/* from rwmixread/rwmixwrite, for rw and randrw */
-	uint64_t bs[2];
-	uint64_t ba[2];			/* blockalign per direction; 0 = the smallest block (fio's) */
+	uint64_t bs[3];			/* [0] reads, [1] writes, [2] trims (fio's bs=R,W,T) */
+	uint64_t ba[3];			/* blockalign per direction; 0 = the smallest block (fio's) */
 	uint64_t seq_hole;		/* rw=read:N: bytes skipped after each sequential I/O */
-	struct bs_dist *dist[2];	/* bsrange/bssplit per direction (owned), or NULL */
+	struct bs_dist *dist[3];	/* bsrange/bssplit per direction (owned), or NULL */
 	unsigned fsync_every;
 	unsigned numjobs, iodepth, batch_submit, complete_min, complete_max, iodepth_low;
 	bool direct;

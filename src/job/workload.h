@@ -92,6 +92,19 @@ enum unlink_mode {
 #define STATS_NO_LAT 8u		/* disable_lat: lat_ns empty */
 #define STATS_PCT_MAX 20	/* fio's most percentiles in percentile_list */
 
+/*
+ * fio's trims (rw=trim, randtrim, trimwrite, randtrimwrite): a trim discards
+ * its range (BLKDISCARD on a block device; fio 3.33 trims nothing else). A
+ * target that trims never reads, so its trims take the place of its reads:
+ * the read size, the read slot of its counts. A trim destroys data: a
+ * target that trims is written, for every guard (target_writes()).
+ */
+enum trim_mode {
+	TRIM_NONE,
+	TRIM_ONLY,		/* every I/O a trim (write_pct 0: the read sizes are the trims') */
+	TRIM_WRITE,		/* every I/O a write (write_pct 100), its block trimmed just before */
+};
+
 /* An option as written in a job file or on fio's command line (fio's JSON lists them). */
 struct written_opt {
 	char *key, *val;
@@ -129,6 +142,7 @@ struct target_spec {
 	bool no_layout;		/* a file to create: made without data (fio's layout for a job
 				   that only writes, and create_on_open): its writes fill it */
 	enum unlink_mode unlink; /* fio's unlink (see unlink_mode) */
+	enum trim_mode trim;	/* fio's trims (see trim_mode) */
 };
 
 /* fio's write_bw_log, write_lat_log, write_iops_log and write_hist_log of one job. */
@@ -237,6 +251,12 @@ struct workload {
 /* The largest I/O a target's units carry, and the smallest (the alignment of random offsets). */
 uint64_t target_max_block(const struct target_spec *s);
 uint64_t target_min_block(const struct target_spec *s);
+
+/* Whether the run changes s's data: it writes, or trims. */
+static inline bool target_writes(const struct target_spec *s)
+{
+	return s->write_pct || s->trim != TRIM_NONE;
+}
 
 /* What each write does to its buffer, as run: 0 nothing, 1 scrambled, 2 refilled (see refresh). */
 enum { WRITES_AS_LAID, WRITES_SCRAMBLED, WRITES_REFILLED };

@@ -184,6 +184,8 @@ static void add_app(struct devcheck *c, const struct workload *w, const struct r
 		if (r->target != t)
 			continue;
 		for (int k = 0; k < 2; k++) {
+			if (summary_kind(r, k) == SUM_TRIM)	/* fio's trims: discards, not reads */
+				continue;
 			c->app_ios += r->c[k].ios;
 			c->app_bytes += r->c[k].bytes;
 			c->app_rw_ios[k] += r->c[k].ios;
@@ -193,7 +195,7 @@ static void add_app(struct devcheck *c, const struct workload *w, const struct r
 		c->app_qd += summary_achieved_qd(r);
 	}
 	c->app_lat_ms = c->app_ios ? lat_sum / (double)c->app_ios : 0;
-	if (!(w->targets[t].cache & CACHE_DIRECT))
+	if (!(w->targets[t].cache & CACHE_DIRECT) && w->targets[t].trim != TRIM_ONLY)
 		c->buffered = true;
 	if ((w->targets[t].cache & (CACHE_WRITE_THROUGH | CACHE_SYNC) || w->targets[t].fsync_every) &&
 	    w->targets[t].write_pct)

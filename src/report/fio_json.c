@@ -102,7 +102,7 @@ static void window_stats(json_t *o, const struct result *res, unsigned j0, unsig
 	set(o, "iops_samples", json_integer(ws.n));
 }
 
-/* The I/Os of direction k (SUM_READ, SUM_WRITE) that failed and were gone on past. */
+/* The I/Os of kind k (SUM_READ, SUM_WRITE, SUM_TRIM) that failed and were gone on past. */
 static uint64_t errors_of(const struct result *res, unsigned j0, unsigned j1, int thread, int k)
 {
 	uint64_t n = 0;
@@ -110,13 +110,18 @@ static uint64_t errors_of(const struct result *res, unsigned j0, unsigned j1, in
 	for (unsigned i = 0; i < res->nrows; i++) {
 		const struct result_row *r = &res->rows[i];
 
-		if (r->job >= j0 && r->job < j1 && (thread < 0 || r->thread == (unsigned)thread))
-			n += r->errors[k == SUM_WRITE];
+		if (r->job < j0 || r->job >= j1 || (thread >= 0 && r->thread != (unsigned)thread))
+			continue;
+		for (int d = 0; d < 2; d++)	/* a trims row's slot 0 counts its trims */
+			n += summary_kind(r, d) == k ? r->errors[d] : 0;
 	}
 	return n;
 }
 
-/* A read or write object: k is SUM_READ or SUM_WRITE (total_ios counts failed I/Os, as fio's). */
+/*
+ * A read, write or trim object: k is SUM_READ, SUM_WRITE or SUM_TRIM
+ * (total_ios counts failed I/Os, as fio's).
+ */
 static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
 		       const struct result *res, unsigned j0, unsigned j1, int thread,
 		       const struct job_spec *js)
@@ -173,26 +178,6 @@ static void latency_maps(json_t *job, const struct summary *s, bool none)
 			set(m, keys[i], json_real(none ? 0 : fio_lat_pct(cnt[slot], s->c[SUM_TOTAL].ios)));
 		set(job, names[u], m);
 	}
-}
-
-static json_t *zero_dir(void)
-{
-	struct summary *s = report_need(calloc(1, sizeof(*s)));
-	json_t *o = json_object();
-
-	if (s) {
-		set(o, "io_bytes", json_integer(0));
-		set(o, "io_kbytes", json_integer(0));
-		set(o, "bw_bytes", json_integer(0));
-		set(o, "bw", json_integer(0));
-		set(o, "iops", json_real(0));
-		set(o, "runtime", json_integer(0));
-		set(o, "total_ios", json_integer(0));
-		set(o, "clat_ns", lat_obj(s, SUM_READ, false, NULL));
-		set(o, "lat_ns", lat_obj(s, SUM_READ, false, NULL));
-	}
-	free(s);
-	return o;
 }
 
 /* The fsyncs' latency, as fio's sync.lat_ns. */
@@ -256,7 +241,7 @@ listed:
 	/* a verify phase's reads over its own time (fio's update_runtime) */
 	set(o, "read", dir_obj(s, SUM_READ, v->active[0], v->dres[0], j0, j1, thread, js));
 	set(o, "write", dir_obj(s, SUM_WRITE, v->active[1], v->dres[1], j0, j1, thread, js));
-	set(o, "trim", zero_dir());
+	set(o, "trim", dir_obj(s, SUM_TRIM, v->active[1], v->dres[1], j0, j1, thread, js));
 	set(sync, "total_ios", json_integer((json_int_t)s->syncs.n));
 	set(sync, "lat_ns", sync_lat(&s->syncs));
 	set(o, "sync", sync);

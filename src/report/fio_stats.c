@@ -63,8 +63,10 @@ static void window_sum(const struct result *res, unsigned k, unsigned j0, unsign
 
 		if (r->job < j0 || r->job >= j1 || (thread >= 0 && r->thread != (unsigned)thread))
 			continue;
-		*bytes += r->series[k].bytes[dir];
-		*ios += r->series[k].ios[dir];
+		if (summary_kind(r, dir == SUM_WRITE) != dir)	/* slot 0: reads or fio's trims */
+			continue;
+		*bytes += r->series[k].bytes[dir == SUM_WRITE];
+		*ios += r->series[k].ios[dir == SUM_WRITE];
 	}
 }
 
@@ -210,9 +212,11 @@ uint64_t fio_view_build(struct fio_view *v, const struct workload *groups, const
 	v->s.c[SUM_READ] = r->c[SUM_READ];
 	v->s.h[SUM_READ] = r->h[SUM_READ];
 	v->s.c[SUM_TOTAL] = v->s.c[SUM_READ];
-	counts_merge(&v->s.c[SUM_TOTAL], &v->s.c[SUM_WRITE]);
 	v->s.h[SUM_TOTAL] = v->s.h[SUM_READ];
+	counts_merge(&v->s.c[SUM_TOTAL], &v->s.c[SUM_WRITE]);
+	counts_merge(&v->s.c[SUM_TOTAL], &v->s.c[SUM_TRIM]);
 	hist_merge(&v->s.h[SUM_TOTAL], &v->s.h[SUM_WRITE]);
+	hist_merge(&v->s.h[SUM_TOTAL], &v->s.h[SUM_TRIM]);
 	free(r);
 	return v->active[0] > active ? v->active[0] : active;
 }
@@ -271,7 +275,8 @@ void fio_group_stats(struct fio_group *gs, const struct workload *groups, const 
 	struct fio_view *v = report_need(malloc(sizeof(*v)));
 
 	memset(gs, 0, sizeof(*gs));
-	gs->min_run[0] = gs->min_run[1] = gs->min_bw[0] = gs->min_bw[1] = UINT64_MAX;
+	for (int d = 0; d < 3; d++)
+		gs->min_run[d] = gs->min_bw[d] = UINT64_MAX;
 	gs->groupid = groups[g].njobs ? groups[g].jobs[0].group : g;
 	gs->kb_base = groups[g].njobs ? fio_kb_base(&groups[g], 0) : 1024;
 	for (unsigned i = 0; v && i < n; i++) {
@@ -280,20 +285,21 @@ void fio_group_stats(struct fio_group *gs, const struct workload *groups, const 
 		if (u[i].g != g)
 			continue;
 		fio_view_build(v, groups, res, ngroups, &u[i]);
-		for (int d = 0; d < 2; d++) {
-			uint64_t run = fio_runtime_ms(&s->c[d], v->active[d]), bw;
+		for (int d = 0; d < 3; d++) {	/* fio's order: reads, writes, trims */
+			const struct io_counts *c = &s->c[d < 2 ? d : SUM_TRIM];
+			uint64_t run = fio_runtime_ms(c, v->active[d < 2 ? d : 1]), bw;
 
 			if (!run)
 				continue;
 			gs->min_run[d] = run < gs->min_run[d] ? run : gs->min_run[d];
 			gs->max_run[d] = run > gs->max_run[d] ? run : gs->max_run[d];
-			bw = s->c[d].bytes * 1000 / run;
+			bw = c->bytes * 1000 / run;
 			gs->min_bw[d] = bw < gs->min_bw[d] ? bw : gs->min_bw[d];
 			gs->max_bw[d] = bw > gs->max_bw[d] ? bw : gs->max_bw[d];
-			gs->iobytes[d] += s->c[d].bytes;
+			gs->iobytes[d] += c->bytes;
 		}
 	}
-	for (int d = 0; d < 2; d++)
+	for (int d = 0; d < 3; d++)
 		if (gs->max_run[d])
 			gs->agg[d] = gs->iobytes[d] * 1000 / gs->max_run[d];
 	free(v);

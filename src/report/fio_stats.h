@@ -41,8 +41,8 @@ int fio_units(const struct workload *groups, const struct result *res, unsigned 
  * reads as the job's reads, over the phase's own runtime).
  */
 struct fio_view {
-	struct summary s;		/* SUM_READ, SUM_WRITE, SUM_TOTAL */
-	uint64_t active[2];		/* each direction's measuring time, ns */
+	struct summary s;		/* SUM_READ, SUM_WRITE, SUM_TOTAL, SUM_TRIM */
+	uint64_t active[2];		/* each direction's measuring time, ns (trims: [1]'s) */
 	const struct result *dres[2];	/* the result each direction comes from (its windows) */
 	const struct result *vres;	/* the verify phase's, or NULL */
 	int err;			/* fio's error: the run's, else its verify phase's */
@@ -60,7 +60,8 @@ struct fio_windows {
 	double io_min, io_max, io_mean, io_dev;
 };
 
-/* The windows of jobs j0..j1-1 (of one thread when thread >= 0), direction dir (0 or 1). */
+/* The windows of jobs j0..j1-1 (of one thread when thread >= 0), direction dir (SUM_READ,
+   SUM_WRITE or SUM_TRIM). */
 void fio_windows(struct fio_windows *ws, const struct result *res, unsigned j0, unsigned j1,
 		 int thread, int dir);
 
@@ -97,10 +98,10 @@ unsigned fio_kb_base(const struct workload *w, unsigned j);
 /* A group's run statistics (fio's group_run_stats), per direction, over its units. */
 struct fio_group {
 	unsigned groupid;
-	uint64_t min_run[2], max_run[2];	/* ms */
-	uint64_t min_bw[2], max_bw[2];		/* B/s */
-	uint64_t iobytes[2];
-	uint64_t agg[2];			/* B/s: iobytes over the longest run */
+	uint64_t min_run[3], max_run[3];	/* ms; [0] reads, [1] writes, [2] trims (fio's order) */
+	uint64_t min_bw[3], max_bw[3];		/* B/s */
+	uint64_t iobytes[3];
+	uint64_t agg[3];			/* B/s: iobytes over the longest run */
 	unsigned kb_base;
 };
 

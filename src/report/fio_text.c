@@ -113,6 +113,18 @@ static void unit_pcts(const struct unit_stats *us, int d, uint64_t v[FIO_NPCTS])
 		v[i] = summary_percentile(&us->v.s, d, fio_pcts[i]);
 }
 
+/* A direction d (SUM_READ, SUM_WRITE, SUM_TRIM) as fio numbers it in a group's figures (trims 2). */
+static int group_dir(int d)
+{
+	return d == SUM_TRIM ? 2 : d;
+}
+
+/* The fio_view slot of d's measuring time and result: fio's trims are measured with the writes. */
+static int view_dir(int d)
+{
+	return d == SUM_TRIM ? SUM_WRITE : d;
+}
+
 /* ---- normal ---- */
 
 /* fio's display_lat(): one latency line, in nsec, usec or msec as the figures warrant. */
@@ -177,7 +189,7 @@ static void show_windows(FILE *f, const struct unit_stats *us, int d)
 	double mean, dev;
 	const char *unit = kb == 1024 ? "KiB" : "kB";
 
-	fio_windows(&ws, us->v.dres[d], us->u->j0, us->u->j1, us->u->thread, d);
+	fio_windows(&ws, us->v.dres[view_dir(d)], us->u->j0, us->u->j1, us->u->thread, d);
 	if (!ws.n)
 		return;
 	if (kb != 1024) {	/* fio's samples are in units of kb_base */
@@ -186,8 +198,8 @@ static void show_windows(FILE *f, const struct unit_stats *us, int d)
 	}
 	min = (unsigned long long)ws.bw_min, max = (unsigned long long)ws.bw_max;
 	mean = ws.bw_mean, dev = ws.bw_dev;
-	if (us->gs->agg[d] > 1024) {	/* convert_agg_kbytes_percent(), with its int mean */
-		p = (int)mean * 100.0 / ((double)us->gs->agg[d] / 1024.0);
+	if (us->gs->agg[group_dir(d)] > 1024) {	/* convert_agg_kbytes_percent(), int mean */
+		p = (int)mean * 100.0 / ((double)us->gs->agg[group_dir(d)] / 1024.0);
 		p = p > 100.0 ? 100.0 : p;
 	}
 	if (mean > kb * kb) {
@@ -206,7 +218,7 @@ static void show_windows(FILE *f, const struct unit_stats *us, int d)
 static void show_dir(FILE *f, const struct unit_stats *us, int d)
 {
 	const struct io_counts *c = &us->v.s.c[d];
-	uint64_t run = fio_runtime_ms(c, us->v.active[d]), bw, iops, pv[FIO_NPCTS];
+	uint64_t run = fio_runtime_ms(c, us->v.active[view_dir(d)]), bw, iops, pv[FIO_NPCTS];
 	bool i2p = us->gs->kb_base == 1024;
 	char a[32], b[32], io[32], ip[32];
 
@@ -214,12 +226,13 @@ static void show_dir(FILE *f, const struct unit_stats *us, int d)
 		return;
 	bw = 1000 * c->bytes / run;
 	iops = 1000 * c->ios / run;
-	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", d ? "write" : "read",
+	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n",
+		d == SUM_TRIM ? "trim" : d ? "write" : "read",
 		num2str(ip, sizeof(ip), iops, SIG_FIGS, false, N2S_NONE),
 		num2str(a, sizeof(a), bw, SIG_FIGS, i2p, N2S_BYTEPERSEC),
 		num2str(b, sizeof(b), bw, SIG_FIGS, !i2p, N2S_BYTEPERSEC),
 		num2str(io, sizeof(io), c->bytes, SIG_FIGS, i2p, N2S_BYTE), (unsigned long long)run,
-		d ? "; 0 zone resets" : "");
+		d == SUM_WRITE ? "; 0 zone resets" : "");
 	/* no slat (iobench does not time submission apart); clat is lat, as in fio-json */
 	display_lat(f, "clat", c);
 	display_lat(f, " lat", c);
@@ -305,6 +318,7 @@ static void show_unit_normal(FILE *f, const struct unit_stats *us, const char *w
 		fprintf(f, "  Description  : [%s]\n", js->description);
 	show_dir(f, us, SUM_READ);
 	show_dir(f, us, SUM_WRITE);
+	show_dir(f, us, SUM_TRIM);
 	show_latencies(f, us);
 	show_syncs(f, us);
 	unit_cpu(us, &usr, &sys);
@@ -312,8 +326,9 @@ static void show_unit_normal(FILE *f, const struct unit_stats *us, const char *w
 		usr, sys, (unsigned long long)us->res->proc_ctx,
 		(unsigned long long)us->res->proc_majflt, (unsigned long long)us->res->proc_minflt);
 	show_depths(f, us);
-	fprintf(f, "     issued rwts: total=%llu,%llu,0,0 short=0,0,0,0 dropped=0,0,0,0\n",
-		(unsigned long long)us->v.s.c[SUM_READ].ios, (unsigned long long)us->v.s.c[SUM_WRITE].ios);
+	fprintf(f, "     issued rwts: total=%llu,%llu,%llu,0 short=0,0,0,0 dropped=0,0,0,0\n",
+		(unsigned long long)us->v.s.c[SUM_READ].ios, (unsigned long long)us->v.s.c[SUM_WRITE].ios,
+		(unsigned long long)us->v.s.c[SUM_TRIM].ios);
 	if (us->w->continue_on_error) {
 		uint64_t n = us->v.errs;
 		int first = n ? us->v.err : 0;
@@ -329,11 +344,11 @@ static void show_unit_normal(FILE *f, const struct unit_stats *us, const char *w
 /* fio's show_group_stats(): the group's READ and WRITE lines. */
 static void show_group(FILE *f, const struct fio_group *gs)
 {
-	static const char *const names[] = { "   READ", "  WRITE" };
+	static const char *const names[] = { "   READ", "  WRITE", "   TRIM" };
 	bool i2p = gs->kb_base == 1024;
 
 	fprintf(f, "\nRun status group %u (all jobs):\n", gs->groupid);
-	for (int d = 0; d < 2; d++) {
+	for (int d = 0; d < 3; d++) {
 		char ag[32], aga[32], mn[32], mna[32], mx[32], mxa[32], io[32], ioa[32];
 
 		if (!gs->max_run[d])
@@ -456,11 +471,12 @@ static void terse_windows(FILE *f, const struct unit_stats *us, int d, int ver)
 	struct fio_windows ws = { 0 };
 	double p = 100.0;
 
-	if (d < 2)
-		fio_windows(&ws, us->v.dres[d], us->u->j0, us->u->j1, us->u->thread, d);
+	uint64_t agg = us->gs->agg[group_dir(d)];
+
+	fio_windows(&ws, us->v.dres[view_dir(d)], us->u->j0, us->u->j1, us->u->thread, d);
 	if (ws.n) {
-		if (d < 2 && us->gs->agg[d]) {
-			p = us->gs->agg[d] / 1024 ? ws.bw_mean * 100 / (double)(us->gs->agg[d] / 1024) : 100;
+		if (agg) {
+			p = agg / 1024 ? ws.bw_mean * 100 / (double)(agg / 1024) : 100;
 			p = p > 100.0 ? 100.0 : p;
 		}
 		fprintf(f, ";%llu;%llu;%f%%;%f;%f", (unsigned long long)ws.bw_min,
@@ -478,22 +494,19 @@ static void terse_windows(FILE *f, const struct unit_stats *us, int d, int ver)
 		fprintf(f, ";%llu;%llu;%f;%f;%lu", 0ULL, 0ULL, 0.0, 0.0, 0UL);
 }
 
-/* fio's show_ddir_status_terse(): d is SUM_READ, SUM_WRITE or 2 (trims: iobench issues none). */
+/* fio's show_ddir_status_terse(): d is SUM_READ, SUM_WRITE or SUM_TRIM. */
 static void terse_dir(FILE *f, const struct unit_stats *us, int d, int ver)
 {
-	struct io_counts none;
-	const struct io_counts *c = d < 2 ? &us->v.s.c[d] : &none;
+	const struct io_counts *c = &us->v.s.c[d];
 	uint64_t run, pv[FIO_NPCTS] = { 0 };
 
-	counts_init(&none);
-	run = fio_runtime_ms(c, d < 2 ? us->v.active[d] : 0);
+	run = fio_runtime_ms(c, us->v.active[view_dir(d)]);
 	fprintf(f, ";%llu;%llu;%llu;%llu", (unsigned long long)(c->bytes >> 10),
 		(unsigned long long)(run ? 1000 * c->bytes / run / 1024 : 0),
 		(unsigned long long)(run ? 1000 * c->ios / run : 0), (unsigned long long)run);
 	fprintf(f, ";%llu;%llu;%f;%f", 0ULL, 0ULL, 0.0, 0.0);	/* slat: not timed apart */
 	terse_lat(f, c);					/* clat: fio-json's, the lat */
-	if (d < 2)
-		unit_pcts(us, d, pv);
+	unit_pcts(us, d, pv);
 	for (unsigned i = 0; i < 20; i++) {	/* fio's FIO_IO_U_LIST_MAX_LEN */
 		if (i < FIO_NPCTS)
 			fprintf(f, ";%f%%=%llu", fio_pcts[i], (unsigned long long)pv[i] / 1000);
@@ -519,7 +532,7 @@ static void show_unit_terse(FILE *f, const struct fio_text *t, const struct unit
 	terse_dir(f, us, SUM_READ, ver);
 	terse_dir(f, us, SUM_WRITE, ver);
 	if (ver == 2 || ver == 4 || ver == 5)
-		terse_dir(f, us, 2, ver);
+		terse_dir(f, us, SUM_TRIM, ver);
 	unit_cpu(us, &usr, &sys);
 	fprintf(f, ";%f%%;%f%%;%llu;%llu;%llu", usr, sys, (unsigned long long)us->res->proc_ctx,
 		(unsigned long long)us->res->proc_majflt, (unsigned long long)us->res->proc_minflt);

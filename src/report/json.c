@@ -91,16 +91,22 @@ static json_t *io(const struct io_counts *c, const struct hist *h, double secs,
 	return o;
 }
 
-/* read, write and total of a summary or row. */
-static json_t *rwt(const struct io_counts c[3], const struct hist *h[3], double secs,
-		   const struct interval *series, const struct result *res)
+/*
+ * read, write, total and trim of a summary or row (SUM_*). The IopsStdDev of
+ * read, write and total comes from series (reads and writes), of trim from
+ * trims (fio's trims alone in slot 0); either may be NULL.
+ */
+static json_t *rwt(const struct io_counts c[SUM_KINDS], const struct hist *h[SUM_KINDS], double secs,
+		   const struct interval *series, const struct interval *trims,
+		   const struct result *res)
 {
-	static const char *names[] = { "read", "write", "total" };
+	static const char *names[] = { "read", "write", "total", "trim" };
 	unsigned full = summary_full_intervals(res);
 	json_t *o = json_object();
 
-	for (int k = 0; k < 3; k++)
-		set(o, names[k], io(&c[k], h[k], secs, series, full, k, res->interval_ns));
+	for (int k = 0; k < SUM_KINDS; k++)
+		set(o, names[k], io(&c[k], h[k], secs, k == SUM_TRIM ? trims : series, full,
+				     k == SUM_TRIM ? 0 : k, res->interval_ns));
 	return o;
 }
 
@@ -108,16 +114,19 @@ static json_t *summary_json(const struct result *res, int target)
 {
 	struct summary *s = report_need(malloc(sizeof(*s)));
 	struct interval *series = summary_series(res, target);
+	struct interval *trims = summary_series_trims(res, target);
 	json_t *o;
 
 	if (!s) {
 		free(series);
+		free(trims);
 		return NULL;
 	}
 	summary_build(s, res, target);
-	o = rwt(s->c, (const struct hist *[]){ &s->h[0], &s->h[1], &s->h[2] },
-		(double)res->test_ns / 1e9, series, res);
+	o = rwt(s->c, (const struct hist *[]){ &s->h[0], &s->h[1], &s->h[2], &s->h[3] },
+		(double)res->test_ns / 1e9, series, trims, res);
 	free(series);
+	free(trims);
 	free(s);
 	return o;
 }
@@ -139,6 +148,8 @@ static json_t *target_spec_json(const struct target_spec *t, const struct worklo
 	set(o, "sequential_stride", t->random_align ? NULL : jnum(t->stride));
 	set(o, "thread_stride", jnum(t->thread_stride));
 	set(o, "write_percent", jnum(t->write_pct));
+	set(o, "trim", t->trim == TRIM_NONE ? NULL : json_text(t->trim == TRIM_ONLY ? "trim" :
+								"trimwrite"));
 	set(o, "outstanding", jnum(t->outstanding));
 	set(o, "threads", w->pool_threads ? NULL : jnum(t->threads));
 	set(o, "direct", json_boolean(t->cache & CACHE_DIRECT));
@@ -568,24 +579,27 @@ static json_t *results_json(const struct workload *w, const struct result *res)
 	}
 	for (unsigned i = 0; i < res->nrows; i++) {
 		const struct result_row *r = &res->rows[i];
-		struct io_counts c[3] = { r->c[0], r->c[1], r->c[0] };
+		struct io_counts c[SUM_KINDS] = { r->c[0], r->c[1], r->c[0], r->c[0] };
 		struct hist *h = report_need(calloc(1, sizeof(*h)));
+		const struct hist *rh = r->h ? &r->h[0] : NULL, *wh = r->h ? &r->h[1] : NULL;
 		json_t *t;
 
-		counts_merge(&c[2], &r->c[1]);
+		counts_merge(&c[SUM_TOTAL], &r->c[1]);
+		counts_init(&c[r->trims ? SUM_READ : SUM_TRIM]);	/* slot 0 is one or the other */
 		if (h && r->h) {
 			hist_merge(h, &r->h[0]);
 			hist_merge(h, &r->h[1]);
 		}
-		t = rwt(c, (const struct hist *[]){ r->h ? &r->h[0] : NULL, r->h ? &r->h[1] : NULL, h },
-			secs, r->series, res);
+		t = rwt(c, (const struct hist *[]){ r->trims ? NULL : rh, wh, h, r->trims ? rh : NULL },
+			secs, r->trims ? NULL : r->series, r->trims ? r->series : NULL, res);
 		free(h);
 		json_object_set_new(t, "thread", json_integer(r->thread));
 		json_object_set_new(t, "target", json_integer(r->target));
 		json_object_set_new(t, "queue_depth_requested",
 				    json_integer(w->targets[r->target].outstanding));
 		json_object_set_new(t, "queue_depth_achieved", json_real(summary_achieved_qd(r)));
-		json_object_set_new(t, "read_errors", json_integer((json_int_t)r->errors[0]));
+		json_object_set_new(t, "read_errors", json_integer(r->trims ? 0 : (json_int_t)r->errors[0]));
+		json_object_set_new(t, "trim_errors", json_integer(r->trims ? (json_int_t)r->errors[0] : 0));
 		json_object_set_new(t, "write_errors", json_integer((json_int_t)r->errors[1]));
 		json_object_set_new(t, "cpu_busy_pct", r->cpu_busy >= 0 ?
 				    json_real(100.0 * r->cpu_busy) : json_null());

@@ -18,10 +18,12 @@ const unsigned summary_npcts = sizeof(summary_pcts) / sizeof(summary_pcts[0]);
 static void summary_add_row(struct summary *s, const struct result_row *row)
 {
 	for (int k = 0; k < 2; k++) {
-		counts_merge(&s->c[k], &row->c[k]);
+		int to = summary_kind(row, k);
+
+		counts_merge(&s->c[to], &row->c[k]);
 		counts_merge(&s->c[SUM_TOTAL], &row->c[k]);
 		if (row->h) {
-			hist_merge(&s->h[k], &row->h[k]);
+			hist_merge(&s->h[to], &row->h[k]);
 			hist_merge(&s->h[SUM_TOTAL], &row->h[k]);
 		}
 	}
@@ -39,7 +41,7 @@ static void summary_add_row(struct summary *s, const struct result_row *row)
 void summary_build(struct summary *s, const struct result *res, int target)
 {
 	memset(s, 0, sizeof(*s));
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < SUM_KINDS; k++)
 		counts_init(&s->c[k]);
 	for (unsigned i = 0; i < res->nrows; i++)
 		if (target < 0 || res->rows[i].target == (unsigned)target)
@@ -52,7 +54,7 @@ uint64_t summary_build_jobs(struct summary *s, const struct result *res, unsigne
 	uint64_t active = 0;
 
 	memset(s, 0, sizeof(*s));
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < SUM_KINDS; k++)
 		counts_init(&s->c[k]);
 	for (unsigned i = 0; i < res->nrows; i++) {
 		const struct result_row *r = &res->rows[i];
@@ -75,19 +77,47 @@ uint64_t summary_percentile(const struct summary *s, int k, double p)
 
 _Thread_local bool report_oom;
 
-struct interval *summary_series(const struct result *res, int target)
+/* The series of target's rows: reads and writes, or (trims) the trims rows' slot 0 alone. */
+static struct interval *series_of(const struct result *res, int target, bool trims)
 {
 	struct interval *s = report_need(calloc(res->nintervals ? res->nintervals : 1, sizeof(*s)));
 
 	if (!s)
 		return NULL;
 	for (unsigned i = 0; i < res->nrows; i++) {
-		if (target >= 0 && res->rows[i].target != (unsigned)target)
+		const struct result_row *r = &res->rows[i];
+
+		if ((target >= 0 && r->target != (unsigned)target) || (trims && !r->trims))
 			continue;
-		for (unsigned k = 0; k < res->nintervals; k++)
-			interval_merge(&s[k], &res->rows[i].series[k]);
+		for (unsigned k = 0; k < res->nintervals; k++) {
+			struct interval iv = r->series[k];
+
+			if (trims)
+				iv.ios[1] = iv.bytes[1] = iv.lat_sum[1] = iv.lat_max[1] = 0;
+			else if (r->trims)
+				iv.ios[0] = iv.bytes[0] = iv.lat_sum[0] = iv.lat_max[0] = 0;
+			interval_merge(&s[k], &iv);
+		}
 	}
 	return s;
+}
+
+struct interval *summary_series(const struct result *res, int target)
+{
+	return series_of(res, target, false);
+}
+
+struct interval *summary_series_trims(const struct result *res, int target)
+{
+	return series_of(res, target, true);
+}
+
+bool summary_trims(const struct result *res)
+{
+	for (unsigned i = 0; i < res->nrows; i++)
+		if (res->rows[i].trims)
+			return true;
+	return false;
 }
 
 unsigned summary_full_intervals(const struct result *res)

@@ -10,7 +10,8 @@
 #include "core/run.h"
 #include "stats/hist.h"
 
-enum { SUM_READ, SUM_WRITE, SUM_TOTAL };
+/* SUM_TOTAL: reads, writes and trims; SUM_TRIM: fio's trims (a trims row's slot 0). */
+enum { SUM_READ, SUM_WRITE, SUM_TOTAL, SUM_TRIM, SUM_KINDS };
 
 /*
  * Set by a report's part whose allocation failed: the report then fails with
@@ -28,8 +29,8 @@ static inline void *report_need(void *p)
 }
 
 struct summary {
-	struct io_counts c[3];
-	struct hist h[3];
+	struct io_counts c[SUM_KINDS];
+	struct hist h[SUM_KINDS];
 	struct sync_counts syncs;	/* fsyncs after writes (fio's fsync=N) */
 };
 
@@ -53,9 +54,21 @@ uint64_t summary_build_jobs(struct summary *s, const struct result *res, unsigne
 
 /*
  * The series of target (every target when < 0), merged over its rows:
- * res->nintervals slots the caller frees. NULL when out of memory.
+ * res->nintervals slots the caller frees. NULL when out of memory. Reads
+ * and writes in [0] and [1]; with trims, the trims alone in [0] (rows of
+ * fio's trims keep theirs there: result_row.trims).
  */
 struct interval *summary_series(const struct result *res, int target);
+struct interval *summary_series_trims(const struct result *res, int target);
+
+/* Whether any row of the result trims. */
+bool summary_trims(const struct result *res);
+
+/* The slot of a row's counts k (0 or 1) in a summary: SUM_READ, SUM_WRITE or SUM_TRIM. */
+static inline int summary_kind(const struct result_row *row, int k)
+{
+	return k == 0 && row->trims ? SUM_TRIM : k;
+}
 
 /* Intervals of the series that ran their full length. */
 unsigned summary_full_intervals(const struct result *res);

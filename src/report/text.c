@@ -275,16 +275,30 @@ static void cpu_table(FILE *f, const struct result *res)
 	fprintf(f, "\n\n");
 }
 
-/* Counts of a row for the table kind: 0 read, 1 write, 2 both. */
+/* Counts of a row for the table kind: SUM_READ, SUM_WRITE, SUM_TOTAL (all) or SUM_TRIM. */
 static struct io_counts row_counts(const struct result_row *r, int kind)
 {
 	struct io_counts c;
 
-	if (kind < 2)
-		return r->c[kind];
-	c = r->c[0];
-	counts_merge(&c, &r->c[1]);
+	if (kind == SUM_TOTAL) {
+		c = r->c[0];
+		counts_merge(&c, &r->c[1]);
+		return c;
+	}
+	if (kind == SUM_WRITE || summary_kind(r, 0) == kind)
+		return r->c[kind == SUM_WRITE];
+	counts_init(&c);
 	return c;
+}
+
+/* A row's IopsStdDev for the table kind from its series (fio's trims in slot 0), or -1. */
+static double row_iops_sd(const struct result_row *r, int kind, unsigned full, uint64_t iv_ns)
+{
+	if (kind == SUM_TRIM)
+		return r->trims ? series_iops_stddev(r->series, full, 0, iv_ns) : -1;
+	if (r->trims && kind != SUM_WRITE)
+		return -1;
+	return series_iops_stddev(r->series, full, kind, iv_ns);
 }
 
 /* One row's cells; stddev < 0 prints N/A, and only tables with -D have the column. */
@@ -310,7 +324,7 @@ static void io_cells(FILE *f, const struct io_counts *c, double secs, bool with_
 static void io_table(FILE *f, const struct workload *w, const struct result *res, int kind,
 		     const struct interval *series)
 {
-	static const char *titles[] = { "Read IO", "Write IO", "Total IO" };
+	static const char *titles[] = { "Read IO", "Write IO", "Total IO", "Trim IO" };
 	double secs = (double)res->test_ns / 1e9;
 	unsigned full = summary_full_intervals(res);
 	bool sd = w->iops_stddev;
@@ -327,23 +341,26 @@ static void io_table(FILE *f, const struct workload *w, const struct result *res
 
 		format_size(size, sizeof(size), t->size);
 		fprintf(f, "%6u | ", r->thread);
-		io_cells(f, &c, secs, sd, sd ? series_iops_stddev(r->series, full, kind,
-								   res->interval_ns) : 0);
+		io_cells(f, &c, secs, sd, sd ? row_iops_sd(r, kind, full, res->interval_ns) : 0);
 		fprintf(f, " | %s (%s)\n", w->targets[r->target].path, size);
 		counts_merge(&total, &c);
 	}
 	fprintf(f, "%s\ntotal: ", dashes);
-	io_cells(f, &total, secs, sd, series ? series_iops_stddev(series, full, kind,
+	io_cells(f, &total, secs, sd, series ? series_iops_stddev(series, full,
+								  kind == SUM_TRIM ? 0 : kind,
 								  res->interval_ns) : -1);
 	fprintf(f, "\n\n");
 }
 
 static void latency_table(FILE *f, const struct summary *s)
 {
-	fprintf(f, "  %%-ile |  Read (ms) | Write (ms) | Total (ms)\n%.46s\n", dashes);
+	int kinds = s->c[SUM_TRIM].ios ? SUM_KINDS : SUM_TRIM;	/* fio's trims: a column */
+
+	fprintf(f, "  %%-ile |  Read (ms) | Write (ms) | Total (ms)%s\n%.*s\n",
+		kinds > SUM_TRIM ? " |  Trim (ms)" : "", kinds > SUM_TRIM ? 59 : 46, dashes);
 	for (unsigned i = 0; i < summary_npcts; i++) {
 		fprintf(f, "%7s", summary_pcts[i].name);
-		for (int k = 0; k < 3; k++) {
+		for (int k = 0; k < kinds; k++) {
 			if (s->c[k].ios)
 				fprintf(f, " | %10.3f",
 					(double)summary_percentile(s, k, summary_pcts[i].p) / 1e6);
@@ -666,7 +683,7 @@ static void notes(FILE *f, const struct workload *w, const struct result *res)
 static void job_section(FILE *f, const char *title, const struct result *res, unsigned j0,
 			unsigned j1, struct summary *s)
 {
-	static const char *const kind[] = { "read", "write", "total" };
+	static const char *const kind[] = { "read", "write", "total", "trim" };
 	uint64_t active;
 	double secs;
 
@@ -675,10 +692,10 @@ static void job_section(FILE *f, const char *title, const struct result *res, un
 	fprintf(f, "\n%s, %.2f s\n", title, secs);
 	fprintf(f, "       | %15s | %12s | %10s | %10s | %8s | %8s | %8s | %8s\n%.100s\n", "bytes",
 		"I/Os", "MiB/s", "I/O per s", "avg ms", "p50 ms", "p99 ms", "max ms", dashes);
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < SUM_KINDS; k++) {
 		const struct io_counts *c = &s->c[k];
 
-		if (!c->ios && k < 2)
+		if (!c->ios && k != SUM_TOTAL)
 			continue;
 		fprintf(f, "%-6s | %15llu | %12llu | %10.2f | %10.2f | %8.3f | %8.3f | %8.3f | %8.3f\n",
 			kind[k], (unsigned long long)c->bytes, (unsigned long long)c->ios,
@@ -749,10 +766,15 @@ int report_text(FILE *f, const struct workload *w, const struct result *res)
 	fprintf(f, "actual test time:\t%.2fs\nthread count:\t\t%u\n\n",
 		(double)res->test_ns / 1e9, res->nthreads);
 	cpu_table(f, res);
-	io_table(f, w, res, 2, series);
-	io_table(f, w, res, 0, series);
-	io_table(f, w, res, 1, series);
+	io_table(f, w, res, SUM_TOTAL, series);
+	io_table(f, w, res, SUM_READ, series);
+	io_table(f, w, res, SUM_WRITE, series);
 	free(series);
+	if (summary_trims(res)) {	/* fio's trims: a table of their own */
+		series = w->iops_stddev ? summary_series_trims(res, -1) : NULL;
+		io_table(f, w, res, SUM_TRIM, series);
+		free(series);
+	}
 	latency_tables(f, w, res, s);
 	jobs_sections(f, w, res, s);
 	qd_table(f, w, res);

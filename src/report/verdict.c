@@ -39,7 +39,8 @@ static void cache_warnings(const struct workload *w, const struct result *res,
 	bool buffered = false;
 
 	for (unsigned t = 0; t < res->ntargets; t++) {
-		if (res->targets[t].kind == TARGET_NULL || (w->targets[t].cache & CACHE_DIRECT))
+		if (res->targets[t].kind == TARGET_NULL || (w->targets[t].cache & CACHE_DIRECT) ||
+		    w->targets[t].trim == TRIM_ONLY)	/* fio's trims: no page cache between */
 			continue;
 		buffered = true;
 		buffered_bytes += res->targets[t].end - w->targets[t].base_offset;

@@ -112,7 +112,8 @@ SCHEMA(target_spec_s, FS(struct target_spec, path), FIM(struct target_spec, bloc
        FIM(struct target_spec, write_pct, 100), FIM(struct target_spec, outstanding, 1u << 20),
        FIM(struct target_spec, threads, 1u << 20),
        FIM(struct target_spec, cache, CACHE_DIRECT | CACHE_WRITE_THROUGH | CACHE_SYNC),
-       FB(struct target_spec, end_fsync), FB_LATER(struct target_spec, invalidate));
+       FB(struct target_spec, end_fsync), FB_LATER(struct target_spec, invalidate),
+       FIM_LATER(struct target_spec, trim, TRIM_WRITE));
 SCHEMA(written_s, FS(struct written_opt, key), FS(struct written_opt, val));
 SCHEMA(job_spec_s, FS(struct job_spec, name), FS(struct job_spec, description),
        FI(struct job_spec, first_target), FI(struct job_spec, ntargets),
@@ -146,7 +147,7 @@ SCHEMA(io_counts_s, FI(struct io_counts, ios), FI(struct io_counts, bytes), FI(s
 SCHEMA(sync_counts_s, FI(struct sync_counts, n), FI(struct sync_counts, lat_sum),
        FI(struct sync_counts, lat_min), FI(struct sync_counts, lat_max), FD(struct sync_counts, lat_sq));
 SCHEMA(row_s, FI(struct result_row, thread), FI(struct result_row, target), FI(struct result_row, job),
-       FOA(struct result_row, c, io_counts_s, 2),
+       FB_LATER(struct result_row, trims), FOA(struct result_row, c, io_counts_s, 2),
        { "h", T_HIST, offsetof(struct result_row, h), sizeof(struct hist), 0, NULL, 0, 0, false, 0,
 	 false },
        { "series", T_SERIES, offsetof(struct result_row, series), sizeof(struct interval), 0, NULL, 0, 0,

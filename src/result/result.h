@@ -69,7 +69,9 @@ struct result_row {
 	unsigned thread;
 	unsigned target;
 	unsigned job;		/* index into the workload's jobs */
-	struct io_counts c[2];	/* [0] reads, [1] writes */
+	bool trims;		/* the job trims (fio's rw=trim, randtrim, trimwrite): it never
+				   reads, and [0] of c, h, series and errors are its trims */
+	struct io_counts c[2];	/* [0] reads (trims), [1] writes */
 	struct hist *h;		/* [0] reads, [1] writes: latency histograms */
 	struct interval *series;	/* res->nintervals slots */
 	uint64_t active_ns;	/* how long this thread measured (count-based runs: up to its last I/O) */

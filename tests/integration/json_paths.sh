@@ -3,7 +3,7 @@
 # diskstats snapshots as diskstats.*, a chain's devices as blockdev.*, a row's counts as counts.*).
 jq -r '[paths | map(if type == "number" then "[]" else . end) | join(".")] | unique[]' "$1" |
 	sed -e 's/\.\[\]/[]/g' -e 's/\(\[\]\)*$//' \
-	    -e 's/^results\.\(total\|targets\[\]\|threads\[\]\)\.\(read\|write\|total\)\./io./' \
+	    -e 's/^results\.\(total\|targets\[\]\|threads\[\]\)\.\(read\|write\|total\|trim\)\./io./' \
 	    -e 's/^series\.\(total\|threads\[\]\)\.\([a-z_]*_\(ios\|bytes\|ns\)\)$/columns.\2/' \
 	    -e 's/^model\.result\.devs\[\]\.\(a\|b\|iv\[\]\)\./diskstats./' \
 	    -e 's/^model\.result\.targets\[\]\.chain\.dev\[\]\./blockdev./' \

@@ -251,7 +251,7 @@ static void test_errors(void **state)
 		{ "[a]\nbs=\n", "t.fio:2: bs=: the value is empty" },
 		{ "[a]\nbs=4q\n", "t.fio:2: bs=4q: '4q' is not a size" },
 		{ "[a]\nbs=0\n", "t.fio:2: bs=0: a block size" },
-		{ "[a]\nrw=randtrim\n", "trims are not implemented" },
+		{ "[a]\nrw=trimwrite\nbs=4k,4k,8k\nsize=1m\n", "rw=trimwrite with trims of" },
 		{ "[a]\nrw=write:-4k\n", "a negative ':N'" },
 		{ "[a]\nrw=randread:8\n", "the ':N' suffix of a random mode" },
 		{ "[a]\nrw=sideways\n", "t.fio:2: rw=sideways: not a mode" },
