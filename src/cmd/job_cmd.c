@@ -50,6 +50,7 @@ struct job_args {
 	enum out_format format;
 	unsigned fio_layouts;		/* OUT_FIO: FIO_* */
 	int terse_version;		/* fio's --terse-version: 2 to 5 (0: fio's default, 3) */
+	uint64_t status_ns;		/* fio's --status-interval: the report so far this often; 0 none */
 	const char *output, *json_path, *series_csv;
 	bool print_workload;
 	bool parse_only;		/* fio's --parse-only: the job files read and planned, nothing run */
@@ -60,7 +61,7 @@ struct job_args {
 
 /* fio command-line options (not job options) that iobench does not take. */
 static const char *const fio_cli_only[] = {
-	"section", "showcmd", "status-interval", "client", "server", "daemonize",
+	"section", "showcmd", "client", "server", "daemonize",
 	"append-terse", "bandwidth-log", "latency-log", "debug", "idle-prof", "inflate-log", "cpuclock-test",
 	"crctest", "max-jobs", "warnings-fatal", "alloc-size", "aux-path", "trigger",
 	"trigger-file", "trigger-timeout", "trigger-remote",
@@ -233,6 +234,13 @@ static int own_option(struct job_args *a, const struct option_def *o, const char
 	case O_MINIMAL:		/* as fio's --minimal: terse alone */
 		a->format = OUT_FIO;
 		a->fio_layouts = FIO_TERSE;
+		return 0;
+	case O_STATUS_INTERVAL:	/* fio's check_str_time(): seconds without a unit */
+		if (fio_parse_time(v, 1000000000ull, &a->status_ns) || a->status_ns < 1000000ull) {
+			fprintf(stderr, "iobench: %s=%s: not a time of at least 1 ms (seconds, or with "
+				"a unit: 500ms, 2s)\n", flag, v);
+			return EXIT_BAD_INPUT;
+		}
 		return 0;
 	case O_TERSE_VERSION:
 		a->terse_version = (int)strtol(v, NULL, 10);	/* fio's atoi() */
@@ -434,9 +442,51 @@ static int apply_flags(const struct job_args *a, struct workload *w, const char 
 }
 
 /* Runs every group; results land in res[] (ran counts them). Returns an exit code. */
+static int write_fio(FILE *f, unsigned layouts, int terse, const struct fio_plan *plan,
+		     const struct result *res, unsigned ran);
+static int write_json(FILE *f, enum out_format fmt, const struct fio_plan *plan,
+		      const struct result *res, unsigned ran);
+
+/* fio's --status-interval: what a status prints with, and the groups that have run. */
+struct status_out {
+	const struct job_args *a;
+	const struct fio_plan *plan;
+	const struct result *res;	/* the groups before this one */
+	unsigned g;			/* the group running */
+	FILE *out;
+};
+
+/* The report so far, as the end's would be, over the groups run and the running one's figures. */
+static void print_status(void *arg, const struct result *so_far)
+{
+	const struct status_out *s = arg;
+	struct result *all = malloc((s->g + 1) * sizeof(*all));
+	int r;
+
+	if (!all) {
+		fprintf(stderr, "iobench: --status-interval: out of memory\n");
+		return;
+	}
+	memcpy(all, s->res, s->g * sizeof(*all));	/* borrowed: freed by no one here */
+	all[s->g] = *so_far;
+	if (s->a->format == OUT_TEXT)
+		r = report_text(s->out, &s->plan->groups[s->g], so_far);
+	else if (s->a->format == OUT_FIO)
+		r = write_fio(s->out, s->a->fio_layouts, s->a->terse_version, s->plan, all, s->g + 1);
+	else
+		r = write_json(s->out, s->a->format, s->plan, all, s->g + 1);
+	if (r)
+		fprintf(stderr, "iobench: --status-interval: cannot write the report: %s\n",
+			strerror(-r));
+	fflush(s->out);
+	free(all);
+}
+
 static int run_groups(const struct job_args *a, struct fio_plan *plan, struct hold *hold,
 		      struct result *res, unsigned *ran, FILE *out)
 {
+	struct status_out so = { .a = a, .plan = plan, .res = res, .out = out };
+	const struct run_status st = { .every_ns = a->status_ns, .fn = print_status, .arg = &so };
 	char err[1024];
 	int code = 0;
 
@@ -448,7 +498,8 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ho
 			fprintf(stderr, "iobench: verify phase: reading back what group %u wrote\n", g);
 		else if (!a->run.quiet && plan->ngroups > 1)
 			fprintf(stderr, "iobench: group %u of %u\n", g + 1, plan->ngroups);
-		r = run_execute(w, hold, &res[g], err, sizeof(err));
+		so.g = g;
+		r = run_execute_status(w, hold, a->status_ns ? &st : NULL, &res[g], err, sizeof(err));
 		if (r) {
 			fprintf(stderr, "iobench: %s\n", err);
 			result_release(&res[g]);

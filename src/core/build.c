@@ -573,6 +573,9 @@ void build_free(struct run_ctx *ctx)
 			free(ctx->workers[i].streams[s].series);
 			free(ctx->workers[i].streams[s].v.dump_buf);
 		}
+		for (unsigned s = 0; ctx->workers[i].snaps && s < ctx->workers[i].nstreams; s++)
+			free(ctx->workers[i].snaps[s].hist);
+		free(ctx->workers[i].snaps);
 		free(ctx->workers[i].streams);
 		if (ctx->workers[i].log)
 			iolog_free(ctx->workers[i].log);

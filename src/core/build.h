@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "core/journal.h"
+#include "core/run_status.h"
 #include "core/target.h"
 #include "core/worker.h"
 #include "job/workload.h"
@@ -39,6 +40,8 @@ struct run_ctx {
 	pthread_t main_tid;		/* the thread that watches the run (gets SIGUSR2) */
 	cpu_set_t cpus;			/* the CPUs the run may use (before any thread is pinned) */
 	atomic_uint finished;
+	const struct run_status *status;	/* fio's --status-interval, or NULL */
+	atomic_uint snap_req;		/* the last request for the workers' figures (worker.h) */
 };
 
 /* What a worker thread starts with. */

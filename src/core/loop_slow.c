@@ -264,6 +264,25 @@ static void sync_file(struct worker *w, struct stream *s, uint64_t now)
 	}
 }
 
+/* fio's --status-interval: the streams' figures copied for the main thread, and answered. */
+static void answer_snapshot(struct worker *w, unsigned req, uint64_t now)
+{
+	for (unsigned i = 0; i < w->nstreams; i++) {
+		struct stream_snap *c = &w->snaps[i];
+		const struct stream *s = &w->streams[i];
+
+		c->counts[0] = s->counts[0];
+		c->counts[1] = s->counts[1];
+		memcpy(c->hist, s->hist, 2 * sizeof(*s->hist));
+		c->syncs = s->syncs;
+		c->errors[0] = s->errors[0];
+		c->errors[1] = s->errors[1];
+	}
+	w->snap_at = now;
+	w->snap_iv = w->iv_idx;
+	atomic_store_explicit(&w->snap_done, req, memory_order_release);
+}
+
 /* now passed the current interval's end: move to the interval now is in. */
 void loop_next_interval(struct worker *w, uint64_t now)
 {
@@ -278,6 +297,12 @@ void loop_next_interval(struct worker *w, uint64_t now)
 	}
 	w->iv_idx = (unsigned)k;
 	atomic_store_explicit(&w->iv_done, (unsigned)k, memory_order_release);
+	if (w->snap_req) {	/* the series' slots before this one are final: the copy says so */
+		unsigned req = atomic_load_explicit(w->snap_req, memory_order_acquire);
+
+		if (req != atomic_load_explicit(&w->snap_done, memory_order_relaxed))
+			answer_snapshot(w, req, now);
+	}
 }
 
 

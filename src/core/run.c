@@ -157,6 +157,8 @@ static void *worker_main(void *arg)
 	if (!wk->pin_error && !wk->init_error && !atomic_load(&ta->ctx->stop))
 		loop_run(wk);
 	io_ended(ta->ctx, wk);
+	if (wk->snap_req)	/* its live figures are final: a status reads them from now on */
+		atomic_store_explicit(&wk->snap_done, SNAP_FINAL, memory_order_release);
 	wk->cpu_end_ns = thread_demand_ns(wk->os_tid, CLOCK_THREAD_CPUTIME_ID);	/* to here */
 	wk->user_end_us = thread_user_us();
 	wk->t_end_ns = clock_ns();
@@ -272,6 +274,9 @@ struct watch {
 	struct progress progress;
 	struct devwatch dw;
 	uint64_t next_edge;			/* the next series interval edge */
+	uint64_t next_status;			/* --status-interval: when the next is due */
+	bool status_asked;			/* ... and asked of the workers, not all answered */
+	const struct result *res;		/* the run's result (its start time, engine) */
 };
 
 /* Every block device under the targets, once, with room for iv_cap interval snapshots each. */
@@ -330,6 +335,118 @@ static double tv_s(const struct timeval *tv)
  * second one ends iobench at once.
  */
 #define PAUSE_MIN_NS 50000000ll	/* a stop shorter than this is not told from scheduling */
+/* Whether every worker answered request req (or has ended its I/O). */
+static bool all_answered(const struct run_ctx *ctx, unsigned req)
+{
+	for (unsigned i = 0; i < ctx->nworkers; i++) {
+		unsigned d = atomic_load_explicit(&ctx->workers[i].snap_done, memory_order_acquire);
+
+		if (d != req && d != SNAP_FINAL)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The run's figures so far into r, from each worker's copy (or its live
+ * figures once its I/O has ended): rows whose histograms and series are
+ * borrowed (free r->rows only), the series' intervals final for all of them,
+ * the process's CPU since the window opened. Returns 0 or -ENOMEM.
+ */
+static int status_result(struct run_ctx *ctx, const struct watch *wt, uint64_t now,
+			 struct result *r)
+{
+	unsigned nrows = 0, niv = UINT32_MAX;
+	struct rusage ru;
+
+	*r = *wt->res;	/* engine, start time; nothing it owns is used or freed */
+	for (unsigned i = 0; i < ctx->nworkers; i++)
+		nrows += ctx->workers[i].nstreams;
+	r->rows = calloc(nrows ? nrows : 1, sizeof(*r->rows));
+	if (!r->rows)
+		return -ENOMEM;
+	r->nrows = 0;
+	for (unsigned i = 0; i < ctx->nworkers; i++) {
+		const struct worker *wk = &ctx->workers[i];
+		bool fin = atomic_load_explicit(&wk->snap_done, memory_order_acquire) == SNAP_FINAL;
+		uint64_t at = fin ? wk->window_end : wk->snap_at;
+		unsigned iv = fin ? wk->iv_idx + 1 : wk->snap_iv;
+
+		niv = iv < niv ? iv : niv;
+		for (unsigned s = 0; s < wk->nstreams; s++) {
+			struct result_row *row = &r->rows[r->nrows++];
+			const struct stream *st = &wk->streams[s];
+			const struct stream_snap *c = &wk->snaps[s];
+
+			row->thread = wk->id;
+			row->job = wk->job;
+			row->target = st->target;
+			row->trims = ctx->w->targets[st->target].trim != TRIM_NONE;
+			row->c[0] = fin ? st->counts[0] : c->counts[0];
+			row->c[1] = fin ? st->counts[1] : c->counts[1];
+			row->h = fin ? st->hist : c->hist;
+			row->series = st->series;
+			row->syncs = fin ? st->syncs : c->syncs;
+			row->errors[0] = fin ? st->errors[0] : c->errors[0];
+			row->errors[1] = fin ? st->errors[1] : c->errors[1];
+			row->start_ns = wk->window_start - wt->window_start;
+			row->active_ns = at > wk->window_start ? at - wk->window_start : 0;
+		}
+	}
+	r->nthreads = ctx->nworkers;
+	r->measured = true;
+	r->complete = r->failed = r->interrupted = false;
+	r->test_ns = now - wt->window_start;
+	r->end_ns_real = now - wt->t0;
+	r->interval_ns = ctx->w->interval_ns;
+	r->nintervals = niv == UINT32_MAX ? 0 : niv;
+	r->devs = NULL;
+	r->ndevs = 0;
+	r->cpu = NULL;
+	r->ncpu = 0;
+	r->logs = NULL;
+	r->nlogs = 0;
+	getrusage(RUSAGE_SELF, &ru);
+	r->proc_user_s = tv_s(&ru.ru_utime) - tv_s(&wt->ru_a.ru_utime);
+	r->proc_sys_s = tv_s(&ru.ru_stime) - tv_s(&wt->ru_a.ru_stime);
+	r->proc_ctx = (uint64_t)(ru.ru_nvcsw + ru.ru_nivcsw - wt->ru_a.ru_nvcsw - wt->ru_a.ru_nivcsw);
+	r->proc_majflt = (uint64_t)(ru.ru_majflt - wt->ru_a.ru_majflt);
+	r->proc_minflt = (uint64_t)(ru.ru_minflt - wt->ru_a.ru_minflt);
+	return 0;
+}
+
+/*
+ * fio's --status-interval, once the window is open: when one is due the
+ * workers are asked for their figures; once all have answered (at their next
+ * interval's edge) the status gets the result so far. Returns when it wants
+ * to be called next.
+ */
+static uint64_t status_turn(struct run_ctx *ctx, struct watch *wt, uint64_t now)
+{
+	const struct run_status *st = ctx->status;
+	unsigned req = atomic_load_explicit(&ctx->snap_req, memory_order_relaxed);
+	/* asked half an interval early, the workers answer at the interval edge it is due at */
+	uint64_t lead = ctx->w->interval_ns < st->every_ns ? ctx->w->interval_ns / 2 : st->every_ns / 2;
+
+	if (!wt->status_asked && now + lead >= wt->next_status) {
+		atomic_store_explicit(&ctx->snap_req, ++req, memory_order_release);
+		wt->status_asked = true;
+		while (wt->next_status <= now + lead)
+			wt->next_status += st->every_ns;
+	}
+	if (wt->status_asked && all_answered(ctx, req)) {
+		struct result so_far;
+
+		wt->status_asked = false;
+		if (!status_result(ctx, wt, now, &so_far)) {
+			progress_end(&wt->progress);
+			st->fn(st->arg, &so_far);
+		}
+		free(so_far.rows);
+	}
+	return wt->status_asked ? now + 50000000ull : wt->next_status - lead;
+}
+
 static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sigs)
 {
 	const struct workload *w = ctx->w;
@@ -371,6 +488,11 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 		}
 		if (wt->cpu_a_taken && wt->ncpu_b <= 0 && wt->next_edge < next)
 			next = wt->next_edge;
+		if (ctx->status && wt->cpu_a_taken) {
+			uint64_t s = status_turn(ctx, wt, now);
+
+			next = s < next ? s : next;
+		}
 		progress_update(&wt->progress, w, ctx->workers, ctx->nworkers, wt->t0,
 				wt->window_start, now);
 		if (next <= now)
@@ -662,6 +784,9 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *
 	wt.window_start = set_timing(ctx, wt.t0);
 	wt.window_end = ctx->w->count_based ? UINT64_MAX : last_window_end(ctx);
 	wt.next_edge = wt.window_start + ctx->w->interval_ns;
+	wt.res = res;
+	if (ctx->status)
+		wt.next_status = wt.window_start + ctx->status->every_ns;
 	if (!ctx->w->warmup_ns)	/* the window opens now: a short run may end before we look */
 		take_cpu_a(ctx->w, &wt);
 	pthread_barrier_wait(&ctx->go);
@@ -915,10 +1040,33 @@ static void unlink_files(struct run_ctx *ctx, const struct workload *w, struct h
 		notice("%s(unlink=1)", msgs);
 }
 
+/* fio's --status-interval: room for each worker's copy of its streams' figures. */
+static int status_room(struct run_ctx *ctx)
+{
+	for (unsigned i = 0; ctx->status && i < ctx->nworkers; i++) {
+		struct worker *wk = &ctx->workers[i];
+
+		wk->snaps = calloc(wk->nstreams, sizeof(*wk->snaps));
+		if (!wk->snaps)
+			return -ENOMEM;
+		for (unsigned s = 0; s < wk->nstreams; s++)
+			if (!(wk->snaps[s].hist = calloc(2, sizeof(*wk->snaps[s].hist))))
+				return -ENOMEM;
+		wk->snap_req = &ctx->snap_req;
+	}
+	return 0;
+}
+
 int run_execute(const struct workload *w, struct hold *hold, struct result *res, char *err,
 		size_t len)
 {
-	struct run_ctx ctx = { .w = w };
+	return run_execute_status(w, hold, NULL, res, err, len);
+}
+
+int run_execute_status(const struct workload *w, struct hold *hold, const struct run_status *st,
+		       struct result *res, char *err, size_t len)
+{
+	struct run_ctx ctx = { .w = w, .status = st };
 	const struct engine_ops *ops;
 	sigset_t sigs, old;
 	int r, sig;
@@ -992,6 +1140,8 @@ int run_execute(const struct workload *w, struct hold *hold, struct result *res,
 			r = build_verify_tables(&ctx);
 		if (!r)
 			r = build_workers(&ctx);
+		if (!r)
+			r = status_room(&ctx);
 		if (r == -ERANGE)
 			r = errmsg(err, len, -EINVAL, "a thread's range (offset + offset_increment x "
 				   "its number, and size) lies past the end of its target");

@@ -15,6 +15,7 @@
 
 #include "result/result.h"
 #include "core/hold.h"
+#include "core/run_status.h"
 #include "core/target.h"
 #include "core/worker.h"
 #include "job/workload.h"
@@ -37,6 +38,10 @@
  */
 int run_execute(const struct workload *w, struct hold *hold, struct result *res, char *err,
 		size_t len);
+
+/* The same, with fio's --status-interval: st (or NULL) gets the figures so far, periodically. */
+int run_execute_status(const struct workload *w, struct hold *hold, const struct run_status *st,
+		       struct result *res, char *err, size_t len);
 
 /*
  * The checks run_execute() makes before it touches anything (targets, sizes,

@@ -91,6 +91,19 @@ struct stream {
 	unsigned target;		/* index into the workload's targets */
 };
 
+/*
+ * fio's --status-interval: a stream's figures as they stood when the run's
+ * main thread last asked (loop_next_interval() answers at an interval's edge).
+ */
+struct stream_snap {
+	struct io_counts counts[2];
+	struct hist *hist;		/* [2] (own allocation) */
+	struct sync_counts syncs;
+	uint64_t errors[2];
+};
+
+#define SNAP_FINAL UINT32_MAX	/* snap_done: the I/O has ended; the live figures are final */
+
 /* The first I/O error a worker met; the run stops on it. */
 struct io_error {
 	int err;			/* errno, 0 = none; EIO also for a short transfer */
@@ -162,6 +175,13 @@ struct worker {
 	int pin_error;			/* pinning failure, -errno */
 	int init_error;			/* engine init failure, -errno */
 	struct iolog *log;		/* fio's write_*_log: this thread's rows, or NULL */
+	/* fio's --status-interval: the main thread asks (snap_req), the worker copies its
+	   streams' figures into snaps at its next interval edge and answers (snap_done) */
+	atomic_uint *snap_req;		/* the request's number, or NULL: never asked */
+	atomic_uint snap_done;		/* the last request answered, or SNAP_FINAL */
+	struct stream_snap *snaps;	/* one per stream */
+	uint64_t snap_at;		/* when the copy was taken */
+	unsigned snap_iv;		/* the series' final intervals then */
 	void *bufs;			/* the memory all units' buffers come from */
 	uint64_t bufs_len;
 	pthread_t tid;

@@ -71,6 +71,7 @@ const struct option_def options[] = {
 	{ 0, "parse-only", ARG_NONE, O_PARSE_ONLY, F, "      fio's: read and check the job files, run nothing" },
 	{ 0, "minimal", ARG_NONE, O_MINIMAL, F, "      fio's: the terse layout (--output-format=terse)" },
 	{ 0, "terse-version", ARG_REQ, O_TERSE_VERSION, F, "N     fio's: the terse layout's version, 2 to 5 (default 3)" },
+	{ 0, "status-interval", ARG_REQ, O_STATUS_INTERVAL, F, "TIME  fio's: the report so far, in the output format, every TIME of the run (seconds, or with a unit)" },
 	{ 0, "eta", ARG_REQ, O_ETA, F, "WHEN  fio's: the live progress line on a terminal (auto), always, or never" },
 	{ 0, "eta-newline", ARG_REQ, O_ETA_NEWLINE, F, "TIME  fio's: the progress line also ends in a new line every TIME (seconds, or with a unit)" },
 	{ 0, "eta-interval", ARG_REQ, O_ETA_INTERVAL, F, "TIME  fio's: redraw the progress line every TIME (at least 250 ms; default 200 ms)" },

@@ -163,3 +163,29 @@ for bad in text,json normal,iobench-json normal, json,xml; do
 	grep -q -- "--output-format=$bad" "$T/err" || fail "$bad: $(cat "$T/err")"
 	[ ! -e "$T/bad.dat" ] || fail "$bad: the job ran"
 done
+
+say "--status-interval: the report so far, in each layout, every interval of the run, then the final one"
+# ndocs FILE: the JSON documents in FILE, each "read bytes, read runtime" on a line
+ndocs() {
+	/usr/bin/python3 -c '
+import json, sys
+s = open(sys.argv[1]).read(); d = json.JSONDecoder(); i = 0
+while True:
+    while i < len(s) and s[i].isspace(): i += 1
+    if i >= len(s): break
+    o, i = d.raw_decode(s, i)
+    print(o["jobs"][0]["read"]["io_bytes"], o["jobs"][0]["read"]["runtime"])' "$1"
+}
+run_ok --name=si --ioengine=null --rw=read --bs=4k --size=1g --time_based --runtime=3 \
+	--status-interval=1 --output-format=json
+ndocs "$T/out" > "$T/docs" || fail "not JSON documents: $(head -c 300 "$T/out")"
+[ "$(wc -l < "$T/docs")" -ge 3 ] || fail "statuses at 1 s and 2 s, and the final one: $(cat "$T/docs")"
+sort -n -c "$T/docs" || fail "the figures so far do not grow: $(cat "$T/docs")"
+[ "$(tail -n 1 "$T/docs" | cut -d' ' -f2)" -ge 3000 ] || fail "the last is not the final report: $(cat "$T/docs")"
+[ "$(head -n 1 "$T/docs" | cut -d' ' -f2)" -lt 3000 ] || fail "the first is not a status: $(cat "$T/docs")"
+run_ok --name=si --ioengine=null --rw=read --bs=4k --size=1g --time_based --runtime=3 \
+	--status-interval=1 --output-format=normal,terse
+[ "$(grep -c '^3;' "$T/out")" -ge 3 ] || fail "terse: fewer than 3 lines: $(grep '^3;' "$T/out")"
+[ "$(grep -c '^Run status group 0' "$T/out")" -ge 3 ] || fail "normal: fewer than 3 reports"
+run_rc 2 --name=si --ioengine=null --size=1m --status-interval=0
+grep -q -- "--status-interval=0" "$T/err" || fail "status-interval=0: $(cat "$T/err")"
