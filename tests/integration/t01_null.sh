@@ -58,7 +58,10 @@ run_ok --engine=null --null-latency=2ms -o4 -d1 -W0 -r -b4K -Rjson x
 jq -e '.results.total.total.latency_ns | .min >= 2000000 and
 	(.percentiles[] | select(.percentile == 50) | .ns) < 2000000 * 1.02' "$T/out" >/dev/null ||
 	fail "2 ms model: $(jq -c '.results.total.total.latency_ns | {min, mean}' "$T/out")"
-within "$(jq '.results.total.total.iops' "$T/out")" 2000 3 || fail "4 in flight at 2 ms: $(jq .results.total.total.iops "$T/out") IOPS, wanted 2000"
+# 4 in flight, none done in under 2 ms: at most 2000 I/Os a second, exactly; fewer only when
+# this machine keeps the thread from reaping (a loaded machine), so the floor is loose
+awk -v v="$(jq '.results.total.total.iops' "$T/out")" 'BEGIN { exit !(v <= 2000 * 1.001 && v >= 1000) }' ||
+	fail "4 in flight at 2 ms: $(jq .results.total.total.iops "$T/out") IOPS, wanted at most 2000 (and not far below)"
 run_ok --engine=null --null-iops=500 -o8 -t2 -d1 -W0 -r -b4K -Rjson x
 within "$(jq '.results.total.total.iops' "$T/out")" 500 2 || fail "a 500 IOPS device gave $(jq .results.total.total.iops "$T/out")"
 # 16 in flight at 500 a second: each waits about 16 / 500 s = 32 ms (Little's law)
