@@ -3,7 +3,7 @@
 command -v fio >/dev/null || skip "fio is not installed"
 EXDIR=${FIO_EXAMPLES:-/usr/share/doc/fio/examples}
 [ -d "$EXDIR" ] || skip "fio's examples are not installed (Debian's fio-examples: scripts/setup installs it)"
-DOC=$(dirname "$0")/../../docs/jobfiles.md
+DOC=$(cd "$(dirname "$0")" && pwd)/../../docs/jobfiles.md
 cd "$T"
 
 # shrink IN OUT DIR: a copy of job file IN that runs in seconds on files in DIR
