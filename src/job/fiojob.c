@@ -245,6 +245,7 @@ static int same_timing(struct planner *p, const struct fjob *a, const struct fjo
 {
 	const char *what = !same_verify(&a->verify, &b->verify) ? "verify setting" :
 			   a->ramp_ns != b->ramp_ns ? "ramp_time" :
+			   a->avg_ms[0] != b->avg_ms[0] ? "bwavgtime" :
 			   a->continue_on_error != b->continue_on_error ? "continue_on_error" :
 			   memcmp(a->go_on, b->go_on, sizeof(a->go_on)) ? "ignore_error" :
 			   strcmp(a->engine, b->engine) ? "ioengine" :
@@ -689,6 +690,11 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 	if (r)
 		return r;
 	js = &w->jobs[w->njobs - 1];
+	if (j->avg_ms[0] != j->avg_ms[1])	/* one series gives both statistics */
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': bwavgtime=%u and "
+			      "iopsavgtime=%u: iobench takes a job's bandwidth and IOPS statistics "
+			      "from one series of windows, so the two must be equal", j->where, j->name,
+			      j->avg_ms[0], j->avg_ms[1]);
 	if ((r = file_rules(p, j, nfiles)))
 		return r;
 	if (!strcmp(j->engine, "psync") && j->iodepth > 1)
@@ -739,7 +745,8 @@ static void group_settings(struct group *g)
 	w->count_based = !j->time_based || g->mixed;
 	w->duration_ns = g->mixed ? 0 : j->runtime_ns;
 	w->warmup_ns = j->ramp_ns;
-	w->interval_ns = 500000000ull;	/* fio's iops_avg_time and bw_avg_time: 500 ms windows */
+	/* fio's bwavgtime and iopsavgtime (500 ms): the series' windows (equal: job_windows()) */
+	w->interval_ns = (uint64_t)j->avg_ms[0] * 1000000ull;
 	w->null_size = 1ull << 30;
 	w->seed = w->jobs[0].seed;	/* the report's "random seed": the first job's */
 }

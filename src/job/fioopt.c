@@ -30,7 +30,7 @@ enum opt_id {
 	F_KB_BASE, F_ZERO_BUFFERS, F_OVERHEAD_ONLY, F_PROFILE_ACT, F_PROFILE_TIO, F_BSRANGE, F_BSSPLIT, F_FSYNC,
 	F_COMPRESS, F_COMPRESS_CHUNK, F_DEDUPE, F_PATTERN, F_REFILL, F_SCRAMBLE, F_CONTINUE,
 	F_BW_LOG, F_LAT_LOG, F_IOPS_LOG, F_HIST_LOG, F_LOG_AVG, F_LOG_HIST, F_LOG_COARSE,
-	F_LOG_MAX, F_LOG_OFFSET, F_PER_JOB_LOGS, F_LOG_UNIX, F_LOG_ENTRIES,
+	F_LOG_MAX, F_LOG_OFFSET, F_PER_JOB_LOGS, F_LOG_UNIX, F_LOG_ENTRIES, F_BW_AVG, F_IOPS_AVG,
 	F_UNLINK, F_UNLINK_EACH_LOOP, F_ALLOW_CREATE, F_CREATE_ON_OPEN, F_FALLOCATE, F_OPENFILES,
 	F_BLOCKALIGN, F_EXITALL, F_EXITALL_ON_ERROR, F_IGNORE_ERROR,
 	F_CLAT_PCT, F_LAT_PCT, F_SLAT_PCT, F_PCT_LIST, F_DISABLE_LAT, F_DISABLE_CLAT, F_DISABLE_SLAT,
@@ -93,6 +93,7 @@ static const struct fopt {
 	{ "log_hist_coarseness", F_LOG_COARSE, A_VALUE }, { "log_max_value", F_LOG_MAX, A_BOTH },
 	{ "log_offset", F_LOG_OFFSET, A_BOTH }, { "per_job_logs", F_PER_JOB_LOGS, A_BOTH },
 	{ "log_unix_epoch", F_LOG_UNIX, A_BOTH }, { "log_entries", F_LOG_ENTRIES, A_VALUE },
+	{ "bwavgtime", F_BW_AVG, A_VALUE }, { "iopsavgtime", F_IOPS_AVG, A_VALUE },
 	{ "unlink", F_UNLINK, A_BOTH }, { "unlink_each_loop", F_UNLINK_EACH_LOOP, A_BOTH },
 	{ "allow_file_create", F_ALLOW_CREATE, A_BOTH },
 	{ "create_on_open", F_CREATE_ON_OPEN, A_BOTH }, { "fallocate", F_FALLOCATE, A_VALUE },
@@ -965,6 +966,12 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 	case F_LOG_OFFSET: return get_bool(p, o, &j->logset.offset);
 	case F_PER_JOB_LOGS: return get_bool(p, o, &j->logset.per_job);
 	case F_LOG_UNIX: return get_bool(p, o, &j->logset.unix_epoch);
+	case F_BW_AVG:
+	case F_IOPS_AVG:	/* ms, fio's FIO_OPT_INT */
+		if (get_uint(p, o, 1, 3600000, &v))
+			return -EINVAL;
+		j->avg_ms[f->id == F_IOPS_AVG] = (uint32_t)v;
+		return 0;
 	case F_LOG_ENTRIES:
 		if (get_uint(p, o, 1, UINT32_MAX, &v))
 			return -EINVAL;
@@ -1008,6 +1015,7 @@ void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsig
 	j->kb_base = 1024;
 	j->engine = "psync";
 	j->logset.per_job = true;
+	j->avg_ms[0] = j->avg_ms[1] = 500;	/* fio's bwavgtime and iopsavgtime */
 	fio_verify_defaults(&j->verify);
 	for (unsigned t = 0; t < ERR_TYPES; t++)	/* fio's non-fatal errors */
 		j->go_on[t] = (struct err_list){ 2, { EIO, EILSEQ } };

@@ -87,6 +87,8 @@ struct fjob {
 	unsigned file;
 	const char *log_prefix[LOG_KINDS];	/* write_*_log: the name ("" the job's), or NULL */
 	struct job_logs logset;		/* the logs' settings (its prefixes unused) */
+	uint32_t avg_ms[2];		/* bwavgtime, iopsavgtime: the windows of the bw and iops
+					   statistics, ms */
 	struct fio_verify verify;	/* verify= and its modifiers (fioverify.c) */
 };
 

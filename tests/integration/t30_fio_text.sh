@@ -189,3 +189,20 @@ run_ok --name=si --ioengine=null --rw=read --bs=4k --size=1g --time_based --runt
 [ "$(grep -c '^Run status group 0' "$T/out")" -ge 3 ] || fail "normal: fewer than 3 reports"
 run_rc 2 --name=si --ioengine=null --size=1m --status-interval=0
 grep -q -- "--status-interval=0" "$T/err" || fail "status-interval=0: $(cat "$T/err")"
+
+say "bwavgtime and iopsavgtime: the windows of the bw and iops statistics, as fio's (samples counted beside fio's)"
+for ms in 250 1000; do
+	run_ok --name=w --ioengine=null --rw=read --bs=4k --size=1g --time_based --runtime=2 \
+		--bwavgtime=$ms --iopsavgtime=$ms --output-format=json
+	got=$(jq -c '.jobs[0].read | [.bw_samples, .iops_samples]' "$T/out")
+	want=$(( 2000 / ms - 1 ))	# whole windows, the last ending with the run taking no sample
+	[ "$got" = "[$want,$want]" ] || fail "bwavgtime=$ms: samples $got, wanted [$want,$want] as fio's"
+	if command -v fio >/dev/null; then
+		f=$(fio --name=w --ioengine=null --rw=read --bs=4k --size=1g --time_based --runtime=2 \
+			--bwavgtime=$ms --iopsavgtime=$ms --output-format=json 2>/dev/null | sed -n '/^{/,$p' |
+			jq -c '.jobs[0].read | [.bw_samples, .iops_samples]')
+		[ "$f" = "$got" ] || fail "bwavgtime=$ms: fio's samples $f, iobench's $got"
+	fi
+done
+run_rc 2 --name=w --ioengine=null --size=1m --bwavgtime=250 --iopsavgtime=500
+grep -q "bwavgtime=250 and iopsavgtime=500" "$T/err" || fail "unequal windows: $(cat "$T/err")"
