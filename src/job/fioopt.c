@@ -34,7 +34,7 @@ enum opt_id {
 	F_UNLINK, F_UNLINK_EACH_LOOP, F_ALLOW_CREATE, F_CREATE_ON_OPEN, F_FALLOCATE, F_OPENFILES,
 	F_BLOCKALIGN, F_EXITALL, F_EXITALL_ON_ERROR, F_IGNORE_ERROR,
 	F_CLAT_PCT, F_LAT_PCT, F_SLAT_PCT, F_PCT_LIST, F_DISABLE_LAT, F_DISABLE_CLAT, F_DISABLE_SLAT,
-	F_DISABLE_BW,
+	F_DISABLE_BW, F_FILENAME_FORMAT, F_UNIQUE_FILENAME,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -105,6 +105,8 @@ static const struct fopt {
 	{ "disable_lat", F_DISABLE_LAT, A_BOTH }, { "disable_clat", F_DISABLE_CLAT, A_BOTH },
 	{ "disable_slat", F_DISABLE_SLAT, A_BOTH }, { "disable_bw_measurement", F_DISABLE_BW, A_BOTH },
 	{ "disable_bw", F_DISABLE_BW, A_BOTH },
+	{ "filename_format", F_FILENAME_FORMAT, A_VALUE },
+	{ "unique_filename", F_UNIQUE_FILENAME, A_BOTH },
 };
 
 
@@ -786,6 +788,9 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 	case F_DESCRIPTION: j->description = o->val; return 0;
 	case F_FILENAME: j->filename = o->val; return 0;
 	case F_DIRECTORY: j->directory = o->val; return 0;
+	case F_FILENAME_FORMAT: j->filename_format = o->val; return 0;
+	case F_UNIQUE_FILENAME:	/* fio: a client's IP before names in directory=, client/server only */
+		return get_bool(p, o, &b);
 	case F_WAIT_FOR: j->wait_for = o->val; return 0;
 	case F_IOENGINE: return get_engine(p, o, j);
 	case F_RW: return get_rw(p, o, j);

@@ -45,6 +45,7 @@ struct fjob {
 	const struct jf_section *sec;	/* its section: the options as written */
 	const char *name, *where, *description;
 	const char *filename, *directory, *wait_for;
+	const char *filename_format;	/* fio's default names' pattern, or NULL (jobname.jobnum.filenum) */
 	const char *engine;
 	enum rw_mode rw;
 	unsigned write_pct;		/* from rwmixread/rwmixwrite, for rw and randrw */
@@ -106,6 +107,8 @@ struct planner {
 	char *notices;
 	size_t nlen;
 	unsigned threads;	/* the threads of the jobs planned so far (fio numbers them from 1) */
+	char **taken;		/* default file names of jobs with numjobs > 1 (fio's filename_list) */
+	unsigned ntaken;
 };
 
 /* Adds one notice line (once, however often it comes). */

@@ -510,6 +510,25 @@ static void test_files_and_ranges(void **state)
 	assert_int_equal(w->targets[0].create_size, 512 << 10);
 	assert_int_equal(plan_text("[j]\ndirectory=" DIR ":/tmp-other\nsize=1m\nnumjobs=2\n"), 0);
 	assert_string_equal(plan.groups[0].targets[1].path, "/tmp-other/j.1.0");
+	/* fio's set_name_idx(): the directory goes by the clone, not by the file */
+	assert_int_equal(plan_text("[j]\ndirectory=" DIR ":/tmp-other\nsize=1m\nnumjobs=2\n"
+				   "nrfiles=2\n"), 0);
+	assert_string_equal(plan.groups[0].targets[1].path, DIR "/j.0.1");
+	assert_string_equal(plan.groups[0].targets[2].path, "/tmp-other/j.1.0");
+	/* filename_format: fio's make_filename(), keywords in any case, $clientuid empty */
+	assert_int_equal(plan_text("[j]\nsize=1m\nnumjobs=2\nnrfiles=2\ndirectory=" DIR "\n"
+				   "filename_format=a.$JobName.$jobnum-$filenum$clientuid.x\n"), 0);
+	assert_string_equal(plan.groups[0].targets[0].path, DIR "/a.j.0-0.x");
+	assert_string_equal(plan.groups[0].targets[3].path, DIR "/a.j.1-1.x");
+	assert_int_equal(plan_text("[$jobname]\nsize=1m\nfilename_format=$jobname.$jobname\n"), 0);
+	assert_string_equal(plan.groups[0].targets[0].path, "$jobname.$jobname");
+	/* a clone's name an earlier thread has: fio drops it from the clone; refused */
+	assert_int_equal(plan_text("[j]\nsize=1m\nnumjobs=2\nfilename_format=s.$filenum\n"),
+			 -EINVAL);
+	assert_int_equal(plan_text("[a]\nsize=1m\nnumjobs=2\n[b]\nsize=1m\nnumjobs=2\n"
+				   "filename_format=a.$jobnum.$filenum\n"), -EINVAL);
+	assert_int_equal(plan_text("[a]\nsize=1m\nfilename_format=s\n[b]\nsize=1m\n"
+				   "filename_format=s\n"), 0);
 
 	/* two jobs on one file to create: the first creates it for both */
 	assert_int_equal(plan_text("[global]\nfilename=" DIR "/s\n[a]\nsize=4m\n[b]\nsize=8m\n"), 0);
