@@ -493,6 +493,10 @@ static int target_io(struct planner *p, struct target_spec *t, const struct fjob
 		fio_notice(p, "%s: job '%s': blockalign has no effect on sequential I/O (as in fio, "
 			   "which aligns random offsets only)", j->where, j->name);
 	t->stride = target_max_block(t) + j->seq_hole;	/* fio's rw=read:N */
+	t->seq_back = j->seq_back;
+	t->seq_every = j->seq_every;
+	t->seq_identical = j->seq_identical;
+	t->seq_reset = j->time_based && nfiles == 1;
 	t->fsync_every = j->fsync_every;
 	t->outstanding = depth / nfiles + (slot < depth % nfiles);
 	if (!t->outstanding)
@@ -625,14 +629,46 @@ static uint64_t one_pass(const struct fjob *j, uint64_t range)
 	return ((range - j->bs[0]) / (j->bs[0] + j->seq_hole) + 1) * j->bs[0];
 }
 
+/*
+ * fio's rw=read:-N and rw=randread:N keep fio's state per file and
+ * direction (last_pos, last_start) and, for the random count, per thread:
+ * iobench follows one direction of one block size, and the count on one file.
+ */
+static int fio_seq_rules(struct planner *p, const struct fjob *j, unsigned nfiles)
+{
+	const char *why = NULL;
+
+	if (!j->seq_back && j->seq_every < 2)
+		return 0;
+	if (j->rw == RW_RW || j->rw == RW_RANDRW || rw_trim(j->rw) != TRIM_NONE)
+		why = "a mix of directions or trims (fio keeps their offsets apart)";
+	else if (j->dist[0] || j->dist[1] || j->bs[0] != j->bs[1])
+		why = "sizes that vary (bs=R,W, bsrange, bssplit)";
+	else if (j->verify.on)
+		why = "verify=";
+	else if (j->seq_every > 1 && nfiles > 1)
+		why = "several files per thread (fio counts the I/Os of a thread, over its files)";
+	else if (j->seq_back && j->seq_back < j->bs[0])
+		why = "a backward hole smaller than the block (fio's wrap then runs past the end)";
+	if (!why)
+		return 0;
+	return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': rw=...:%s%llu with %s is not "
+		      "implemented by iobench", j->where, j->name, j->seq_back ? "-" : "",
+		      (unsigned long long)(j->seq_back ? j->seq_back : j->seq_every), why);
+}
+
 /* openfiles and unlink_each_loop, for a job whose threads each use nfiles files. */
 static int file_rules(struct planner *p, const struct fjob *j, unsigned nfiles)
 {
+	int r;
+
 	if (j->seq_hole && (j->dist[0] || j->dist[1] || j->bs[0] != j->bs[1]))
 		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': rw=...:%llu: holes between "
 			      "I/Os of sizes that vary (bs=R,W, bsrange, bssplit) are not implemented by "
 			      "iobench: give one block size", j->where, j->name,
 			      (unsigned long long)j->seq_hole);
+	if ((r = fio_seq_rules(p, j, nfiles)))
+		return r;
 	if (j->openfiles && j->openfiles < nfiles)
 		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': openfiles=%u is fewer than "
 			      "the %u files each thread uses: iobench keeps every file of a thread "

@@ -52,6 +52,9 @@ struct fjob {
 	uint64_t bs[3];			/* [0] reads, [1] writes, [2] trims (fio's bs=R,W,T) */
 	uint64_t ba[3];			/* blockalign per direction; 0 = the smallest block (fio's) */
 	uint64_t seq_hole;		/* rw=read:N: bytes skipped after each sequential I/O */
+	uint64_t seq_back;		/* rw=read:-N: N (fio's backward sequential I/O) */
+	unsigned seq_every;		/* rw=randread:N: a new random offset every N I/Os */
+	bool seq_identical;		/* rw_sequencer=identical (default sequential) */
 	struct bs_dist *dist[3];	/* bsrange/bssplit per direction (owned), or NULL */
 	unsigned fsync_every;
 	unsigned numjobs, iodepth, batch_submit, complete_min, complete_max, iodepth_low;

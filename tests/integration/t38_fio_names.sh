@@ -70,4 +70,44 @@ mkdir -p cl && cp clash.fio cl/
 grep -q "clash.fio:1: job 'j': clone 1's file 'same.0' is a name a thread before it has (filename_format=same.\$filenum)" cl/err ||
 	fail "clashing names: $(cat cl/err)"
 [ "$(files cl | grep -v '^./\(out\|err\)$')" = "" ] || fail "clashing names created $(files cl)"
+
+# --- rw=MODE:N
+# offs: the offsets (KiB) of the 4 KiB preads and pwrites strace saw in st, on one line
+offs() { sed -n 's/.*, \([0-9]*\), \([0-9]*\)) = .*/\2 \1/p' st | awk '$2 == 4096 { printf "%d ", $1 / 1024 } END { print "" }'; }
+# traced OUT PROG ARGS...: PROG under strace (pread64, pwrite64) with fio-json in OUT; offsets on stdout
+traced() { o=$1; shift; env ASAN_OPTIONS=detect_leaks=0 strace -f -o st -e trace=pread64,pwrite64 "$@" --output-format=json > "$o" 2>/dev/null || return 1; offs; }
+command -v strace >/dev/null || skip_rest "no strace"
+head -c 65536 /dev/urandom > b.dat
+case_ effect "rw=read:-8k and friends (fio's backward sequential I/O, wrapping to the end; offset=, size=, io_size=, writes): the offsets under strace, the bytes and I/O counts, equal fio's"
+for extra in "rw=read:-8k" "rw=read:-12k" "rw=read:-16k" "rw=read:-6k" "rw=read:-8k offset=16k" "rw=read:-8k offset=16k size=32k" \
+	     "rw=read:-8k size=32k" "rw=read:-8k io_size=128k" "rw=write:-8k"; do
+	{ printf '[back]\nfilename=%s/b.dat\nioengine=psync\nbs=4k\n' "$T"; for kv in $extra; do echo "$kv"; done; } > back.fio
+	ib=$(traced ib.json "$IOBENCH" back.fio --overwrite) || fail "iobench $extra"
+	q='[.jobs[0].read.io_bytes, .jobs[0].read.total_ios, .jobs[0].write.io_bytes, .jobs[0].write.total_ios]'
+	case "$extra" in "rw=read:-8k") [ "$ib" = "0 56 52 48 44 40 36 32 28 24 20 16 12 8 4 0 " ] || fail "$extra: offsets $ib" ;; esac
+	if have_fio; then
+		fo=$(traced fio.json fio back.fio) || fail "fio $extra"
+		[ "$fo" = "$ib" ] || fail "$extra: offsets: fio $fo, iobench $ib"
+		[ "$(jq -c "$q" fio.json)" = "$(jq -c "$q" ib.json)" ] || fail "$extra: fio $(jq -c "$q" fio.json), iobench $(jq -c "$q" ib.json)"
+	fi
+done
+have_fio || skip_case "backward I/O beside fio (no fio)"
+
+case_ effect "rw=randread:4 with rw_sequencer=sequential (default) and identical: a new random offset every 4 I/Os from the first, the next block or the same one in between; the bytes and I/O counts equal fio's"
+for sq in sequential identical; do
+	printf '[r]\nfilename=%s/b.dat\nioengine=psync\nbs=4k\nrw=randread:4\nrw_sequencer=%s\nio_size=256k\n' "$T" "$sq" > rs.fio
+	ib=$(traced ib.json "$IOBENCH" rs.fio) || fail "iobench randread:4 $sq"
+	# each group of 4: the same block (identical), or each block the one after the last
+	echo "$ib" | awk -v sq="$sq" '{ if (NF != 64) { print "I/Os: " NF; exit 1 }
+		for (i = 1; i <= NF; i++) { if ((i - 1) % 4 == 0) continue
+			want = sq == "identical" ? $(i - 1) : $(i - 1) + 4
+			if ($i != want && !(sq == "sequential" && $(i - 1) == 60)) { print "I/O " i ": " $i " after " $(i - 1); exit 1 } } }' ||
+		fail "randread:4 $sq: $ib"
+	[ "$(echo "$ib" | tr ' ' '\n' | sort -u | wc -l)" -gt 4 ] || fail "randread:4 $sq: no random offsets: $ib"
+	if have_fio; then
+		fo=$(traced fio.json fio rs.fio) || fail "fio randread:4 $sq"
+		q='[.jobs[0].read.io_bytes, .jobs[0].read.total_ios]'
+		[ "$(jq -c "$q" fio.json)" = "$(jq -c "$q" ib.json)" ] || fail "randread:4 $sq: fio $(jq -c "$q" fio.json), iobench $(jq -c "$q" ib.json)"
+	fi
+done
 echo ok
