@@ -229,6 +229,12 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 		.start = (uint64_t)rel * sp->thread_stride,
 		.write_pct = sp->write_pct,
 		.seed = seed,
+		.seq_add = -(int64_t)sp->seq_back,
+		.seq_every = sp->seq_every,
+		.seq_fio = sp->seq_back || sp->seq_every > 1,
+		.identical = sp->seq_identical,
+		.reset = sp->seq_reset,
+		.real = t->end,
 	};
 
 	s->target = ti;
@@ -251,6 +257,8 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 	s->fd = t->fd;
 	if (sp->trim == TRIM_WRITE && t->kind != TARGET_NULL)	/* fio's trimwrite */
 		s->vary |= VARY_TRIM;
+	if (gp.seq_fio)
+		s->vary |= VARY_FIO_SEQ;
 	if (sp->clone_offset || sp->range_len) {	/* fio's offset_increment and size */
 		if (thread_range(sp, t, rel, &gp.base, &gp.end))
 			return -ERANGE;

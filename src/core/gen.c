@@ -19,6 +19,18 @@ int gen_init(struct gen *g, const struct gen_params *p)
 	/* pct/100 of the 2^32 draws: exact at 0 and 100. */
 	g->write_thresh = ((uint64_t)p->write_pct << 32) / 100;
 	g->random = p->random_align != 0;
+	g->last = p->base + span - p->block;
+	if (p->seq_fio) {	/* fio's own sequence (gen_fio_offset) */
+		g->last_pos = g->base;
+		g->last_start = UINT64_MAX;
+		g->io_size = span;
+		g->real = p->real > p->end ? p->real : p->end;
+		g->add = p->seq_add;
+		g->every = p->seq_every;
+		g->left = 1;	/* fio starts with a random offset (init.c) */
+		g->identical = p->identical;
+		g->reset = p->reset;
+	}
 	if (g->random) {
 		g->align = p->random_align;
 		g->nslots = (span - p->block) / p->random_align + 1;

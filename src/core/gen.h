@@ -17,11 +17,20 @@ struct gen {
 	uint64_t align;		/* random: offsets are base + k * align */
 	uint64_t nslots;	/* random: number of valid k */
 	uint64_t next;		/* sequential: the next offset */
-	uint64_t last;		/* sequential: the last offset a block fits at */
+	uint64_t last;		/* the last offset a block fits at (random: with seq_fio only) */
 	uint64_t stride;	/* sequential: step */
 	uint64_t wrap;		/* sequential: where to go after last */
 	uint64_t write_thresh;	/* write when a 32-bit draw is below this (0..2^32) */
 	bool random;
+	/* fio's offsets for rw=read:-N and rw=randread:N (gen_fio_offset) */
+	uint64_t last_pos;	/* fio's f->last_pos: where the last I/O ended */
+	uint64_t last_start;	/* fio's f->last_start: where it began (UINT64_MAX: none yet) */
+	uint64_t io_size;	/* fio's f->io_size: the range's length */
+	uint64_t real;		/* fio's f->real_file_size: the target's end */
+	int64_t add;		/* fio's ddir_seq_add: the hole after each I/O (negative: back) */
+	unsigned every, left;	/* fio's ddir_seq_nr: a random offset every this many I/Os */
+	bool identical;		/* rw_sequencer=identical: the same block in between */
+	bool reset;		/* time_based, one file: back to the start past the range's end */
 };
 
 /*
@@ -45,6 +54,12 @@ struct gen_params {
 	uint64_t start;		/* sequential: first offset relative to base (-T * k) */
 	unsigned write_pct;
 	uint64_t seed;
+	int64_t seq_add;	/* fio's rw=read:-N: -N (fio's sequential offsets); 0: none */
+	unsigned seq_every;	/* fio's rw=randread:N: N (2 or more) */
+	bool seq_fio;		/* either of the two above is asked for */
+	bool identical;		/* rw_sequencer=identical */
+	bool reset;		/* time_based with one file (fio's reset to the start) */
+	uint64_t real;		/* the target's end (fio's real_file_size) */
 };
 
 /*
@@ -92,6 +107,62 @@ static inline void gen_seq_advance(struct gen *g, uint64_t len)
 	g->next += len;
 	if (g->next > g->last)
 		g->next = g->wrap;
+}
+
+/*
+ * fio 3.33's get_next_seq_offset() (io_u.c), absolute: where the next
+ * sequential I/O goes after the last one, with fio's hole g->add (a backward
+ * one wraps to the range's end); UINT64_MAX where fio finds none (past the
+ * target's end, or past the range).
+ */
+static inline uint64_t gen_fio_seq(struct gen *g)
+{
+	uint64_t f = g->base, top = g->io_size < g->real ? g->io_size : g->real, pos;
+
+	if (g->reset && g->last_pos >= g->io_size + f)
+		g->last_pos = f;
+	if (g->last_pos >= g->real)
+		return UINT64_MAX;
+	if (g->last_pos == f && f && g->add < 0)	/* fio: rewind to "the end", io_size */
+		g->last_pos = top;
+	pos = g->last_pos - f;
+	if (pos && g->add) {
+		pos += (uint64_t)g->add;
+		if (pos >= g->real)
+			pos = g->add > 0 ? f : top + (uint64_t)g->add;
+	}
+	return pos >= g->io_size || pos + f >= g->real ? UINT64_MAX : pos + f;
+}
+
+/*
+ * fio's offset for the I/O whose own draw gave drawn: rw=randread:N takes the
+ * draw every N-th I/O (the first one included) and otherwise the next block
+ * (fio's rw_sequencer=sequential; a new draw where there is none) or the same
+ * one (identical); rw=read:-N takes fio's backward sequence. gen_fio_issued()
+ * must follow with the I/O's length.
+ */
+static inline uint64_t gen_fio_offset(struct gen *g, uint64_t drawn)
+{
+	uint64_t o;
+
+	if (g->random) {
+		if (g->every && --g->left == 0) {
+			g->left = g->every;
+			return drawn;
+		}
+		if (g->identical)
+			return g->last_start == UINT64_MAX ? g->base : g->last_start;
+	}
+	o = gen_fio_seq(g);
+	if (o == UINT64_MAX || o > g->last)	/* no block fits there: fio draws one anew */
+		return g->random ? drawn : g->base;
+	return o;
+}
+
+static inline void gen_fio_issued(struct gen *g, uint64_t offset, uint64_t len)
+{
+	g->last_start = offset;
+	g->last_pos = offset + len;
 }
 
 /* One size from p, for a 64-bit draw r. */

@@ -38,7 +38,7 @@ static inline void budget(struct worker *w, struct io_unit *u)
  * The rarer parts of preparing an I/O (see loop_prep_for() for the common ones): --verify's
  * block ownership, sizes drawn per I/O (fio's bsrange, bssplit), a byte
  * budget that trims the last I/O to fit (fio's size), sequential steps by
- * each I/O's size, and what a write carries (a --verify block, a block of the
+ * each I/O's size, fio's own sequences (rw=read:-N, rw=randread:N), and what a write carries (a --verify block, a block of the
  * -Z<size> source, the --dedupe block, or its own buffer refreshed), and
  * fio's trimwrite: the write's block trimmed first.
  */
@@ -48,8 +48,12 @@ static void vary_all(struct worker *w, struct stream *s, struct io_unit *u)
 		loop_avoid_inflight(w, s, u);
 	if (s->vary & (VARY_READ << u->is_write))
 		u->len = gen_size(&s->pick[u->is_write], gen_rand(&s->gen.rng));
+	if (s->vary & VARY_FIO_SEQ)
+		u->offset = gen_fio_offset(&s->gen, u->offset);
 	if (s->vary & VARY_BUDGET)
 		budget(w, u);
+	if (s->vary & VARY_FIO_SEQ)
+		gen_fio_issued(&s->gen, u->offset, u->len);
 	if (s->vary & VARY_SEQ_BY_LEN)
 		gen_seq_advance(&s->gen, u->len);
 	if (!u->is_write)

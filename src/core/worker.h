@@ -35,6 +35,7 @@
 #define VARY_REFILL 512u		/* writes: the whole buffer fresh random data (refill_buffers) */
 #define VARY_LOG 1024u			/* fio's write_*_log: completions recorded in the worker's log */
 #define VARY_TRIM 2048u			/* fio's trimwrite: each write's block trimmed just before it */
+#define VARY_FIO_SEQ 4096u		/* fio's rw=read:-N and rw=randread:N offsets (gen_fio_offset) */
 /* The bits only a completion looks at (loop_completed()): no preparation of their own. */
 #define VARY_ON_COMPLETION (VARY_VERIFY | VARY_FSYNC | VARY_LOG)
 

@@ -118,7 +118,102 @@ static char *join_path(const char *dir, const char *name)
 	return s;
 }
 
-/* The paths a job works on: its filename list, or fio's default jobname.clone.file names. */
+/*
+ * fio's make_filename(): filename_format with each of $jobname, $jobnum,
+ * $filenum and $clientuid (matched in any case, one keyword after the other,
+ * each wherever it occurs) replaced; $clientuid is empty outside fio's
+ * client/server mode, which iobench does not have. Without a format, fio's
+ * jobname.jobnum.filenum. Returns 0, or -ENAMETOOLONG past PATH_MAX.
+ */
+static int fio_file_name(const char *fmt, const char *job, unsigned k, unsigned f, char *out,
+			 size_t len)
+{
+	static const char *const keys[] = { "$jobname", "$jobnum", "$filenum", "$clientuid" };
+	char a[4096], b[4096], num[2][24], *cur = a, *other = b;
+	const char *vals[4] = { job, num[0], num[1], "" };
+
+	if (!fmt || !*fmt)
+		return snprintf(out, len, "%s.%u.%u", job, k, f) < (int)len ? 0 : -ENAMETOOLONG;
+	snprintf(num[0], sizeof(num[0]), "%u", k);
+	snprintf(num[1], sizeof(num[1]), "%u", f);
+	if (strlen(fmt) >= sizeof(a))
+		return -ENAMETOOLONG;
+	memcpy(a, fmt, strlen(fmt) + 1);
+	for (unsigned i = 0; i < 4; i++) {
+		size_t klen = strlen(keys[i]), from = 0;
+		char *hit;
+
+		/* fio rescans from the start; from the replacement's end here, so a job
+		   name holding the keyword is not replaced forever (fio loops there) */
+		while ((hit = strcasestr(cur + from, keys[i]))) {
+			size_t pre = (size_t)(hit - cur);
+			int n = snprintf(other, sizeof(a), "%.*s%s%s", (int)pre, cur, vals[i],
+					 hit + klen);
+			char *t = cur;
+
+			if (n < 0 || (size_t)n >= sizeof(a))
+				return -ENAMETOOLONG;
+			from = pre + strlen(vals[i]);
+			cur = other;
+			other = t;
+		}
+	}
+	return snprintf(out, len, "%s", cur) < (int)len ? 0 : -ENAMETOOLONG;
+}
+
+/*
+ * fio's add_file(): a clone (k > 0) leaves out a file name that a job of
+ * numjobs > 1 already took, and works on what is left. iobench cannot run a
+ * thread without its own files (fio's clone then does no I/O), so such a
+ * name is refused; p->taken keeps the names of jobs with numjobs > 1.
+ */
+static int clone_name(struct planner *p, const struct fjob *j, unsigned k, const char *path)
+{
+	char **t;
+
+	for (unsigned i = 0; k && i < p->ntaken; i++)
+		if (!strcmp(p->taken[i], path))
+			return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': clone %u's file '%s' "
+				      "is a name a thread before it has (filename_format=%s): fio 3.33 "
+				      "leaves such a file out of the clone (a clone with none left does "
+				      "no I/O); iobench does not run clones without files of their "
+				      "own: put $jobnum in filename_format, or use filename= to share "
+				      "files", j->where, j->name, k, path,
+				      j->filename_format ? j->filename_format : "$jobname.$jobnum.$filenum");
+	if (j->numjobs < 2)
+		return 0;
+	t = realloc(p->taken, (p->ntaken + 1) * sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	p->taken = t;
+	if (!(t[p->ntaken] = strdup(path)))
+		return -ENOMEM;
+	p->ntaken++;
+	return 0;
+}
+
+/*
+ * fio's default names for clone k's file f (filename_format), in the
+ * directory=d1:d2... that the clone's number picks, as fio's set_name_idx()
+ * (the name is put after DIR/ whatever it is, as fio does).
+ */
+static int default_path(const struct fjob *j, char **dirs, unsigned ndirs, unsigned k,
+			unsigned f, char **out)
+{
+	char name[4096];
+	const char *dir = ndirs ? dirs[k % ndirs] : "";
+	size_t n;
+
+	if (fio_file_name(j->filename_format, j->name, k, f, name, sizeof(name)))
+		return -ENAMETOOLONG;
+	n = strlen(dir) + strlen(name) + 2;
+	if (!(*out = malloc(n)))
+		return -ENOMEM;
+	snprintf(*out, n, *dir ? "%s/%s" : "%s%s", dir, name);
+	return 0;
+}
+
+/* The paths a job works on: its filename list, or fio's default names (filename_format). */
 static int job_paths(struct planner *p, const struct fjob *j, char ***paths, unsigned *n,
 		     bool *per_clone)
 {
@@ -171,16 +266,21 @@ static int job_paths(struct planner *p, const struct fjob *j, char ***paths, uns
 		}
 		for (unsigned k = 0; k < j->numjobs; k++) {
 			for (unsigned f = 0; f < j->nrfiles; f++) {
-				char name[512];
 				unsigned idx = k * j->nrfiles + f;
 
-				snprintf(name, sizeof(name), "%s.%u.%u", j->name, k, f);
-				(*paths)[idx] = join_path(ndirs ? dirs[idx % ndirs] : "", name);
-				if (!(*paths)[idx]) {
-					r = -ENOMEM;
+				r = default_path(j, dirs, ndirs, k, f, &(*paths)[idx]);
+				if (r == -ENAMETOOLONG) {
+					r = errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': "
+						   "filename_format: the name of file %u of clone %u "
+						   "is longer than %d bytes", j->where, j->name, f, k,
+						   4095);
 					goto out;
 				}
+				if (r)
+					goto out;
 				(*n)++;
+				if ((r = clone_name(p, j, k, (*paths)[idx])))
+					goto out;
 			}
 		}
 	}
@@ -394,6 +494,10 @@ static int target_io(struct planner *p, struct target_spec *t, const struct fjob
 		fio_notice(p, "%s: job '%s': blockalign has no effect on sequential I/O (as in fio, "
 			   "which aligns random offsets only)", j->where, j->name);
 	t->stride = target_max_block(t) + j->seq_hole;	/* fio's rw=read:N */
+	t->seq_back = j->seq_back;
+	t->seq_every = j->seq_every;
+	t->seq_identical = j->seq_identical;
+	t->seq_reset = j->time_based && nfiles == 1;
 	t->fsync_every = j->fsync_every;
 	t->outstanding = depth / nfiles + (slot < depth % nfiles);
 	if (!t->outstanding)
@@ -526,14 +630,46 @@ static uint64_t one_pass(const struct fjob *j, uint64_t range)
 	return ((range - j->bs[0]) / (j->bs[0] + j->seq_hole) + 1) * j->bs[0];
 }
 
+/*
+ * fio's rw=read:-N and rw=randread:N keep fio's state per file and
+ * direction (last_pos, last_start) and, for the random count, per thread:
+ * iobench follows one direction of one block size, and the count on one file.
+ */
+static int fio_seq_rules(struct planner *p, const struct fjob *j, unsigned nfiles)
+{
+	const char *why = NULL;
+
+	if (!j->seq_back && j->seq_every < 2)
+		return 0;
+	if (j->rw == RW_RW || j->rw == RW_RANDRW || rw_trim(j->rw) != TRIM_NONE)
+		why = "a mix of directions or trims (fio keeps their offsets apart)";
+	else if (j->dist[0] || j->dist[1] || j->bs[0] != j->bs[1])
+		why = "sizes that vary (bs=R,W, bsrange, bssplit)";
+	else if (j->verify.on)
+		why = "verify=";
+	else if (j->seq_every > 1 && nfiles > 1)
+		why = "several files per thread (fio counts the I/Os of a thread, over its files)";
+	else if (j->seq_back && j->seq_back < j->bs[0])
+		why = "a backward hole smaller than the block (fio's wrap then runs past the end)";
+	if (!why)
+		return 0;
+	return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': rw=...:%s%llu with %s is not "
+		      "implemented by iobench", j->where, j->name, j->seq_back ? "-" : "",
+		      (unsigned long long)(j->seq_back ? j->seq_back : j->seq_every), why);
+}
+
 /* openfiles and unlink_each_loop, for a job whose threads each use nfiles files. */
 static int file_rules(struct planner *p, const struct fjob *j, unsigned nfiles)
 {
+	int r;
+
 	if (j->seq_hole && (j->dist[0] || j->dist[1] || j->bs[0] != j->bs[1]))
 		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': rw=...:%llu: holes between "
 			      "I/Os of sizes that vary (bs=R,W, bsrange, bssplit) are not implemented by "
 			      "iobench: give one block size", j->where, j->name,
 			      (unsigned long long)j->seq_hole);
+	if ((r = fio_seq_rules(p, j, nfiles)))
+		return r;
 	if (j->openfiles && j->openfiles < nfiles)
 		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': openfiles=%u is fewer than "
 			      "the %u files each thread uses: iobench keeps every file of a thread "
@@ -987,6 +1123,9 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 		p.notices = NULL;
 	}
 	free(p.notices);
+	for (unsigned i = 0; i < p.ntaken; i++)
+		free(p.taken[i]);
+	free(p.taken);
 	free(defs);
 	free(jobs);
 	return r;

@@ -34,7 +34,7 @@ enum opt_id {
 	F_UNLINK, F_UNLINK_EACH_LOOP, F_ALLOW_CREATE, F_CREATE_ON_OPEN, F_FALLOCATE, F_OPENFILES,
 	F_BLOCKALIGN, F_EXITALL, F_EXITALL_ON_ERROR, F_IGNORE_ERROR,
 	F_CLAT_PCT, F_LAT_PCT, F_SLAT_PCT, F_PCT_LIST, F_DISABLE_LAT, F_DISABLE_CLAT, F_DISABLE_SLAT,
-	F_DISABLE_BW,
+	F_DISABLE_BW, F_FILENAME_FORMAT, F_UNIQUE_FILENAME, F_RW_SEQUENCER,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -106,6 +106,9 @@ static const struct fopt {
 	{ "disable_lat", F_DISABLE_LAT, A_BOTH }, { "disable_clat", F_DISABLE_CLAT, A_BOTH },
 	{ "disable_slat", F_DISABLE_SLAT, A_BOTH }, { "disable_bw_measurement", F_DISABLE_BW, A_BOTH },
 	{ "disable_bw", F_DISABLE_BW, A_BOTH },
+	{ "filename_format", F_FILENAME_FORMAT, A_VALUE },
+	{ "unique_filename", F_UNIQUE_FILENAME, A_BOTH },
+	{ "rw_sequencer", F_RW_SEQUENCER, A_VALUE },
 };
 
 
@@ -586,23 +589,27 @@ static int get_pattern(struct planner *p, const struct jf_opt *o, struct fjob *j
 }
 
 /*
- * rw=MODE:N. On a sequential mode, fio's hole: N bytes skipped after each
- * I/O (offsets 0, bs + N, 2 (bs + N) ..., back to the start past the end).
- * A negative N (fio's backward I/O) and the random modes' N (a new offset
- * every N I/Os, rw_sequencer) are refused by name.
+ * rw=MODE:N, as fio's str_rw_cb(). On a sequential mode, fio's hole: N bytes
+ * skipped after each I/O (offsets 0, bs + N, 2 (bs + N) ..., back to the start
+ * past the end); a negative N goes backward (fio's get_next_seq_offset(),
+ * wrapping to the end). On a random mode, a new random offset every N I/Os,
+ * the next or the same block in between (rw_sequencer).
  */
 static int get_rw_suffix(struct planner *p, const struct jf_opt *o, struct fjob *j, const char *v)
 {
-	if (rw_random(j->rw))
-		return bad(p, o, "the ':N' suffix of a random mode (a new random offset only every N "
-			   "I/Os, with rw_sequencer) is not implemented by iobench");
-	if (*v == '-')
-		return bad(p, o, "a negative ':N' (fio's backward sequential I/O, wrapping to the "
-			   "end) is not implemented by iobench");
-	if (get_size(p, o, v, j->kb_base, &j->seq_hole, NULL))
+	uint64_t n;
+
+	if (rw_random(j->rw)) {
+		if (parse_uint(v, 1u << 30, &n) || !n)
+			return bad(p, o, "'%s' is not a count of I/Os (1 or more) between random offsets", v);
+		j->seq_every = (unsigned)n;
+		return 0;
+	}
+	if (get_size(p, o, v + (*v == '-'), j->kb_base, &n, NULL))
 		return -EINVAL;
-	if (j->seq_hole > (1ull << 40))
+	if (n > (1ull << 40))
 		return bad(p, o, "a hole of at most 1 TiB");
+	*(*v == '-' ? &j->seq_back : &j->seq_hole) = n;
 	return 0;
 }
 
@@ -621,7 +628,8 @@ static int get_rw(struct planner *p, const struct jf_opt *o, struct fjob *j)
 	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
 		if (strlen(modes[i].name) == n && !strncmp(o->val, modes[i].name, n)) {
 			j->rw = modes[i].m;
-			j->seq_hole = 0;
+			j->seq_hole = j->seq_back = 0;
+			j->seq_every = 0;
 			return colon ? get_rw_suffix(p, o, j, colon + 1) : 0;
 		}
 	}
@@ -787,6 +795,14 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 	case F_DESCRIPTION: j->description = o->val; return 0;
 	case F_FILENAME: j->filename = o->val; return 0;
 	case F_DIRECTORY: j->directory = o->val; return 0;
+	case F_RW_SEQUENCER:
+		if (strcmp(o->val, "sequential") && strcmp(o->val, "identical"))
+			return bad(p, o, "not sequential or identical");
+		j->seq_identical = !strcmp(o->val, "identical");
+		return 0;
+	case F_FILENAME_FORMAT: j->filename_format = o->val; return 0;
+	case F_UNIQUE_FILENAME:	/* fio: a client's IP before names in directory=, client/server only */
+		return get_bool(p, o, &b);
 	case F_WAIT_FOR: j->wait_for = o->val; return 0;
 	case F_IOENGINE: return get_engine(p, o, j);
 	case F_RW: return get_rw(p, o, j);

@@ -45,12 +45,16 @@ struct fjob {
 	const struct jf_section *sec;	/* its section: the options as written */
 	const char *name, *where, *description;
 	const char *filename, *directory, *wait_for;
+	const char *filename_format;	/* fio's default names' pattern, or NULL (jobname.jobnum.filenum) */
 	const char *engine;
 	enum rw_mode rw;
 	unsigned write_pct;		/* from rwmixread/rwmixwrite, for rw and randrw */
 	uint64_t bs[3];			/* [0] reads, [1] writes, [2] trims (fio's bs=R,W,T) */
 	uint64_t ba[3];			/* blockalign per direction; 0 = the smallest block (fio's) */
 	uint64_t seq_hole;		/* rw=read:N: bytes skipped after each sequential I/O */
+	uint64_t seq_back;		/* rw=read:-N: N (fio's backward sequential I/O) */
+	unsigned seq_every;		/* rw=randread:N: a new random offset every N I/Os */
+	bool seq_identical;		/* rw_sequencer=identical (default sequential) */
 	struct bs_dist *dist[3];	/* bsrange/bssplit per direction (owned), or NULL */
 	unsigned fsync_every;
 	unsigned numjobs, iodepth, batch_submit, complete_min, complete_max, iodepth_low;
@@ -108,6 +112,8 @@ struct planner {
 	char *notices;
 	size_t nlen;
 	unsigned threads;	/* the threads of the jobs planned so far (fio numbers them from 1) */
+	char **taken;		/* default file names of jobs with numjobs > 1 (fio's filename_list) */
+	unsigned ntaken;
 };
 
 /* Adds one notice line (once, however often it comes). */

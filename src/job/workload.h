@@ -125,6 +125,10 @@ struct target_spec {
 	uint64_t range_len;	/* fio's size per file: each thread's range is this long; 0 = to the end */
 	uint64_t random_align;	/* -r: random I/O aligned to this; 0 = sequential */
 	uint64_t stride;	/* -s: sequential stride; 0 = the block size */
+	uint64_t seq_back;	/* fio's rw=read:-N: N, fio's backward sequential offsets; 0 = none */
+	unsigned seq_every;	/* fio's rw=randread:N: a new random offset every N I/Os (0, 1: each) */
+	bool seq_identical;	/* ... and the same block in between (rw_sequencer=identical) */
+	bool seq_reset;		/* ... fio's time_based reset: one file, back to its start */
 	uint64_t buf_source_size; /* -Z<size> */
 	enum buf_mode buf;
 	unsigned compress_pct;	/* --compress: this % of each 512-byte chunk of random data is zeros */

@@ -150,7 +150,7 @@ have_strace() { command -v strace >/dev/null; }
 head -c 1048576 /dev/urandom > d.dat
 # (LeakSanitizer cannot run under ptrace: the strace runs of a sanitizer build skip only it)
 
-case_ effect "rw=read:8k: a hole of 8k after each I/O, one pass over the range (fio's offsets and bytes, under strace); io_size wraps on; a negative hole and randread:N are refused by name"
+case_ effect "rw=read:8k: a hole of 8k after each I/O, one pass over the range (fio's offsets and bytes, under strace); io_size wraps on; a negative hole with a mix, and randread:N over several files, are refused by name (t38 runs the rest)"
 printf '[j]\nfilename=%s\nioengine=psync\nrw=read:8k\nbs=4k\nsize=64k\n' "$T/d.dat" > h.fio
 if have_strace; then
 	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 strace -f -qq -e trace=pread64 -o "$T/s.iob" "$IOBENCH" h.fio --quiet >/dev/null 2>&1 || fail "iobench under strace"
@@ -174,10 +174,10 @@ for extra in "" io_size=128k loops=2; do
 		[ "$f" = "$got" ] || fail "rw=read:8k $extra: iobench $got, fio $f"
 	fi
 done
-for v in read:-8k randread:8; do
-	printf '[j]\nfilename=%s\nrw=%s\nbs=4k\nsize=64k\n' "$T/d.dat" "$v" > hn.fio
+for v in rw:-8k randread:8; do
+	printf '[j]\nfilename=%s:%s\nrw=%s\nbs=4k\nsize=64k\n' "$T/d.dat" "$T/d.dat2" "$v" > hn.fio
 	run_rc 2 hn.fio
-	grep -q "rw=$v: .*not implemented by iobench" "$T/err" || fail "rw=$v: $(cat "$T/err")"
+	grep -q "rw=...:-*8[0-9]* with .*not implemented by iobench" "$T/err" || fail "rw=$v: $(cat "$T/err")"
 done
 
 case_ effect "blockalign: random offsets on multiples of it, not of the block size (under strace, as fio's); a mix aligned two ways is refused"

@@ -252,8 +252,11 @@ static void test_errors(void **state)
 		{ "[a]\nbs=4q\n", "t.fio:2: bs=4q: '4q' is not a size" },
 		{ "[a]\nbs=0\n", "t.fio:2: bs=0: a block size" },
 		{ "[a]\nrw=trimwrite\nbs=4k,4k,8k\nsize=1m\n", "rw=trimwrite with trims of" },
-		{ "[a]\nrw=write:-4k\n", "a negative ':N'" },
-		{ "[a]\nrw=randread:8\n", "the ':N' suffix of a random mode" },
+		{ "[a]\nrw=rw:-4k\nsize=1m\n", "rw=...:-4096 with a mix of directions" },
+		{ "[a]\nrw=read:-2k\nsize=1m\n", "a backward hole smaller than the block" },
+		{ "[a]\nrw=randread:0\n", "'0' is not a count of I/Os" },
+		{ "[a]\nrw=randread:8\nnrfiles=2\nsize=1m\n", "several files per thread" },
+		{ "[a]\nrw_sequencer=backward\n", "rw_sequencer=backward: not sequential or identical" },
 		{ "[a]\nrw=sideways\n", "t.fio:2: rw=sideways: not a mode" },
 		{ "[a]\nioengine=mmap\n", "t.fio:2: ioengine=mmap: not an engine of iobench" },
 		{ "[a]\ndirect=2\n", "t.fio:2: direct=2: '2' is not 0 or 1" },
@@ -510,6 +513,25 @@ static void test_files_and_ranges(void **state)
 	assert_int_equal(w->targets[0].create_size, 512 << 10);
 	assert_int_equal(plan_text("[j]\ndirectory=" DIR ":/tmp-other\nsize=1m\nnumjobs=2\n"), 0);
 	assert_string_equal(plan.groups[0].targets[1].path, "/tmp-other/j.1.0");
+	/* fio's set_name_idx(): the directory goes by the clone, not by the file */
+	assert_int_equal(plan_text("[j]\ndirectory=" DIR ":/tmp-other\nsize=1m\nnumjobs=2\n"
+				   "nrfiles=2\n"), 0);
+	assert_string_equal(plan.groups[0].targets[1].path, DIR "/j.0.1");
+	assert_string_equal(plan.groups[0].targets[2].path, "/tmp-other/j.1.0");
+	/* filename_format: fio's make_filename(), keywords in any case, $clientuid empty */
+	assert_int_equal(plan_text("[j]\nsize=1m\nnumjobs=2\nnrfiles=2\ndirectory=" DIR "\n"
+				   "filename_format=a.$JobName.$jobnum-$filenum$clientuid.x\n"), 0);
+	assert_string_equal(plan.groups[0].targets[0].path, DIR "/a.j.0-0.x");
+	assert_string_equal(plan.groups[0].targets[3].path, DIR "/a.j.1-1.x");
+	assert_int_equal(plan_text("[$jobname]\nsize=1m\nfilename_format=$jobname.$jobname\n"), 0);
+	assert_string_equal(plan.groups[0].targets[0].path, "$jobname.$jobname");
+	/* a clone's name an earlier thread has: fio drops it from the clone; refused */
+	assert_int_equal(plan_text("[j]\nsize=1m\nnumjobs=2\nfilename_format=s.$filenum\n"),
+			 -EINVAL);
+	assert_int_equal(plan_text("[a]\nsize=1m\nnumjobs=2\n[b]\nsize=1m\nnumjobs=2\n"
+				   "filename_format=a.$jobnum.$filenum\n"), -EINVAL);
+	assert_int_equal(plan_text("[a]\nsize=1m\nfilename_format=s\n[b]\nsize=1m\n"
+				   "filename_format=s\n"), 0);
 
 	/* two jobs on one file to create: the first creates it for both */
 	assert_int_equal(plan_text("[global]\nfilename=" DIR "/s\n[a]\nsize=4m\n[b]\nsize=8m\n"), 0);
