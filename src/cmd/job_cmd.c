@@ -528,6 +528,13 @@ static int run_groups(const struct job_args *a, struct fio_plan *plan, struct ho
 				"first: %s\n", (unsigned long long)res[g].nerrors, res[g].error);
 			code = EXIT_RUN_FAILED;
 		}
+		if (w->exitall && w->exit_later && g + 1 < plan->ngroups) {
+			if (!a->run.quiet)
+				fprintf(stderr, "iobench: exitall with exit_what=all: a job ended, so the "
+					"%u later group%s do%s not run (as in fio)\n", plan->ngroups - g - 1,
+					plan->ngroups - g - 1 > 1 ? "s" : "", plan->ngroups - g - 1 > 1 ? "" : "es");
+			break;
+		}
 		if (res[g].interrupted) {
 			if (!res[g].measured && res[g].error[0])	/* while a file was made */
 				fprintf(stderr, "iobench: %s\n", res[g].error);

@@ -1108,8 +1108,10 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 	if (!r)
 		r = close_verified(&p, plan, &g, jobs, gstart, njobs, groupid);
 	for (unsigned k = 0; !r && k < njobs; k++)	/* fio's exitall holds for the whole run */
-		for (unsigned g2 = 0; jobs[k].exitall && g2 < plan->ngroups; g2++)
+		for (unsigned g2 = 0; jobs[k].exitall && g2 < plan->ngroups; g2++) {
 			plan->groups[g2].exitall = true;
+			plan->groups[g2].exit_later |= jobs[k].exit_all;
+		}
 	if (!r)
 		r = global_written(doc, over, nover, plan, err, len);
 	for (unsigned i = 0; i <= njobs && i < doc->nsec; i++) {

@@ -32,7 +32,7 @@ enum opt_id {
 	F_BW_LOG, F_LAT_LOG, F_IOPS_LOG, F_HIST_LOG, F_LOG_AVG, F_LOG_HIST, F_LOG_COARSE,
 	F_LOG_MAX, F_LOG_OFFSET, F_PER_JOB_LOGS, F_LOG_UNIX, F_LOG_ENTRIES, F_BW_AVG, F_IOPS_AVG,
 	F_UNLINK, F_UNLINK_EACH_LOOP, F_ALLOW_CREATE, F_CREATE_ON_OPEN, F_FALLOCATE, F_OPENFILES,
-	F_BLOCKALIGN, F_EXITALL, F_EXITALL_ON_ERROR, F_IGNORE_ERROR,
+	F_BLOCKALIGN, F_EXITALL, F_EXITALL_ON_ERROR, F_IGNORE_ERROR, F_EXIT_WHAT,
 	F_CLAT_PCT, F_LAT_PCT, F_SLAT_PCT, F_PCT_LIST, F_DISABLE_LAT, F_DISABLE_CLAT, F_DISABLE_SLAT,
 	F_DISABLE_BW, F_FILENAME_FORMAT, F_UNIQUE_FILENAME, F_RW_SEQUENCER,
 };
@@ -100,6 +100,7 @@ static const struct fopt {
 	{ "openfiles", F_OPENFILES, A_VALUE },
 	{ "blockalign", F_BLOCKALIGN, A_VALUE }, { "ba", F_BLOCKALIGN, A_VALUE },
 	{ "exitall", F_EXITALL, A_BOTH }, { "exitall_on_error", F_EXITALL_ON_ERROR, A_BOTH },
+	{ "exit_what", F_EXIT_WHAT, A_VALUE },
 	{ "ignore_error", F_IGNORE_ERROR, A_VALUE },
 	{ "clat_percentiles", F_CLAT_PCT, A_BOTH }, { "lat_percentiles", F_LAT_PCT, A_BOTH },
 	{ "slat_percentiles", F_SLAT_PCT, A_BOTH }, { "percentile_list", F_PCT_LIST, A_VALUE },
@@ -937,6 +938,11 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 		j->exitall = true;
 		return 0;
 	case F_EXITALL_ON_ERROR: return get_bool(p, o, &j->exitall_on_error);
+	case F_EXIT_WHAT:	/* iobench runs one group at a time: stonewall's running jobs are the group's */
+		if (strcmp(o->val, "group") && strcmp(o->val, "stonewall") && strcmp(o->val, "all"))
+			return bad(p, o, "not group, stonewall or all");
+		j->exit_all = !strcmp(o->val, "all");
+		return 0;
 	case F_IGNORE_ERROR: return get_ignore_error(p, o, j);
 	case F_CLAT_PCT:
 		if (get_bool(p, o, &b))

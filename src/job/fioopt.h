@@ -68,6 +68,7 @@ struct fjob {
 	unsigned continue_on_error;	/* CONTINUE_* */
 	struct err_list go_on[ERR_TYPES];	/* ignore_error's lists (default: EIO, EILSEQ) */
 	bool exitall;			/* exitall given (fio: for every job of the run) */
+	bool exit_all;			/* exit_what=all: exitall also ends the later groups */
 	bool exitall_on_error;		/* an error of this job stops its group */
 	unsigned fio_stats;		/* STATS_* */
 	unsigned npct;			/* percentile_list, ascending */

@@ -233,6 +233,7 @@ struct workload {
 	unsigned continue_on_error; /* CONTINUE_*: count these I/O errors and go on */
 	struct err_list go_on[ERR_TYPES];	/* ... those errors only (see err_list) */
 	bool exitall;		/* fio's exitall: when one thread's I/O ends, the others stop */
+	bool exit_later;	/* ... and, with exit_what=all, no later group runs */
 	bool verify;		/* --verify: writes carry checkable blocks, reads are checked */
 	unsigned verify_hash;	/* the checksum they carry: enum vhash_kind (fio's verify=) */
 	bool verify_phase;	/* fio's verify phase: this group reads back and checks what the

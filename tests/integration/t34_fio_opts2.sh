@@ -157,3 +157,23 @@ for e in "" exitall_on_error; do
 done
 fault "clear"
 faultfs_stop
+
+case_ effect "exit_what: with exitall, group (default) and stonewall end the group; all ends the later groups too, as fio's"
+for what in group stonewall all; do
+	printf '[global]\nioengine=null\nexitall\nexit_what=%s\n[a]\nsize=1m\n[b]\ntime_based\nruntime=30\nsize=1g\n[c]\nstonewall\nsize=1m\n' \
+		"$what" > ew.fio
+	run_ok ew.fio --output-format=json
+	c=$(jq '[.jobs[] | select(.jobname == "c") | .read.io_bytes] | add // 0' "$T/out")
+	b=$(jq '.jobs[] | select(.jobname == "b") | .job_runtime' "$T/out")
+	[ "$b" -lt 20000 ] || fail "exit_what=$what: b ran on for $b ms"
+	if [ "$what" = all ]; then want=0; else want=1048576; fi
+	[ "$c" = "$want" ] || fail "exit_what=$what: the later group's job moved $c bytes, wanted $want"
+	if command -v fio >/dev/null; then
+		f=$(fio ew.fio --output-format=json 2>/dev/null | sed -n '/^{/,$p' |
+			jq '[.jobs[] | select(.jobname == "c") | .read.io_bytes] | add // 0')
+		[ "$f" = "$want" ] || fail "exit_what=$what: fio's later job moved $f bytes, wanted $want"
+	fi
+done
+printf '[a]\nioengine=null\nsize=1m\nexit_what=some\n' > ew.fio
+run_rc 2 ew.fio
+grep -q "exit_what=some: not group, stonewall or all" "$T/err" || fail "exit_what=some: $(cat "$T/err")"
