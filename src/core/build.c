@@ -150,6 +150,7 @@ static int verify_stream(struct run_ctx *ctx, struct stream *s, struct gen_param
 	s->v.seed = ctx->w->seed;
 	s->v.thread = thread;
 	s->v.hash_kind = ctx->w->verify_hash;
+	s->v.pat = ctx->w->verify_pat.len ? &ctx->w->verify_pat : NULL;
 	if (ctx->w->verify_dump) {	/* fio names the dumps after the file's base name */
 		const char *slash = strrchr(sp->path, '/');
 
@@ -438,13 +439,16 @@ int build_workers(struct run_ctx *ctx)
 	return r;
 }
 
-/* --verify's per-block tables (up to 2^24 blocks a target; beyond, lost writes go unseen). */
+/*
+ * --verify's per-block tables (up to 2^24 blocks a target; beyond, lost writes go unseen).
+ * fio's verify=pattern blocks carry no write number: no table, no journal.
+ */
 #define VERIFY_TABLE_MAX (1ull << 24)
 int build_verify_tables(struct run_ctx *ctx)
 {
 	const struct workload *w = ctx->w;
 
-	if (!w->verify)
+	if (!w->verify || w->verify_pat.bare)
 		return 0;
 	ctx->vtables = calloc(w->ntargets, sizeof(*ctx->vtables));
 	if (!ctx->vtables)

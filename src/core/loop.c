@@ -58,7 +58,7 @@ static void vary_all(struct worker *w, struct stream *s, struct io_unit *u)
 		loop_trim(w, s, u);
 	if (s->vary & VARY_VERIFY) {
 		verify_format(u->buf, u->len, u->offset, s->v.thread, ++s->v.seq, s->v.seed,
-			      s->v.hash_kind);
+			      s->v.hash_kind, s->v.pat);
 	} else if (s->vary & VARY_SOURCE) {
 		u->buf = s->src + gen_below(gen_rand(&s->gen.rng), s->src_slots) * s->src_align;
 		u->buf_index = s->src_index;

@@ -168,7 +168,7 @@ static void dump_mismatch(const struct stream *s, const struct io_unit *u,
 					 .hash_kind = v->hash_kind,
 					 .seq = bad->want_seq != VERIFY_SEQ_UNKNOWN ? bad->want_seq : 0 };
 	}
-	verify_rebuild(v->dump_buf, u->len, u->offset, &h);
+	verify_rebuild(v->dump_buf, u->len, u->offset, &h, v->pat);
 	snprintf(name, sizeof(name), "%s.%llu.expected", v->dump_name,
 		 (unsigned long long)u->offset);
 	dump_file(name, v->dump_buf, u->len);
@@ -199,7 +199,7 @@ static bool verified(struct worker *w, struct stream *s, const struct io_unit *u
 	v->checked++;
 	if (v->table && b < v->blocks && v->table[b])
 		want = v->table[b];
-	switch (verify_check(u->buf, u->len, u->offset, want, &bad)) {
+	switch (verify_check(u->buf, u->len, u->offset, want, v->pat, &bad)) {
 	case VERIFY_OK:
 		if (v->seen && b < v->blocks)
 			v->seen[b] = 1;

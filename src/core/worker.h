@@ -49,6 +49,7 @@ struct verify_state {
 	uint64_t seed;
 	uint32_t thread;
 	unsigned hash_kind;		/* the checksum writes carry (enum vhash_kind) */
+	const struct vpattern *pat;	/* fio's verify_pattern: the blocks' data, or NULL */
 	char *dump_buf;			/* fio's verify_dump: a block's room for the expected one, or NULL */
 	const char *dump_name;		/* ... and the target's base name, for the files' names */
 	uint64_t written, checked, bad;

@@ -233,7 +233,9 @@ static bool same_verify(const struct fio_verify *a, const struct fio_verify *b)
 {
 	return a->on == b->on && (!a->on || (a->check == b->check && a->hash == b->hash &&
 		a->do_verify == b->do_verify && a->only == b->only && a->fatal == b->fatal &&
-		a->dump == b->dump));
+		a->dump == b->dump && a->pat.bare == b->pat.bare && a->pat.len == b->pat.len &&
+		a->pat.noffs == b->pat.noffs && !memcmp(a->pat.bytes, b->pat.bytes, a->pat.len) &&
+		!memcmp(a->pat.offs, b->pat.offs, sizeof(a->pat.offs))));
 }
 
 /*
@@ -622,9 +624,12 @@ static bool verify_phase_follows(const struct fjob *j)
 static int verify_job_check(struct planner *p, const struct fjob *j)
 {
 	const struct fio_verify *v = &j->verify;
+	int r;
 
 	if (!v->on)
 		return 0;
+	if ((r = fio_verify_finish(p, v, j->where, j->name)))
+		return r;
 	if (j->rw == RW_RW || j->rw == RW_RANDRW)
 		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': verify= on a mixed job "
 			      "(rw=%s): fio checks only those reads that fall on blocks the job "
@@ -729,6 +734,7 @@ static void group_settings(struct group *g)
 	w->verify = j->verify.on && j->verify.check;
 	w->verify_hash = j->verify.hash;
 	w->verify_dump = j->verify.dump;
+	w->verify_pat = j->verify.pat;
 	w->hipri = j->hipri;
 	w->sqpoll = j->sqpoll;
 	w->continue_on_error = j->continue_on_error;
