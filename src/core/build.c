@@ -158,6 +158,17 @@ static int verify_stream(struct run_ctx *ctx, struct stream *s, struct gen_param
 		if (!(s->v.dump_buf = malloc(target_max_block(sp))))
 			return -ENOMEM;
 	}
+	if (ctx->w->verify_backlog && sp->write_pct) {	/* fio's verify_backlog */
+		struct backlog *b = &s->bl;
+
+		b->every = ctx->w->verify_backlog;
+		b->batch = ctx->w->verify_batch;
+		/* what waits: a backlog and a batch, and the writes in flight past them */
+		b->cap = 2 * b->every + b->batch + 2 * sp->outstanding + 1;
+		if (!(b->off = malloc((size_t)b->cap * sizeof(*b->off))))
+			return -ENOMEM;
+		s->vary |= VARY_BACKLOG;
+	}
 	s->v.seq = ctx->journals ? ctx->journals[ti].next_seq - 1 : 0;	/* above every earlier run's */
 	s->v.lower_bound = ctx->journals && ctx->journals[ti].unfinished;
 	gp->base = base;
@@ -385,6 +396,7 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 
 		if (r)
 			return r;
+		wk->backlog |= (wk->streams[i].vary & VARY_BACKLOG) != 0;
 		wk->nunits += sp->outstanding;
 		bytes += 2 * sp->outstanding * round_up(target_max_block(sp), buf_align(&ctx->targets[tlist[i]]));
 	}
@@ -576,6 +588,7 @@ void build_free(struct run_ctx *ctx)
 			free(ctx->workers[i].streams[s].hist);
 			free(ctx->workers[i].streams[s].series);
 			free(ctx->workers[i].streams[s].v.dump_buf);
+			free(ctx->workers[i].streams[s].bl.off);
 		}
 		free(ctx->workers[i].streams);
 		if (ctx->workers[i].log)

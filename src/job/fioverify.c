@@ -11,11 +11,13 @@
 #include "core/vhash.h"
 #include "job/fioopt.h"
 #include "job/fiopattern.h"
+#include "job/units.h"
 #include "job/fioverify.h"
 #include "util/errmsg.h"
 #include "util/banned.h"
 
-enum vopt { V_VERIFY, V_DO, V_ONLY, V_FATAL, V_DUMP, V_INTERVAL, V_PATTERN, V_NOTE, V_REFUSE };
+enum vopt { V_VERIFY, V_DO, V_ONLY, V_FATAL, V_DUMP, V_INTERVAL, V_PATTERN, V_BACKLOG, V_BATCH,
+	    V_NOTE, V_REFUSE };
 
 static const struct vdef {
 	const char *name;
@@ -47,10 +49,8 @@ static const struct vdef {
 	  "(docs/safety.md), which knows what the earlier run wrote" },
 	{ "verify_offset", V_REFUSE, true, "iobench's block header is always at the start of the "
 	  "block" },
-	{ "verify_backlog", V_REFUSE, true, "iobench verifies in a phase after the writes, not "
-	  "during them" },
-	{ "verify_backlog_batch", V_REFUSE, true, "iobench verifies in a phase after the writes, "
-	  "not during them (verify_backlog)" },
+	{ "verify_backlog", V_BACKLOG, true, NULL },
+	{ "verify_backlog_batch", V_BATCH, true, NULL },
 };
 
 /* fio's verify= types: the checksum each selects; notes for those iobench takes otherwise. */
@@ -169,6 +169,20 @@ static int get_pattern(struct planner *p, struct fio_verify *v, const struct jf_
 	return 0;
 }
 
+/* verify_backlog, verify_backlog_batch: a count of blocks (up to 2^24: iobench keeps them all). */
+static int get_count(struct planner *p, const struct jf_opt *o, unsigned *out)
+{
+	uint64_t v;
+	int r = parse_uint(o->val, 1u << 24, &v);
+
+	if (r == -EINVAL)
+		return vbad(p, o, "not a whole number of blocks");
+	if (r)
+		return vbad(p, o, "out of range (0 to 16777216 blocks)");
+	*out = (unsigned)v;
+	return 0;
+}
+
 int fio_verify_finish(struct planner *p, const struct fio_verify *v, const char *where,
 		      const char *job)
 {
@@ -198,6 +212,8 @@ int fio_verify_apply(struct planner *p, struct fio_verify *v, const struct jf_op
 	case V_FATAL: return get_flag(p, o, &v->fatal);
 	case V_DUMP: return get_flag(p, o, &v->dump);
 	case V_PATTERN: return get_pattern(p, v, o);
+	case V_BACKLOG: return get_count(p, o, &v->backlog);
+	case V_BATCH: return get_count(p, o, &v->batch);
 	case V_INTERVAL:	/* fio: a header every N bytes; N = the block size is one a block */
 		return vbad(p, o, "iobench puts one header in each block, as fio does when "
 			    "verify_interval is not given; leave it out");

@@ -29,6 +29,8 @@ struct fio_verify {
 	bool pattern_type;	/* verify=pattern (pat.bare), or fio's header-and-pattern type that
 				   verify_pattern without verify= selects */
 	struct vpattern pat;	/* verify_pattern (len 0: none) */
+	unsigned backlog;	/* verify_backlog: read back every this many blocks written (0: off) */
+	unsigned batch;		/* verify_backlog_batch: that many (0: backlog's) */
 };
 
 void fio_verify_defaults(struct fio_verify *v);

@@ -237,6 +237,9 @@ struct workload {
 				   group before it wrote (its reads are that job's verify reads) */
 	bool verify_dump;	/* fio's verify_dump: a mismatch's block, as read and as expected,
 				   into BASENAME.OFFSET.received and .expected */
+	unsigned verify_backlog;	/* fio's verify_backlog: writes read back every this many
+					   blocks, while the job writes (0: in a verify phase after) */
+	unsigned verify_batch;		/* ... that many at a time (fio's verify_backlog_batch; 0: all) */
 	struct vpattern verify_pat;	/* fio's verify_pattern (len 0: none): the data of the blocks
 					   (bare: fio's verify=pattern, the blocks are the pattern) */
 	bool quiet;		/* --quiet: no progress messages */

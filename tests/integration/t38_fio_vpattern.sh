@@ -1,4 +1,4 @@
-# Description: fio's verify_pattern: verify=pattern writes exactly fio 3.33's bytes (cmp of the files each leaves, for 0xaa555aa5, "text", %o and a combination) and reads them back as fio counts them (fio-json); a corrupted byte is found at its block and byte by a verify_only=1 run, as fio finds it; with a checksum type the pattern is the data under the header (fio's bytes past the headers); verify_pattern alone checks a header and the pattern; bad patterns are refused by name before anything is created.
+# Description: fio's verify_pattern: verify=pattern writes exactly fio 3.33's bytes (cmp of the files each leaves, for 0xaa555aa5, "text", %o and a combination) and reads them back as fio counts them (fio-json); a corrupted byte is found at its block and byte by a verify_only=1 run, as fio finds it; with a checksum type the pattern is the data under the header (fio's bytes past the headers); verify_pattern alone checks a header and the pattern; bad patterns are refused by name before anything is created. verify_backlog and verify_backlog_batch read written blocks back while the job writes, in fio's order of preads and pwrites (strace, psync), each block once as fio counts it (fio-json, libaio and io_uring at iodepth 8).
 . "$(dirname "$0")/lib.sh"
 cd "$T" || fail "cd"
 BS=4096
@@ -106,3 +106,84 @@ printf '[w]\nfilename=%s/never.dat\nrw=write\nbs=4k\nsize=64k\nverify=pattern\n'
 run_rc 2 np.fio
 grep -q "job 'w': verify=pattern needs a verify_pattern" "$T/err" || fail "no pattern: $(cat "$T/err")"
 [ ! -e never.dat ] || fail "created never.dat"
+
+# bjob FILE BACKLOG [BATCH] [ENGINE DEPTH RW SIZE]: a write job with verify=crc32c and
+# verify_backlog=BACKLOG (verify_backlog_batch=BATCH), as bl.fio
+bjob() {
+	{ printf '[w]\nfilename=%s/%s\nrw=%s\nbs=4k\nsize=%s\nioengine=%s\niodepth=%s\n' \
+		"$T" "$1" "${6:-write}" "${7:-40k}" "${4:-psync}" "${5:-1}"
+	  printf 'verify=crc32c\nverify_backlog=%s\n' "$2"
+	  [ -z "${3:-}" ] || printf 'verify_backlog_batch=%s\n' "$3"; } > bl.fio
+}
+
+# order TRACE: the 4 KiB preads and pwrites of an strace log, as r0 w1 ... (block numbers)
+order() {
+	sed -nE 's/.*p(read|write)64\([0-9]+, .*, 4096, ([0-9]+)\) = 4096.*/\1 \2/p' "$1" |
+		awk '{ printf "%s%s%d", n++ ? " " : "", substr($1, 1, 1) == "r" ? "r" : "w", $2 / 4096 }'
+}
+
+traced() {
+	out=$1; shift
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		strace -f -o "$out" -e trace=pread64,pwrite64 "$@" >/dev/null 2>&1
+}
+
+say "verify_backlog: written blocks read back while the job writes, in fio 3.33's order (strace, psync)"
+if command -v strace >/dev/null; then
+	# fio 3.33's order for these jobs (10 blocks of 4 KiB), as its strace shows it
+	for c in "4||w0 w1 w2 w3 r0 r1 r2 r3 w4 w5 w6 w7 r4 r5 r6 r7 w8 w9 r8 r9" \
+		 "4|2|w0 w1 w2 w3 r0 r1 w4 w5 r2 r3 w6 w7 r4 r5 w8 w9 r6 r7 r8 r9" \
+		 "2|4|w0 w1 r0 r1 w2 r2 w3 r3 w4 w5 r4 r5 w6 r6 w7 r7 w8 w9 r8 r9" \
+		 "3||w0 w1 w2 r0 r1 r2 w3 w4 w5 r3 r4 r5 w6 w7 w8 r6 r7 r8 w9 r9"; do
+		b=${c%%|*}; rest=${c#*|}; bt=${rest%%|*}; want=${rest#*|}
+		bjob i.dat "$b" "$bt"
+		traced "$T/tr" "$IOBENCH" bl.fio --quiet || fail "strace verify_backlog=$b"
+		[ "$(order "$T/tr")" = "$want" ] ||
+			fail "verify_backlog=$b batch=$bt: $(order "$T/tr"), fio: $want"
+		if [ "$have_fio" = 1 ]; then
+			bjob f.dat "$b" "$bt"
+			traced "$T/ftr" fio bl.fio || fail "fio strace"
+			[ "$(order "$T/ftr")" = "$want" ] || fail "fio 3.33 itself: $(order "$T/ftr")"
+			rm -f f.dat
+		fi
+	done
+else
+	skip_case "no strace: the order of reads and writes is not seen"
+fi
+bjob i.dat 4 2
+run_ok bl.fio --output-format=json
+[ "$(figures "$T/out")" = "[40960,40960,10,10,0]" ] || fail "figures: $(figures "$T/out")"
+! grep -q "verify phase" "$T/err" || fail "a verify phase after the writes: $(cat "$T/err")"
+
+say "verify_backlog with libaio and io_uring at iodepth 8: each block read back once, as fio counts"
+for eng in libaio io_uring; do
+	bjob i.dat 16 8 "$eng" 8 randwrite 4m
+	run_ok bl.fio --output-format=json
+	[ "$(figures "$T/out")" = "[4194304,4194304,1024,1024,0]" ] || fail "$eng: $(figures "$T/out")"
+	if [ "$have_fio" = 1 ]; then
+		bjob f.dat 16 8 "$eng" 8 randwrite 4m
+		fio --output-format=json bl.fio > fio.json 2>/dev/null || fail "fio $eng"
+		[ "$(figures fio.json)" = "$(figures "$T/out")" ] ||
+			fail "$eng: fio $(figures fio.json), iobench $(figures "$T/out")"
+		rm -f f.dat
+	fi
+done
+
+say "verify_backlog on a time_based job: reads during the runtime, no notice that none will come"
+bjob t.dat 8
+printf 'time_based\nruntime=200ms\n' >> bl.fio
+run_ok bl.fio --output-format=json
+! grep -q "verification read phase will never start" "$T/err" || fail "fio's notice: $(cat "$T/err")"
+jq -e '.jobs[0].read.io_bytes > 0 and .jobs[0].error == 0' "$T/out" >/dev/null ||
+	fail "time_based: $(figures "$T/out")"
+
+case_ input "verify_backlog malformed or over two files a thread: refused by name, nothing created"
+bjob never.dat x
+run_rc 2 bl.fio
+grep -q "verify_backlog=x: not a whole number of blocks" "$T/err" || fail "x: $(cat "$T/err")"
+bjob never.dat 4
+sed -i "s|^filename=.*|filename=$T/never.dat:$T/never2.dat|" bl.fio
+run_rc 2 bl.fio
+grep -q "verify_backlog over 2 files a thread: not implemented by iobench" "$T/err" ||
+	fail "two files: $(cat "$T/err")"
+[ ! -e never.dat ] && [ ! -e never2.dat ] || fail "created a file"

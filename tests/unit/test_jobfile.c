@@ -241,7 +241,7 @@ static void test_errors(void **state)
 		{ "[a]\nbssplit=4k/x\n", "'x' is not a percentage" },
 		{ "[a]\nbssplit=4q/100\n", "'4q' is not a size" },
 		{ "[a]\nbsrange=4k\n", "'4k' is not a range" },
-		{ "[a]\nverify_backlog=16\n", "t.fio:2: verify_backlog=16: not implemented by iobench" },
+		{ "[a]\nverify_backlog=16k\n", "t.fio:2: verify_backlog=16k: not a whole number of blocks" },
 		{ "[a]\nverify=pattern\n", "job 'a': verify=pattern needs a verify_pattern" },
 		{ "[a]\nverify_pattern=0xzz\n", "t.fio:2: verify_pattern=0xzz: xzz: not 0x hex" },
 		{ "[a]\nverify_pattern=\"ab\n", "t.fio:2: verify_pattern=\"ab: \"ab: no closing quote" },
