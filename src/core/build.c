@@ -150,12 +150,24 @@ static int verify_stream(struct run_ctx *ctx, struct stream *s, struct gen_param
 	s->v.seed = ctx->w->seed;
 	s->v.thread = thread;
 	s->v.hash_kind = ctx->w->verify_hash;
+	s->v.pat = ctx->w->verify_pat.len ? &ctx->w->verify_pat : NULL;
 	if (ctx->w->verify_dump) {	/* fio names the dumps after the file's base name */
 		const char *slash = strrchr(sp->path, '/');
 
 		s->v.dump_name = slash ? slash + 1 : sp->path;
 		if (!(s->v.dump_buf = malloc(target_max_block(sp))))
 			return -ENOMEM;
+	}
+	if (ctx->w->verify_backlog && sp->write_pct) {	/* fio's verify_backlog */
+		struct backlog *b = &s->bl;
+
+		b->every = ctx->w->verify_backlog;
+		b->batch = ctx->w->verify_batch;
+		/* what waits: a backlog and a batch, and the writes in flight past them */
+		b->cap = 2 * b->every + b->batch + 2 * sp->outstanding + 1;
+		if (!(b->off = malloc((size_t)b->cap * sizeof(*b->off))))
+			return -ENOMEM;
+		s->vary |= VARY_BACKLOG;
 	}
 	s->v.seq = ctx->journals ? ctx->journals[ti].next_seq - 1 : 0;	/* above every earlier run's */
 	s->v.lower_bound = ctx->journals && ctx->journals[ti].unfinished;
@@ -392,6 +404,7 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 
 		if (r)
 			return r;
+		wk->backlog |= (wk->streams[i].vary & VARY_BACKLOG) != 0;
 		wk->nunits += sp->outstanding;
 		bytes += 2 * sp->outstanding * round_up(target_max_block(sp), buf_align(&ctx->targets[tlist[i]]));
 	}
@@ -446,13 +459,16 @@ int build_workers(struct run_ctx *ctx)
 	return r;
 }
 
-/* --verify's per-block tables (up to 2^24 blocks a target; beyond, lost writes go unseen). */
+/*
+ * --verify's per-block tables (up to 2^24 blocks a target; beyond, lost writes go unseen).
+ * fio's verify=pattern blocks carry no write number: no table, no journal.
+ */
 #define VERIFY_TABLE_MAX (1ull << 24)
 int build_verify_tables(struct run_ctx *ctx)
 {
 	const struct workload *w = ctx->w;
 
-	if (!w->verify)
+	if (!w->verify || w->verify_pat.bare)
 		return 0;
 	ctx->vtables = calloc(w->ntargets, sizeof(*ctx->vtables));
 	if (!ctx->vtables)
@@ -580,6 +596,7 @@ void build_free(struct run_ctx *ctx)
 			free(ctx->workers[i].streams[s].hist);
 			free(ctx->workers[i].streams[s].series);
 			free(ctx->workers[i].streams[s].v.dump_buf);
+			free(ctx->workers[i].streams[s].bl.off);
 		}
 		for (unsigned s = 0; ctx->workers[i].snaps && s < ctx->workers[i].nstreams; s++)
 			free(ctx->workers[i].snaps[s].hist);

@@ -39,6 +39,7 @@ struct filler {
 	uint64_t rng;
 	uint64_t seed;
 	uint32_t verify_block;	/* format --verify blocks of this size; 0 = plain random data */
+	const struct vpattern *pat;	/* ... with fio's verify_pattern, or NULL */
 	unsigned chunk;		/* bytes per write */
 };
 
@@ -55,7 +56,7 @@ static void generate(struct filler *f, unsigned b, uint64_t off, unsigned n)
 	if (f->verify_block)
 		for (unsigned i = 0; i + f->verify_block <= n; i += f->verify_block)
 			verify_format((char *)f->buf[b] + i, f->verify_block, off + i, 0,
-				      JOURNAL_FILL_SEQ, f->seed, 0);
+				      JOURNAL_FILL_SEQ, f->seed, 0, f->pat);
 	else
 		gen_fill(&f->rng, f->buf[b], n);
 }
@@ -171,10 +172,11 @@ int fill_file(int fd, uint64_t size, uint64_t seed, const char *path, char *err,
 	return fill(&f, fd, size, path, err, len);
 }
 
-int fill_file_verify(int fd, uint64_t size, uint64_t seed, uint32_t verify_block, const char *path,
+int fill_file_verify(int fd, uint64_t size, uint64_t seed, uint32_t verify_block,
+		     const struct vpattern *pat, const char *path,
 		     char *err, size_t len)
 {
-	struct filler f = { .seed = seed, .verify_block = verify_block,
+	struct filler f = { .seed = seed, .verify_block = verify_block, .pat = pat,
 			    .chunk = FILL_CHUNK / verify_block * verify_block };
 
 	return fill(&f, fd, size, path, err, len);

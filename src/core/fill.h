@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/vpattern.h"
+
 /*
  * Writes size bytes of random data (from seed) to fd at offset 0. Every
  * 8-byte word comes from the generator: no two blocks repeat and nothing
@@ -19,10 +21,11 @@
 int fill_file(int fd, uint64_t size, uint64_t seed, const char *path, char *err, size_t len);
 
 /*
- * The same, as --verify blocks of verify_block bytes (write number 0), so a
- * verifying run can check every block of the new file, written or not.
+ * The same, as --verify blocks of verify_block bytes (write number 0; the
+ * data pat's pattern when pat is not NULL), so a verifying run can check
+ * every block of the new file, written or not.
  */
-int fill_file_verify(int fd, uint64_t size, uint64_t seed, uint32_t verify_block, const char *path,
-		     char *err, size_t len);
+int fill_file_verify(int fd, uint64_t size, uint64_t seed, uint32_t verify_block,
+		     const struct vpattern *pat, const char *path, char *err, size_t len);
 
 #endif

@@ -101,6 +101,14 @@ static inline bool gen_next(struct gen *g, uint64_t *offset)
 	return (r & 0xffffffffu) < g->write_thresh;
 }
 
+/* Takes back the gen_next() that gave offset: the next one gives it again. */
+static inline void gen_unnext(struct gen *g, uint64_t offset)
+{
+	g->rng -= 0xa0761d6478bd642full;	/* gen_rand's step */
+	if (!g->random)
+		g->next = offset;
+}
+
 /* Sequential by length: the next I/O starts len further on (wrapping like gen_next). */
 static inline void gen_seq_advance(struct gen *g, uint64_t len)
 {

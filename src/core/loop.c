@@ -45,6 +45,8 @@ static inline void budget(struct worker *w, struct io_unit *u)
  */
 static void vary_all(struct worker *w, struct stream *s, struct io_unit *u)
 {
+	if ((s->vary & VARY_BACKLOG) && loop_backlog(w, s, u))
+		return;	/* a written block read back */
 	if (s->vary & VARY_VERIFY)
 		loop_avoid_inflight(w, s, u);
 	if (s->vary & (VARY_READ << u->is_write))
@@ -63,7 +65,9 @@ static void vary_all(struct worker *w, struct stream *s, struct io_unit *u)
 		loop_trim(w, s, u);
 	if (s->vary & VARY_VERIFY) {
 		verify_format(u->buf, u->len, u->offset, s->v.thread, ++s->v.seq, s->v.seed,
-			      s->v.hash_kind);
+			      s->v.hash_kind, s->v.pat);
+		if (s->vary & VARY_BACKLOG)
+			loop_backlog_push(s, u);
 	} else if (s->vary & VARY_SOURCE) {
 		u->buf = s->src + gen_below(gen_rand(&s->gen.rng), s->src_slots) * s->src_align;
 		u->buf_index = s->src_index;
@@ -288,10 +292,14 @@ static void loop_async(struct worker *w)
 
 void loop_run(struct worker *w)
 {
-	if (w->engine.ops->flags & ENGINE_SYNC)
-		loop_sync(w);
-	else
-		loop_async(w);
+	uint64_t end = w->end;
+
+	do {
+		if (w->engine.ops->flags & ENGINE_SYNC)
+			loop_sync(w);
+		else
+			loop_async(w);
+	} while (unlikely(w->backlog) && loop_backlog_drain(w, end));
 	/* Every interval up to the current one is final now. */
 	atomic_store_explicit(&w->iv_done, w->iv_idx + 1, memory_order_release);
 }

@@ -41,6 +41,90 @@ void loop_avoid_inflight(struct worker *w, struct stream *s, struct io_unit *u)
 	u->buf = u->is_write ? u->wbuf : u->rbuf;
 }
 
+/* Whether another I/O of u's stream may be in flight on the block at off. */
+static bool block_busy(const struct worker *w, const struct io_unit *u, uint64_t off)
+{
+	for (unsigned i = 0; i < w->nunits; i++) {
+		const struct io_unit *o = &w->units[i];
+
+		if (o != u && o->len && o->stream == u->stream && o->offset == off)
+			return true;
+	}
+	return false;
+}
+
+bool loop_backlog(struct worker *w, struct stream *s, struct io_unit *u)
+{
+	struct backlog *b = &s->bl;
+	uint64_t off;
+
+	if (!b->n)
+		return false;
+	if (b->n == b->cap) {	/* full: the first block free is read now (fio's list grows) */
+		unsigned k = 0;
+
+		while (k < b->n && block_busy(w, u, b->off[(b->head + k) % b->cap]))
+			k++;
+		if (k == b->n)
+			return false;
+		off = b->off[(b->head + k) % b->cap];	/* to the head, the older ones after it */
+		for (; k; k--)
+			b->off[(b->head + k) % b->cap] = b->off[(b->head + k - 1) % b->cap];
+		b->off[b->head] = off;
+	} else if (!b->batch_left && !b->draining) {	/* fio: every `every` blocks, after a write */
+		if (b->n % b->every || b->last_read)
+			return false;
+		b->batch_left = b->batch ? b->batch : b->every;
+	}
+	off = b->off[b->head];
+	if (!b->draining && b->n < b->cap && block_busy(w, u, off))
+		return false;	/* its write is still in flight: a write goes first, as in fio */
+	gen_unnext(&s->gen, u->offset);
+	b->head = (b->head + 1) % b->cap;
+	b->n--;
+	if (b->batch_left)
+		b->batch_left--;
+	u->is_write = false;
+	u->offset = off;
+	u->len = s->len[1];
+	u->buf = u->rbuf;
+	if (b->draining && !b->n)
+		w->issue_left = 0;	/* the last one: the worker's I/O ends with it */
+	return true;
+}
+
+void loop_backlog_push(struct stream *s, const struct io_unit *u)
+{
+	struct backlog *b = &s->bl;
+
+	if (b->n == b->cap) {	/* every block waiting busy (cannot be: cap > units): the oldest lost */
+		b->head = (b->head + 1) % b->cap;
+		b->n--;
+	}
+	b->off[(b->head + b->n) % b->cap] = u->offset;
+	b->n++;
+}
+
+bool loop_backlog_drain(struct worker *w, uint64_t end)
+{
+	bool any = false;
+
+	if (w->issue_left || w->ended_on_error || atomic_load(w->stop))
+		return false;	/* ended by time, a stop or an error: nothing more is read */
+	for (unsigned i = 0; i < w->nstreams; i++) {
+		struct stream *s = &w->streams[i];
+
+		if ((s->vary & VARY_BACKLOG) && s->bl.n && !s->bl.draining)
+			any = s->bl.draining = true;
+	}
+	if (!any)
+		return false;
+	w->issue_left = UINT64_MAX;
+	w->window_end = UINT64_MAX;
+	w->end = end;
+	return true;
+}
+
 /* Keeps the worker's first error. */
 static void record_error(struct worker *w, const struct io_unit *u)
 {
@@ -168,7 +252,7 @@ static void dump_mismatch(const struct stream *s, const struct io_unit *u,
 					 .hash_kind = v->hash_kind,
 					 .seq = bad->want_seq != VERIFY_SEQ_UNKNOWN ? bad->want_seq : 0 };
 	}
-	verify_rebuild(v->dump_buf, u->len, u->offset, &h);
+	verify_rebuild(v->dump_buf, u->len, u->offset, &h, v->pat);
 	snprintf(name, sizeof(name), "%s.%llu.expected", v->dump_name,
 		 (unsigned long long)u->offset);
 	dump_file(name, v->dump_buf, u->len);
@@ -189,6 +273,7 @@ static bool verified(struct worker *w, struct stream *s, const struct io_unit *u
 
 	if (u->is_write) {
 		v->written++;
+		s->bl.last_read = false;
 		if (v->table && b < v->blocks) {
 			v->table[b] = written_seq(u);
 			if (v->seen)
@@ -197,9 +282,10 @@ static bool verified(struct worker *w, struct stream *s, const struct io_unit *u
 		return true;
 	}
 	v->checked++;
+	s->bl.last_read = true;
 	if (v->table && b < v->blocks && v->table[b])
 		want = v->table[b];
-	switch (verify_check(u->buf, u->len, u->offset, want, &bad)) {
+	switch (verify_check(u->buf, u->len, u->offset, want, v->pat, &bad)) {
 	case VERIFY_OK:
 		if (v->seen && b < v->blocks)
 			v->seen[b] = 1;

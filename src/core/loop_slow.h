@@ -11,6 +11,18 @@
 /* --verify: draws u's offset again while another I/O of the thread is on that block. */
 void loop_avoid_inflight(struct worker *w, struct stream *s, struct io_unit *u);
 
+/*
+ * fio's verify_backlog (worker.h's struct backlog): true when u, drawn by
+ * gen_next(), becomes instead the read of the oldest block waiting (the draw
+ * taken back); false when u stays as drawn. loop_backlog_push() adds a
+ * write's block. loop_backlog_drain(), after the loop ended on its byte
+ * budget, sets the worker to read back what still waits (the window open
+ * again, until end) and says whether the loop must run again.
+ */
+bool loop_backlog(struct worker *w, struct stream *s, struct io_unit *u);
+void loop_backlog_push(struct stream *s, const struct io_unit *u);
+bool loop_backlog_drain(struct worker *w, uint64_t end);
+
 /* refill_buffers: the whole of u's buffer fresh random data, the stream's compression kept. */
 void loop_refill(struct stream *s, struct io_unit *u);
 

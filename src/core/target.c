@@ -944,7 +944,8 @@ static int lay_out(struct target *t, const struct workload *w, unsigned idx, int
 	int r;
 
 	if (w->verify)	/* every block checkable, including those the run never writes */
-		r = fill_file_verify(fd, size, w->seed, (uint32_t)s->block_size, s->path, err, len);
+		r = fill_file_verify(fd, size, w->seed, (uint32_t)s->block_size,
+				     w->verify_pat.len ? &w->verify_pat : NULL, s->path, err, len);
 	else
 		r = fill_file(fd, size, w->seed ^ (0x9e3779b97f4a7c15ull * (idx + 1)), s->path,
 			      err, len);

@@ -32,35 +32,55 @@ static uint64_t block_hash(const void *buf, uint32_t len)
 		     len - VERIFY_HDR);
 }
 
+/* The data under header h: pat's pattern (VHDR_PATTERN) or random words from h's fields. */
+static void fill_data(void *buf, uint32_t len, uint64_t offset, const struct verify_hdr *h,
+		      const struct vpattern *pat)
+{
+	uint64_t rng = data_seed(h->seed, offset, h->thread, h->seq);
+
+	if ((h->flags & VHDR_PATTERN) && pat)	/* from byte 0, the header laid over it (fio) */
+		vpattern_fill(pat, buf, len, offset);
+	else
+		gen_fill(&rng, (char *)buf + VERIFY_HDR, len - VERIFY_HDR);
+}
+
 void verify_format(void *buf, uint32_t len, uint64_t offset, uint32_t thread, uint64_t seq,
-		   uint64_t seed, unsigned hash_kind)
+		   uint64_t seed, unsigned hash_kind, const struct vpattern *pat)
 {
 	struct verify_hdr h = { .magic = VERIFY_MAGIC, .offset = offset, .len = len,
-				.thread = thread, .seq = seq, .seed = seed, .hash_kind = hash_kind };
-	uint64_t rng = data_seed(seed, offset, thread, seq);
+				.thread = thread, .seq = seq, .seed = seed, .hash_kind = hash_kind,
+				.flags = pat ? VHDR_PATTERN : 0 };
 	struct timespec ts;
 
+	if (pat && pat->bare) {
+		vpattern_fill(pat, buf, len, offset);
+		return;
+	}
 	clock_gettime(CLOCK_REALTIME, &ts);
 	h.time_ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	fill_data(buf, len, offset, &h, pat);
 	memcpy(buf, &h, sizeof(h));
-	gen_fill(&rng, (char *)buf + VERIFY_HDR, len - VERIFY_HDR);
 	h.hash = block_hash(buf, len);
 	memcpy((char *)buf + offsetof(struct verify_hdr, hash), &h.hash, sizeof(h.hash));
 }
 
-void verify_rebuild(void *buf, uint32_t len, uint64_t offset, const struct verify_hdr *found)
+void verify_rebuild(void *buf, uint32_t len, uint64_t offset, const struct verify_hdr *found,
+		    const struct vpattern *pat)
 {
 	struct verify_hdr h = *found;
-	uint64_t rng = data_seed(h.seed, offset, h.thread, h.seq);
 
+	if (pat && pat->bare) {
+		vpattern_fill(pat, buf, len, offset);
+		return;
+	}
 	h.magic = VERIFY_MAGIC;
 	h.offset = offset;
 	h.len = len;
 	h.hash = 0;
-	gen_fill(&rng, (char *)buf + VERIFY_HDR, len - VERIFY_HDR);
-	h.hash = vhash((enum vhash_kind)h.hash_kind, &h, sizeof(h), (char *)buf + VERIFY_HDR,
-		       len - VERIFY_HDR);
+	fill_data(buf, len, offset, &h, pat);
 	memcpy(buf, &h, sizeof(h));
+	h.hash = block_hash(buf, len);
+	memcpy((char *)buf + offsetof(struct verify_hdr, hash), &h.hash, sizeof(h.hash));
 }
 
 /* Sets bad's bytes at position at: want from want_block (or unknown), got from buf. */
@@ -90,6 +110,8 @@ static uint32_t first_diff(const void *a, const void *b, uint32_t from, uint32_t
 struct regen {
 	uint64_t rng;
 	uint32_t pos;		/* bytes of the data region generated so far */
+	const struct vpattern *pat;	/* the data is this pattern (one: its bytes), or NULL */
+	uint8_t one[VPAT_MAX];
 	uint8_t chunk[4096];
 };
 
@@ -98,7 +120,11 @@ static uint32_t regen_next(struct regen *r, uint32_t data_len)
 {
 	uint32_t n = data_len - r->pos < sizeof(r->chunk) ? data_len - r->pos : sizeof(r->chunk);
 
-	gen_fill(&r->rng, r->chunk, n);
+	if (r->pat)	/* the pattern from the block's byte 0: the data's first at VERIFY_HDR */
+		for (uint32_t i = 0; i < n; i++)
+			r->chunk[i] = r->one[(VERIFY_HDR + r->pos + i) % r->pat->len];
+	else
+		gen_fill(&r->rng, r->chunk, n);
 	r->pos += n;
 	return n;
 }
@@ -108,7 +134,7 @@ static uint32_t regen_next(struct regen *r, uint32_t data_len)
  * written and finds the first byte that differs from what was read.
  */
 static void locate_corruption(struct verify_bad *bad, const void *buf, uint32_t len,
-			      uint64_t offset)
+			      uint64_t offset, const struct vpattern *pat)
 {
 	const unsigned char *got = buf;
 	struct verify_hdr h = bad->found;
@@ -116,6 +142,15 @@ static void locate_corruption(struct verify_bad *bad, const void *buf, uint32_t 
 	struct regen r = { .rng = data_seed(h.seed, offset, h.thread, h.seq) };
 	unsigned char want[16];
 	XXH3_state_t st;
+
+	if (h.flags & VHDR_PATTERN) {
+		if (!pat) {	/* written with a pattern this run does not know */
+			bytes_at(bad, buf, len, 0, NULL);
+			return;
+		}
+		r.pat = pat;
+		vpattern_for(pat, offset, r.one);
+	}
 
 	h.magic = VERIFY_MAGIC;
 	h.offset = offset;
@@ -161,15 +196,34 @@ static void locate_corruption(struct verify_bad *bad, const void *buf, uint32_t 
 	bad->have_want = true;
 }
 
+/* fio's verify=pattern: the block is the pattern, or the first byte that is not. */
+static enum verify_kind check_bare(const void *buf, uint32_t len, uint64_t offset,
+				   const struct vpattern *pat, struct verify_bad *bad)
+{
+	uint32_t at = vpattern_diff(pat, buf, 0, len, offset);
+	uint8_t one[VPAT_MAX];
+
+	if (at == len)
+		return VERIFY_OK;
+	vpattern_for(pat, offset, one);
+	bytes_at(bad, buf, len, at, NULL);
+	for (uint32_t i = 0; i < 16 && at + i < len; i++)
+		bad->want[i] = one[(at + i) % pat->len];
+	bad->have_want = true;
+	return bad->kind = VERIFY_PATTERN;
+}
+
 enum verify_kind verify_check(const void *buf, uint32_t len, uint64_t offset, uint64_t want_seq,
-			      struct verify_bad *bad)
+			      const struct vpattern *pat, struct verify_bad *bad)
 {
 	struct verify_hdr want;
 
 	memset(bad, 0, sizeof(*bad));
-	memcpy(&bad->found, buf, sizeof(bad->found));
 	bad->offset = offset;
 	bad->want_seq = want_seq;
+	if (pat && pat->bare)
+		return check_bare(buf, len, offset, pat, bad);
+	memcpy(&bad->found, buf, sizeof(bad->found));
 	if (bad->found.magic != VERIFY_MAGIC) {
 		bytes_at(bad, buf, len, 0, NULL);
 		return bad->kind = VERIFY_NOT_WRITTEN;
@@ -177,7 +231,7 @@ enum verify_kind verify_check(const void *buf, uint32_t len, uint64_t offset, ui
 	if (bad->found.len != len || bad->found.hash_kind >= VHASH_COUNT_ ||
 	    block_hash(buf, len) != bad->found.hash) {
 		if (bad->found.len == len)
-			locate_corruption(bad, buf, len, offset);
+			locate_corruption(bad, buf, len, offset, pat);
 		else
 			bytes_at(bad, buf, len, offsetof(struct verify_hdr, len), NULL);
 		return bad->kind = VERIFY_CORRUPT;
@@ -213,6 +267,7 @@ const char *verify_kind_name(enum verify_kind k)
 	case VERIFY_CORRUPT: return "corrupt block (bad checksum)";
 	case VERIFY_NEWER: return "unexpected write (the block is newer than the last write "
 				  "recorded for it)";
+	case VERIFY_PATTERN: return "bad pattern (the block is not verify_pattern)";
 	}
 	return "?";
 }

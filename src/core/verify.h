@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/vpattern.h"
 #include "job/workload.h"
 
 #define VERIFY_MAGIC 0x3179667256626f69ull	/* "iobVrfy1" */
@@ -31,8 +32,10 @@ struct verify_hdr {
 	uint64_t time_ns;	/* CLOCK_REALTIME when it was formatted */
 	uint64_t hash;		/* the checksum (vhash.h) of the block with this field zero */
 	uint32_t hash_kind;	/* which checksum: enum vhash_kind (0, xxh3-64: iobench's own) */
-	uint32_t reserved;
+	uint32_t flags;		/* VHDR_* */
 };
+
+#define VHDR_PATTERN 1u		/* the data is fio's verify_pattern (vpattern.h), not random */
 
 enum verify_kind {
 	VERIFY_OK,
@@ -41,6 +44,7 @@ enum verify_kind {
 	VERIFY_LOST,		/* a valid block older than the last write of this offset */
 	VERIFY_CORRUPT,		/* a header that is wrong for its block, or a bad checksum */
 	VERIFY_NEWER,		/* a valid block newer than the last write known of this offset */
+	VERIFY_PATTERN,		/* fio's verify=pattern: the block is not the pattern */
 };
 
 /* What a failed check found. */
@@ -55,24 +59,29 @@ struct verify_bad {
 };
 
 /*
- * Formats buf (len bytes) as the block at offset: header, regenerable data,
- * checksum of kind hash_kind (an enum vhash_kind).
+ * Formats buf (len bytes) as the block at offset: header, regenerable data
+ * (pat's pattern when pat is not NULL: VHDR_PATTERN), checksum of kind
+ * hash_kind (an enum vhash_kind). A bare pat (fio's verify=pattern) makes
+ * the block the pattern alone, without a header.
  */
 void verify_format(void *buf, uint32_t len, uint64_t offset, uint32_t thread, uint64_t seq,
-		   uint64_t seed, unsigned hash_kind);
+		   uint64_t seed, unsigned hash_kind, const struct vpattern *pat);
 
-/* The block verify_format() wrote for a header (as read): into buf, len bytes. */
-void verify_rebuild(void *buf, uint32_t len, uint64_t offset, const struct verify_hdr *h);
+/* The block verify_format() wrote for a header (as read) and pat: into buf, len bytes. */
+void verify_rebuild(void *buf, uint32_t len, uint64_t offset, const struct verify_hdr *h,
+		    const struct vpattern *pat);
 
 /*
  * Checks the block read at offset. want_seq is the number of the last write
  * of this block, in this run or in the journal (VERIFY_SEQ_UNKNOWN when
- * none). The checksum is the one the header names. Returns VERIFY_OK
+ * none). The checksum is the one the header names; a VHDR_PATTERN block's
+ * data is pat's (NULL: unknown, the first bad byte is not found). With a
+ * bare pat the block must be the pattern (VERIFY_PATTERN). Returns VERIFY_OK
  * or the kind of mismatch, with the details in bad.
  */
 #define VERIFY_SEQ_UNKNOWN UINT64_MAX
 enum verify_kind verify_check(const void *buf, uint32_t len, uint64_t offset, uint64_t want_seq,
-			      struct verify_bad *bad);
+			      const struct vpattern *pat, struct verify_bad *bad);
 
 /* "misplaced write", "lost write", ... */
 const char *verify_kind_name(enum verify_kind k);

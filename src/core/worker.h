@@ -36,6 +36,7 @@
 #define VARY_LOG 1024u			/* fio's write_*_log: completions recorded in the worker's log */
 #define VARY_TRIM 2048u			/* fio's trimwrite: each write's block trimmed just before it */
 #define VARY_FIO_SEQ 4096u		/* fio's rw=read:-N and rw=randread:N offsets (gen_fio_offset) */
+#define VARY_BACKLOG 8192u		/* fio's verify_backlog: written blocks read back while writing */
 /* The bits only a completion looks at (loop_completed()): no preparation of their own. */
 #define VARY_ON_COMPLETION (VARY_VERIFY | VARY_FSYNC | VARY_LOG)
 
@@ -50,9 +51,26 @@ struct verify_state {
 	uint64_t seed;
 	uint32_t thread;
 	unsigned hash_kind;		/* the checksum writes carry (enum vhash_kind) */
+	const struct vpattern *pat;	/* fio's verify_pattern: the blocks' data, or NULL */
 	char *dump_buf;			/* fio's verify_dump: a block's room for the expected one, or NULL */
 	const char *dump_name;		/* ... and the target's base name, for the files' names */
 	uint64_t written, checked, bad;
+};
+
+/*
+ * fio's verify_backlog (io_u.c check_get_verify): the blocks written and not
+ * read back yet, oldest first. When `every` of them wait and the last I/O to
+ * complete was not a read, the next `batch` I/Os read back the oldest, each
+ * once its write has completed (else a write goes first). After the last
+ * write the rest are read back (draining), as fio's verify phase does.
+ */
+struct backlog {
+	uint64_t *off;			/* ring of cap offsets */
+	unsigned cap, head, n;		/* oldest at head; n waiting */
+	unsigned every, batch;		/* verify_backlog, verify_backlog_batch (0: every) */
+	unsigned batch_left;		/* reads still due in this batch */
+	bool last_read;			/* the last I/O to complete read (fio's last_ddir) */
+	bool draining;			/* the writes are done: every I/O reads one back */
 };
 
 struct worker;
@@ -82,6 +100,7 @@ struct stream {
 	uint64_t errors[2];		/* --continue-on-error: failed [0] reads, [1] writes */
 	struct size_pick pick[2];	/* sizes drawn for [0] reads, [1] writes */
 	struct verify_state v;		/* --verify */
+	struct backlog bl;		/* fio's verify_backlog (VARY_BACKLOG) */
 	struct io_counts counts[2];	/* [0] reads, [1] writes, measured window only */
 	struct hist *hist;		/* [0] reads, [1] writes: latency histograms (own allocation) */
 	struct interval *series;	/* one slot per interval of the window (own allocation) */
@@ -183,6 +202,7 @@ struct worker {
 	struct stream_snap *snaps;	/* one per stream */
 	uint64_t snap_at;		/* when the copy was taken */
 	unsigned snap_iv;		/* the series' final intervals then */
+	bool backlog;			/* a stream reads back its writes (VARY_BACKLOG) */
 	void *bufs;			/* the memory all units' buffers come from */
 	uint64_t bufs_len;
 	pthread_t tid;

@@ -333,7 +333,10 @@ static bool same_verify(const struct fio_verify *a, const struct fio_verify *b)
 {
 	return a->on == b->on && (!a->on || (a->check == b->check && a->hash == b->hash &&
 		a->do_verify == b->do_verify && a->only == b->only && a->fatal == b->fatal &&
-		a->dump == b->dump));
+		a->dump == b->dump && a->pat.bare == b->pat.bare && a->pat.len == b->pat.len &&
+		a->pat.noffs == b->pat.noffs && !memcmp(a->pat.bytes, b->pat.bytes, a->pat.len) &&
+		!memcmp(a->pat.offs, b->pat.offs, sizeof(a->pat.offs)) &&
+		a->backlog == b->backlog && a->batch == b->batch));
 }
 
 /*
@@ -752,16 +755,20 @@ static bool job_writes(const struct fjob *j)
 /* Whether j's group is followed by a verify phase (fio's do_verify after the writes). */
 static bool verify_phase_follows(const struct fjob *j)
 {
-	return j->verify.on && j->verify.do_verify && job_writes(j) && !j->time_based;
+	return j->verify.on && j->verify.do_verify && job_writes(j) && !j->time_based &&
+	       (!j->verify.backlog || j->verify.only);	/* a backlog reads back as it writes */
 }
 
 /* What fio's verify= on job j takes, and what fio warns of. */
 static int verify_job_check(struct planner *p, const struct fjob *j)
 {
 	const struct fio_verify *v = &j->verify;
+	int r;
 
 	if (!v->on)
 		return 0;
+	if ((r = fio_verify_finish(p, v, j->where, j->name)))
+		return r;
 	if (j->rw == RW_RW || j->rw == RW_RANDRW)
 		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': verify= on a mixed job "
 			      "(rw=%s): fio checks only those reads that fall on blocks the job "
@@ -771,7 +778,7 @@ static int verify_job_check(struct planner *p, const struct fjob *j)
 		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': verify_only does not take "
 			      "time_based (as fio says: it verifies what a size-based write wrote)",
 			      j->where, j->name);
-	if (job_writes(j) && v->do_verify && j->time_based && !v->only)
+	if (job_writes(j) && v->do_verify && j->time_based && !v->only && !v->backlog)
 		fio_notice(p, "%s: job '%s': verification read phase will never start because "
 			   "write phase uses all of runtime (as fio 3.33 says: the job only writes, "
 			   "its blocks checkable by a later verify_only run)", j->where, j->name);
@@ -833,6 +840,10 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 			      j->avg_ms[0], j->avg_ms[1]);
 	if ((r = file_rules(p, j, nfiles)))
 		return r;
+	if (j->verify.on && j->verify.backlog && nfiles > 1)
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': verify_backlog over %u files "
+			      "a thread: not implemented by iobench (it reads a file's blocks back on "
+			      "that file's own I/Os; give each file a job)", j->where, j->name, nfiles);
 	if (!strcmp(j->engine, "psync") && j->iodepth > 1)
 		fio_notice(p, "%s: job '%s': iodepth=%u has no effect with a synchronous engine (as in "
 			   "fio): one I/O at a time per thread", j->where, j->name, j->iodepth);
@@ -871,6 +882,11 @@ static void group_settings(struct group *g)
 	w->verify = j->verify.on && j->verify.check;
 	w->verify_hash = j->verify.hash;
 	w->verify_dump = j->verify.dump;
+	w->verify_pat = j->verify.pat;
+	if (j->verify.do_verify && !j->verify.only) {	/* fio reads back only what it logs */
+		w->verify_backlog = j->verify.backlog;
+		w->verify_batch = j->verify.batch;
+	}
 	w->hipri = j->hipri;
 	w->sqpoll = j->sqpoll;
 	w->continue_on_error = j->continue_on_error;

@@ -10,11 +10,14 @@
 
 #include "core/vhash.h"
 #include "job/fioopt.h"
+#include "job/fiopattern.h"
+#include "job/units.h"
 #include "job/fioverify.h"
 #include "util/errmsg.h"
 #include "util/banned.h"
 
-enum vopt { V_VERIFY, V_DO, V_ONLY, V_FATAL, V_DUMP, V_INTERVAL, V_NOTE, V_REFUSE };
+enum vopt { V_VERIFY, V_DO, V_ONLY, V_FATAL, V_DUMP, V_INTERVAL, V_PATTERN, V_BACKLOG, V_BATCH,
+	    V_NOTE, V_REFUSE };
 
 static const struct vdef {
 	const char *name;
@@ -28,6 +31,7 @@ static const struct vdef {
 	{ "verify_fatal", V_FATAL, false, NULL },
 	{ "verify_dump", V_DUMP, false, NULL },
 	{ "verify_interval", V_INTERVAL, true, NULL },
+	{ "verify_pattern", V_PATTERN, true, NULL },
 	{ "verify_async", V_NOTE, true, "fio's threads that check blocks off the I/O thread; iobench "
 	  "checks each block as its read completes, on the I/O thread" },
 	{ "verify_async_cpus", V_NOTE, true, "the CPUs of fio's verify threads (verify_async), which "
@@ -45,12 +49,8 @@ static const struct vdef {
 	  "(docs/safety.md), which knows what the earlier run wrote" },
 	{ "verify_offset", V_REFUSE, true, "iobench's block header is always at the start of the "
 	  "block" },
-	{ "verify_pattern", V_REFUSE, true, "iobench's verified blocks carry data regenerated from "
-	  "their header, not a fixed pattern" },
-	{ "verify_backlog", V_REFUSE, true, "iobench verifies in a phase after the writes, not "
-	  "during them" },
-	{ "verify_backlog_batch", V_REFUSE, true, "iobench verifies in a phase after the writes, "
-	  "not during them (verify_backlog)" },
+	{ "verify_backlog", V_BACKLOG, true, NULL },
+	{ "verify_backlog_batch", V_BATCH, true, NULL },
 };
 
 /* fio's verify= types: the checksum each selects; notes for those iobench takes otherwise. */
@@ -120,14 +120,17 @@ static int get_flag(struct planner *p, const struct jf_opt *o, bool *out)
 
 static int get_type(struct planner *p, struct fio_verify *v, const struct jf_opt *o)
 {
+	v->type_set = true;
+	v->pattern_type = v->pat.bare = false;
 	if (!strcmp(o->val, "0") || !strcmp(o->val, "none")) {
 		v->on = v->check = false;
 		return 0;
 	}
-	if (!strcmp(o->val, "pattern") || !strcmp(o->val, "pattern_hdr"))
-		return vbad(p, o, "iobench's verified blocks carry data regenerated from their "
-			    "header, not verify_pattern's fixed pattern; use a checksum type "
-			    "(crc32c, md5, sha256, xxhash, ...)");
+	if (!strcmp(o->val, "pattern")) {	/* fio's VERIFY_PATTERN_NO_HDR: the block is the pattern */
+		v->on = v->check = v->pattern_type = v->pat.bare = true;
+		v->hash = VHASH_XXH3;
+		return 0;
+	}
 	for (size_t i = 0; i < sizeof(vtypes) / sizeof(vtypes[0]); i++) {
 		if (strcmp(o->val, vtypes[i].name))
 			continue;
@@ -143,7 +146,54 @@ static int get_type(struct planner *p, struct fio_verify *v, const struct jf_opt
 	}
 	return vbad(p, o, "not a verify type (md5, crc64, crc32c, crc32c-intel, crc32, crc16, "
 		    "crc7, xxhash, sha512, sha256, sha1, sha3-224, sha3-256, sha3-384, sha3-512, "
-		    "meta, null)");
+		    "meta, pattern, null)");
+}
+
+/*
+ * verify_pattern=PAT in fio's syntax (fiopattern.h). Without a verify= before
+ * it, fio 3.33 selects its header-and-pattern type: iobench's header with
+ * its xxh3-64 checksum over the pattern, with a notice.
+ */
+static int get_pattern(struct planner *p, struct fio_verify *v, const struct jf_opt *o)
+{
+	char why[400];
+	bool bare = v->pat.bare;
+
+	if (fio_pattern_parse(o->val, &v->pat, why, sizeof(why)))
+		return vbad(p, o, why);
+	v->pat.bare = bare;
+	if (v->type_set)
+		return 0;
+	v->on = v->check = v->pattern_type = true;
+	v->hash = VHASH_XXH3;
+	return 0;
+}
+
+/* verify_backlog, verify_backlog_batch: a count of blocks (up to 2^24: iobench keeps them all). */
+static int get_count(struct planner *p, const struct jf_opt *o, unsigned *out)
+{
+	uint64_t v;
+	int r = parse_uint(o->val, 1u << 24, &v);
+
+	if (r == -EINVAL)
+		return vbad(p, o, "not a whole number of blocks");
+	if (r)
+		return vbad(p, o, "out of range (0 to 16777216 blocks)");
+	*out = (unsigned)v;
+	return 0;
+}
+
+int fio_verify_finish(struct planner *p, const struct fio_verify *v, const char *where,
+		      const char *job)
+{
+	if (v->on && v->pat.bare && !v->pat.len)
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': verify=pattern needs a "
+			      "verify_pattern (the bytes every block holds)", where, job);
+	if (v->on && v->pattern_type && !v->pat.bare)
+		fio_notice(p, "%s: job '%s': verify_pattern without verify=: fio checks a header and "
+			   "the pattern under it; iobench's blocks carry its header, with an xxh3-64 "
+			   "checksum of the block, over the pattern", where, job);
+	return 0;
 }
 
 int fio_verify_apply(struct planner *p, struct fio_verify *v, const struct jf_opt *o)
@@ -161,6 +211,9 @@ int fio_verify_apply(struct planner *p, struct fio_verify *v, const struct jf_op
 	case V_ONLY: return get_flag(p, o, &v->only);
 	case V_FATAL: return get_flag(p, o, &v->fatal);
 	case V_DUMP: return get_flag(p, o, &v->dump);
+	case V_PATTERN: return get_pattern(p, v, o);
+	case V_BACKLOG: return get_count(p, o, &v->backlog);
+	case V_BATCH: return get_count(p, o, &v->batch);
 	case V_INTERVAL:	/* fio: a header every N bytes; N = the block size is one a block */
 		return vbad(p, o, "iobench puts one header in each block, as fio does when "
 			    "verify_interval is not given; leave it out");

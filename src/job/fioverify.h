@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 
+#include "core/vpattern.h"
 #include "job/jobfile.h"
 
 struct planner;
@@ -24,6 +25,12 @@ struct fio_verify {
 	bool only;		/* verify_only: the verify phase alone, over an earlier run's data */
 	bool fatal;		/* verify_fatal: stop at the first mismatch (default 0: check on) */
 	bool dump;		/* verify_dump */
+	bool type_set;		/* a verify= was given (fio's fio_option_is_set(verify)) */
+	bool pattern_type;	/* verify=pattern (pat.bare), or fio's header-and-pattern type that
+				   verify_pattern without verify= selects */
+	struct vpattern pat;	/* verify_pattern (len 0: none) */
+	unsigned backlog;	/* verify_backlog: read back every this many blocks written (0: off) */
+	unsigned batch;		/* verify_backlog_batch: that many (0: backlog's) */
 };
 
 void fio_verify_defaults(struct fio_verify *v);
@@ -33,6 +40,13 @@ void fio_verify_defaults(struct fio_verify *v);
  * with the message in p's buffer, -ENOENT when o is not one of them.
  */
 int fio_verify_apply(struct planner *p, struct fio_verify *v, const struct jf_opt *o);
+
+/*
+ * What the options leave for job where (for messages): 0, or -EINVAL when
+ * verify=pattern has no verify_pattern (fio 3.33 aborts on it).
+ */
+int fio_verify_finish(struct planner *p, const struct fio_verify *v, const char *where,
+		      const char *job);
 
 /* Whether key is one of them; whether it must have a value. */
 bool fio_verify_known(const char *key);

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/vpattern.h"
+
 /* Caching, from DiskSpd's -S flags (see docs/cli.md for the mapping). */
 #define CACHE_DIRECT        1u	/* -Su, -Sr, -Sh: O_DIRECT */
 #define CACHE_WRITE_THROUGH 2u	/* -Sw, -Sh: O_DSYNC */
@@ -240,6 +242,11 @@ struct workload {
 				   group before it wrote (its reads are that job's verify reads) */
 	bool verify_dump;	/* fio's verify_dump: a mismatch's block, as read and as expected,
 				   into BASENAME.OFFSET.received and .expected */
+	unsigned verify_backlog;	/* fio's verify_backlog: writes read back every this many
+					   blocks, while the job writes (0: in a verify phase after) */
+	unsigned verify_batch;		/* ... that many at a time (fio's verify_backlog_batch; 0: all) */
+	struct vpattern verify_pat;	/* fio's verify_pattern (len 0: none): the data of the blocks
+					   (bare: fio's verify=pattern, the blocks are the pattern) */
 	bool quiet;		/* --quiet: no progress messages */
 	int eta;		/* fio's --eta: 0 auto (the live line on a terminal), 1 always, -1 never */
 	uint64_t eta_newline_ns;	/* fio's --eta-newline: the line also ends in a new line this often */

@@ -132,8 +132,7 @@ done
 
 say "refused by name, before anything is created"
 job never.dat crc32c write
-for opt in verify_backlog=16 verify_pattern=0xaa verify_offset=8 verify_interval=512 verify=pattern \
-	   verify=bogus; do
+for opt in verify_backlog=x verify_offset=8 verify_interval=512 verify=bogus; do
 	run_rc 2 job.fio "--$opt"
 	[ ! -e never.dat ] || fail "--$opt created never.dat"
 	grep -q "${opt%%=*}" "$T/err" || fail "--$opt: $(cat "$T/err")"

@@ -24,11 +24,11 @@ static void test_roundtrip(void **state)
 	struct verify_bad bad;
 
 	(void)state;
-	verify_format(blk, BS, 8 * BS, 3, 17, 42, 0);
-	assert_int_equal(verify_check(blk, BS, 8 * BS, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_OK);
-	assert_int_equal(verify_check(blk, BS, 8 * BS, 17, &bad), VERIFY_OK);
+	verify_format(blk, BS, 8 * BS, 3, 17, 42, 0, NULL);
+	assert_int_equal(verify_check(blk, BS, 8 * BS, VERIFY_SEQ_UNKNOWN, NULL, &bad), VERIFY_OK);
+	assert_int_equal(verify_check(blk, BS, 8 * BS, 17, NULL, &bad), VERIFY_OK);
 	/* two writes of one block differ everywhere past the header */
-	verify_format(other, BS, 8 * BS, 3, 18, 42, 0);
+	verify_format(other, BS, 8 * BS, 3, 18, 42, 0, NULL);
 	assert_memory_not_equal(blk + VERIFY_HDR, other + VERIFY_HDR, 64);
 }
 
@@ -37,9 +37,9 @@ static void test_flipped_data_byte(void **state)
 	struct verify_bad bad;
 
 	(void)state;
-	verify_format(blk, BS, 8 * BS, 0, 5, 42, 0);
+	verify_format(blk, BS, 8 * BS, 0, 5, 42, 0, NULL);
 	blk[1000] ^= 0x40;
-	assert_int_equal(verify_check(blk, BS, 8 * BS, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_CORRUPT);
+	assert_int_equal(verify_check(blk, BS, 8 * BS, VERIFY_SEQ_UNKNOWN, NULL, &bad), VERIFY_CORRUPT);
 	assert_int_equal(bad.offset, 8 * BS);
 	assert_int_equal(bad.at, 1000);
 	assert_true(bad.have_want);
@@ -54,9 +54,9 @@ static void test_flipped_byte_large_block(void **state)
 	struct verify_bad bad;
 
 	(void)state;
-	verify_format(big, sizeof(big), 1 << 20, 1, 9, 7, 0);
+	verify_format(big, sizeof(big), 1 << 20, 1, 9, 7, 0, NULL);
 	big[VERIFY_HDR + 3 * 4096 - 4] ^= 0x01;	/* 4 bytes before a piece ends */
-	assert_int_equal(verify_check(big, sizeof(big), 1 << 20, VERIFY_SEQ_UNKNOWN, &bad),
+	assert_int_equal(verify_check(big, sizeof(big), 1 << 20, VERIFY_SEQ_UNKNOWN, NULL, &bad),
 			 VERIFY_CORRUPT);
 	assert_int_equal(bad.at, VERIFY_HDR + 3 * 4096 - 4);
 	assert_true(bad.have_want);
@@ -69,9 +69,9 @@ static void test_flipped_header_byte(void **state)
 	struct verify_bad bad;
 
 	(void)state;
-	verify_format(blk, BS, 8 * BS, 0, 5, 42, 0);
+	verify_format(blk, BS, 8 * BS, 0, 5, 42, 0, NULL);
 	blk[offsetof(struct verify_hdr, time_ns)] ^= 1;	/* a field the data does not depend on */
-	assert_int_equal(verify_check(blk, BS, 8 * BS, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_CORRUPT);
+	assert_int_equal(verify_check(blk, BS, 8 * BS, VERIFY_SEQ_UNKNOWN, NULL, &bad), VERIFY_CORRUPT);
 	assert_int_equal(bad.at, offsetof(struct verify_hdr, hash));	/* its checksum no longer fits */
 }
 
@@ -81,8 +81,8 @@ static void test_misplaced(void **state)
 	char text[512];
 
 	(void)state;
-	verify_format(blk, BS, 5 * BS, 0, 5, 42, 0);	/* written for block 5 ... */
-	assert_int_equal(verify_check(blk, BS, 9 * BS, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_MISPLACED);
+	verify_format(blk, BS, 5 * BS, 0, 5, 42, 0, NULL);	/* written for block 5 ... */
+	assert_int_equal(verify_check(blk, BS, 9 * BS, VERIFY_SEQ_UNKNOWN, NULL, &bad), VERIFY_MISPLACED);
 	assert_int_equal(bad.found.offset, 5 * BS);	/* ... found at block 9 */
 	assert_int_equal(bad.offset, 9 * BS);
 	verify_describe(&bad, text, sizeof(text));
@@ -97,13 +97,13 @@ static void test_lost(void **state)
 	char text[512];
 
 	(void)state;
-	verify_format(blk, BS, 8 * BS, 2, 6, 42, 0);	/* write 6 reached the disk ... */
-	assert_int_equal(verify_check(blk, BS, 8 * BS, 7, &bad), VERIFY_LOST);	/* ... 7 did not */
+	verify_format(blk, BS, 8 * BS, 2, 6, 42, 0, NULL);	/* write 6 reached the disk ... */
+	assert_int_equal(verify_check(blk, BS, 8 * BS, 7, NULL, &bad), VERIFY_LOST);	/* ... 7 did not */
 	verify_describe(&bad, text, sizeof(text));
 	assert_non_null(strstr(text, "lost write"));
 	assert_non_null(strstr(text, "the last write recorded is write 7"));
 	/* newer than the last write known: not corrupt (its checksum is fine), unexpected */
-	assert_int_equal(verify_check(blk, BS, 8 * BS, 5, &bad), VERIFY_NEWER);
+	assert_int_equal(verify_check(blk, BS, 8 * BS, 5, NULL, &bad), VERIFY_NEWER);
 	verify_describe(&bad, text, sizeof(text));
 	assert_non_null(strstr(text, "unexpected write"));
 	assert_null(strstr(text, "checksum"));
@@ -115,9 +115,9 @@ static void test_not_written(void **state)
 
 	(void)state;
 	memset(blk, 0, BS);
-	assert_int_equal(verify_check(blk, BS, 0, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_NOT_WRITTEN);
-	verify_format(blk, 512, 0, 0, 1, 42, 0);	/* a 512-byte block read as 4 KiB */
-	assert_int_equal(verify_check(blk, BS, 0, VERIFY_SEQ_UNKNOWN, &bad), VERIFY_CORRUPT);
+	assert_int_equal(verify_check(blk, BS, 0, VERIFY_SEQ_UNKNOWN, NULL, &bad), VERIFY_NOT_WRITTEN);
+	verify_format(blk, 512, 0, 0, 1, 42, 0, NULL);	/* a 512-byte block read as 4 KiB */
+	assert_int_equal(verify_check(blk, BS, 0, VERIFY_SEQ_UNKNOWN, NULL, &bad), VERIFY_CORRUPT);
 }
 
 /* fio's verify= checksums are the libraries' own: the standard check values. */
@@ -138,12 +138,12 @@ static void test_every_kind(void **state)
 
 	(void)state;
 	for (unsigned k = 0; k < VHASH_COUNT_; k++) {
-		verify_format(blk, BS, 8 * BS, 1, 3, 42, k);
-		assert_int_equal(verify_check(blk, BS, 8 * BS, 3, &bad), VERIFY_OK);
-		verify_rebuild(other, BS, 8 * BS, (const struct verify_hdr *)blk);
+		verify_format(blk, BS, 8 * BS, 1, 3, 42, k, NULL);
+		assert_int_equal(verify_check(blk, BS, 8 * BS, 3, NULL, &bad), VERIFY_OK);
+		verify_rebuild(other, BS, 8 * BS, (const struct verify_hdr *)blk, NULL);
 		assert_memory_equal(blk + 64, other + 64, BS - 64);
 		blk[1000] ^= 4;
-		assert_int_equal(verify_check(blk, BS, 8 * BS, 3, &bad), VERIFY_CORRUPT);
+		assert_int_equal(verify_check(blk, BS, 8 * BS, 3, NULL, &bad), VERIFY_CORRUPT);
 		assert_int_equal(bad.at, 1000);
 	}
 }
