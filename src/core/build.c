@@ -368,6 +368,7 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 
 	wk->id = id;
 	wk->stop = &ctx->stop;
+	wk->ioprio = w->jobs[wk->job].ioprio;
 	wk->nstreams = nt;
 	wk->streams = calloc(nt, sizeof(*wk->streams));
 	if (!wk->streams)
@@ -545,6 +546,7 @@ int build_engine_start(struct run_ctx *ctx, struct worker *wk)
 
 	setup.flags = (ctx->w->sqpoll ? ENGINE_SQPOLL : 0) | (ctx->w->hipri ? ENGINE_HIPRI : 0);
 	setup.wq_cpus = wk->cpu >= 0 ? &ctx->cpus : NULL;	/* pinned: free its io_uring workers */
+	setup.ioprio = wk->ioprio;
 	bufs[0] = (struct iovec){ wk->bufs, wk->bufs_len };
 	for (unsigned i = 0; i < wk->nstreams; i++) {
 		struct stream *s = &wk->streams[i];

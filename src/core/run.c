@@ -27,6 +27,7 @@
 #include "core/run.h"
 #include "job/units.h"
 #include "platform/affinity.h"
+#include "platform/ioprio.h"
 #include "util/errmsg.h"
 #include "util/banned.h"
 
@@ -142,7 +143,9 @@ static void *worker_main(void *arg)
 		return NULL;
 	wk->os_tid = gettid();
 	wk->pin_error = wk->cpu >= 0 ? affinity_pin(wk->cpu) : 0;
-	if (!wk->pin_error)
+	if (!wk->pin_error && wk->ioprio)	/* before the engine, as fio: its workers inherit it */
+		wk->prio_error = ioprio_apply(wk->ioprio);
+	if (!wk->pin_error && !wk->prio_error)
 		wk->init_error = build_engine_start(ta->ctx, wk);
 	pthread_barrier_wait(&ta->ctx->ready);
 	pthread_barrier_wait(&ta->ctx->go);
@@ -154,7 +157,7 @@ static void *worker_main(void *arg)
 		wk->cpu_a_ns = thread_demand_ns(wk->os_tid, CLOCK_THREAD_CPUTIME_ID);
 		wk->t_a_ns = clock_ns();
 	}
-	if (!wk->pin_error && !wk->init_error && !atomic_load(&ta->ctx->stop))
+	if (!wk->pin_error && !wk->prio_error && !wk->init_error && !atomic_load(&ta->ctx->stop))
 		loop_run(wk);
 	io_ended(ta->ctx, wk);
 	wk->cpu_end_ns = thread_demand_ns(wk->os_tid, CLOCK_THREAD_CPUTIME_ID);	/* to here */
@@ -635,6 +638,15 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *
 		if (ctx->workers[i].pin_error && !r) {
 			r = errmsg(err, len, ctx->workers[i].pin_error, "cannot pin thread %u to CPU "
 				   "%d: %s", i, ctx->workers[i].cpu, strerror(-ctx->workers[i].pin_error));
+			atomic_store(&ctx->stop, 1);
+		}
+		if (ctx->workers[i].prio_error && !r) {
+			unsigned v = ctx->workers[i].ioprio;
+
+			r = errmsg(err, len, ctx->workers[i].prio_error, "job '%s': cannot set thread "
+				   "%u's I/O priority (class %u, level %u: fio's prioclass and prio): %s",
+				   ctx->w->jobs[ctx->workers[i].job].name, i, v >> IOPRIO_CLASS_SHIFT,
+				   v & 7, strerror(-ctx->workers[i].prio_error));
 			atomic_store(&ctx->stop, 1);
 		}
 		if (ctx->workers[i].init_error && !r) {

@@ -152,6 +152,8 @@ struct worker {
 	int os_tid;			/* the thread's kernel TID (io_uring names its workers after it) */
 	int cpu;			/* pinned to this CPU, or -1 */
 	int pin_error;			/* pinning failure, -errno */
+	unsigned ioprio;		/* its I/O priority (fio's prio, prioclass), or 0: as is */
+	int prio_error;			/* setting it failed, -errno */
 	int init_error;			/* engine init failure, -errno */
 	struct iolog *log;		/* fio's write_*_log: this thread's rows, or NULL */
 	void *bufs;			/* the memory all units' buffers come from */

@@ -53,6 +53,8 @@ struct engine_setup {
 	const struct iovec *bufs;
 	unsigned nbufs;
 	unsigned flags;		/* ENGINE_SQPOLL, ENGINE_HIPRI */
+	unsigned ioprio;	/* io_uring: every SQE's I/O priority (fio's prio, prioclass: the
+				   SQ thread and io_uring's workers do not inherit the thread's) */
 	const cpu_set_t *wq_cpus;	/* where io_uring's kernel workers may run: all the run may
 					   use, not only the pinned CPU of the thread; NULL: as is */
 };

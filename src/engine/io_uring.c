@@ -24,6 +24,7 @@ struct uring_priv {
 	struct io_uring ring;
 	bool fixed_files;
 	bool fixed_bufs;
+	uint16_t ioprio;	/* every SQE's (0: the submitter's) */
 	uint8_t *sqe_flags;	/* per file: IOSQE_FIXED_FILE, IOSQE_ASYNC */
 };
 
@@ -87,6 +88,7 @@ static int uring_init(struct engine *e, const struct engine_setup *s)
 	 */
 	if (s->wq_cpus)
 		io_uring_register_iowq_aff(&p->ring, sizeof(*s->wq_cpus), s->wq_cpus);
+	p->ioprio = (uint16_t)s->ioprio;
 	for (unsigned i = 0; i < s->nfds; i++)
 		p->sqe_flags[i] = (p->fixed_files ? IOSQE_FIXED_FILE : 0) |
 				  (s->blocking && s->blocking[i] ? IOSQE_ASYNC : 0);
@@ -114,6 +116,7 @@ static int uring_queue(struct engine *e, struct io_unit *u)
 			io_uring_prep_read(sqe, fd, u->buf, u->len, u->offset);
 	}
 	sqe->flags |= p->sqe_flags[u->file];
+	sqe->ioprio = p->ioprio;
 	io_uring_sqe_set_data(sqe, u);
 	return 0;
 }

@@ -17,6 +17,7 @@
 
 #include "job/fiojob.h"
 #include "job/fioopt.h"
+#include "platform/ioprio.h"
 #include "util/errmsg.h"
 #include "util/banned.h"
 
@@ -340,6 +341,9 @@ static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j
 	if (j->iodepth_low && j->iodepth_low < j->iodepth && j->iodepth - j->iodepth_low > js->reap_min)
 		js->reap_min = j->iodepth - j->iodepth_low;
 	js->reap_max = j->complete_max;
+	if (j->prio >= 0 || j->prioclass >= 0)	/* fio: either one given sets both */
+		js->ioprio = ioprio_make(j->prioclass > 0 ? (unsigned)j->prioclass : 0,
+					 j->prio > 0 ? (unsigned)j->prio : 0);
 	js->submit_batch = j->batch_submit < j->iodepth ? j->batch_submit : 0;	/* 0: iodepth, as fio */
 	r = job_logs(p, js, j);
 	p->threads += j->numjobs;

@@ -34,7 +34,7 @@ enum opt_id {
 	F_UNLINK, F_UNLINK_EACH_LOOP, F_ALLOW_CREATE, F_CREATE_ON_OPEN, F_FALLOCATE, F_OPENFILES,
 	F_BLOCKALIGN, F_EXITALL, F_EXITALL_ON_ERROR, F_IGNORE_ERROR,
 	F_CLAT_PCT, F_LAT_PCT, F_SLAT_PCT, F_PCT_LIST, F_DISABLE_LAT, F_DISABLE_CLAT, F_DISABLE_SLAT,
-	F_DISABLE_BW,
+	F_DISABLE_BW, F_PRIO, F_PRIOCLASS, F_CMDPRIO,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -105,6 +105,9 @@ static const struct fopt {
 	{ "disable_lat", F_DISABLE_LAT, A_BOTH }, { "disable_clat", F_DISABLE_CLAT, A_BOTH },
 	{ "disable_slat", F_DISABLE_SLAT, A_BOTH }, { "disable_bw_measurement", F_DISABLE_BW, A_BOTH },
 	{ "disable_bw", F_DISABLE_BW, A_BOTH },
+	{ "prio", F_PRIO, A_VALUE }, { "prioclass", F_PRIOCLASS, A_VALUE },
+	{ "cmdprio_percentage", F_CMDPRIO, A_VALUE }, { "cmdprio_class", F_CMDPRIO, A_VALUE },
+	{ "cmdprio", F_CMDPRIO, A_VALUE }, { "cmdprio_bssplit", F_CMDPRIO, A_VALUE },
 };
 
 
@@ -346,6 +349,16 @@ static int get_u(struct planner *p, const struct jf_opt *o, unsigned min, unsign
 	int r = get_uint(p, o, min, max, &v);
 
 	*out = (unsigned)v;
+	return r;
+}
+
+static int get_int(struct planner *p, const struct jf_opt *o, unsigned min, unsigned max,
+		   int *out)
+{
+	unsigned v;
+	int r = get_u(p, o, min, max, &v);
+
+	*out = (int)v;
 	return r;
 }
 
@@ -942,6 +955,13 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 			   o->key);
 		return 0;
 	case F_PCT_LIST: return get_pct_list(p, o, j);
+	case F_PRIO: return get_int(p, o, 0, 7, &j->prio);	/* fio's IOPRIO_MIN/MAX_PRIO */
+	case F_PRIOCLASS: return get_int(p, o, 0, 3, &j->prioclass);
+	case F_CMDPRIO:
+		return bad(p, o, "per-I/O priorities (fio's io_uring and libaio cmdprio_*) are not "
+			   "implemented by iobench: fio reports such a job's latencies per priority "
+			   "(clat_prio), which iobench does not split; prio and prioclass give all "
+			   "of a job's I/O one priority");
 	case F_KB_BASE:
 		if (get_uint(p, o, 1000, 1024, &v) || (v != 1000 && v != 1024))
 			return bad(p, o, "kb_base is 1024 or 1000");
@@ -1007,6 +1027,7 @@ void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsig
 	j->kb_base = 1024;
 	j->engine = "psync";
 	j->logset.per_job = true;
+	j->prio = j->prioclass = -1;	/* not given: the threads keep the process's */
 	fio_verify_defaults(&j->verify);
 	for (unsigned t = 0; t < ERR_TYPES; t++)	/* fio's non-fatal errors */
 		j->go_on[t] = (struct err_list){ 2, { EIO, EILSEQ } };

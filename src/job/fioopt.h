@@ -66,6 +66,7 @@ struct fjob {
 	bool create_on_open;		/* create_on_open: files made empty when the job opens them */
 	enum prealloc prealloc;		/* fallocate= (default native, as fio on Linux) */
 	unsigned openfiles;		/* openfiles; 0 = not given (all of a thread's files) */
+	int prio, prioclass;		/* fio's prio and prioclass, or -1 when not given */
 	unsigned kb_base;
 	unsigned file;
 	const char *log_prefix[LOG_KINDS];	/* write_*_log: the name ("" the job's), or NULL */

@@ -182,6 +182,9 @@ struct job_spec {
 	struct written_opt *written;	/* its job section's options with a value, as written */
 	unsigned nwritten;
 	struct job_logs *logs;		/* fio's log files, or NULL */
+	unsigned ioprio;	/* fio's prio and prioclass: each thread's I/O priority, set with
+				   ioprio_set(2) before its engine starts (ioprio.h's value);
+				   0 = not set (the process's) */
 };
 
 struct workload {
