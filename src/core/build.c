@@ -545,7 +545,8 @@ int build_engine_start(struct run_ctx *ctx, struct worker *wk)
 				      .nfds = wk->nstreams, .bufs = bufs, .nbufs = 1 };
 
 	setup.flags = (ctx->w->sqpoll ? ENGINE_SQPOLL : 0) | (ctx->w->hipri ? ENGINE_HIPRI : 0);
-	setup.wq_cpus = wk->cpu >= 0 ? &ctx->cpus : NULL;	/* pinned: free its io_uring workers */
+	/* pinned by iobench: free its io_uring workers; on fio's cpus_allowed: as the thread */
+	setup.wq_cpus = wk->cpu >= 0 && !wk->own_cpus ? &ctx->cpus : NULL;
 	setup.ioprio = wk->ioprio;
 	bufs[0] = (struct iovec){ wk->bufs, wk->bufs_len };
 	for (unsigned i = 0; i < wk->nstreams; i++) {

@@ -142,7 +142,8 @@ static void *worker_main(void *arg)
 	if (!gate_wait(ta->ctx))
 		return NULL;
 	wk->os_tid = gettid();
-	wk->pin_error = wk->cpu >= 0 ? affinity_pin(wk->cpu) : 0;
+	wk->pin_error = wk->cpu >= 0 ? affinity_pin(wk->cpu) :
+			wk->cpus ? affinity_pin_set(wk->cpus, wk->ncpus) : 0;
 	if (!wk->pin_error && wk->ioprio)	/* before the engine, as fio: its workers inherit it */
 		wk->prio_error = ioprio_apply(wk->ioprio);
 	if (!wk->pin_error && !wk->prio_error)
@@ -915,6 +916,43 @@ static void unlink_files(struct run_ctx *ctx, const struct workload *w, struct h
 		notice("%s(unlink=1)", msgs);
 }
 
+/*
+ * fio's cpus_allowed: a job's threads run where it says, not where iobench
+ * would pin them: shared, each on all of its CPUs; split, thread k of the
+ * run (fio's thread number - 1) on the (k mod n)-th alone, as fio's.
+ */
+static void job_cpus(struct run_ctx *ctx)
+{
+	for (unsigned i = 0, j = 0, rel = 0; i < ctx->nworkers; i++, rel++) {
+		const struct job_spec *js;
+		struct worker *wk = &ctx->workers[i];
+
+		if (wk->job != j)
+			rel = 0;
+		j = wk->job;
+		js = &ctx->w->jobs[j];
+		if (!js->ncpus)
+			continue;
+		wk->cpu = js->cpus_split ? js->cpus[(js->first_thread + rel) % js->ncpus] : -1;
+		wk->cpus = js->cpus_split ? NULL : js->cpus;
+		wk->ncpus = js->ncpus;
+		wk->own_cpus = true;
+	}
+}
+
+/* The CPUs of every job's cpus_allowed must be this process's: 0, or -EINVAL with a message. */
+static int check_job_cpus(const struct workload *w, char *err, size_t len)
+{
+	for (unsigned j = 0; j < w->njobs; j++) {
+		char what[300];
+
+		snprintf(what, sizeof(what), "job '%s': cpus_allowed", w->jobs[j].name);
+		if (affinity_check(what, w->jobs[j].cpus, w->jobs[j].ncpus, err, len))
+			return -EINVAL;
+	}
+	return 0;
+}
+
 int run_execute(const struct workload *w, struct hold *hold, struct result *res, char *err,
 		size_t len)
 {
@@ -936,6 +974,8 @@ int run_execute(const struct workload *w, struct hold *hold, struct result *res,
 			return n;
 		res->ncpus_pinned = (unsigned)n;
 	}
+	if (check_job_cpus(w, err, len))
+		return -EINVAL;
 	ops = pick_engine(w, res);
 	snprintf(res->engine, sizeof(res->engine), "%s", ops->name);
 	if (check_depth(w, ops, err, len))
@@ -1006,6 +1046,8 @@ int run_execute(const struct workload *w, struct hold *hold, struct result *res,
 			ctx.workers[i].cpu = res->ncpus_pinned ?
 				res->cpus[i % res->ncpus_pinned] : -1;
 		}
+		if (!r)
+			job_cpus(&ctx);
 		if (!r)
 			r = run_workers(&ctx, res, &sigs, err, len);
 		if (!r)

@@ -151,6 +151,10 @@ struct worker {
 	struct io_workers io_workers;	/* io_uring's kernel threads for this worker's ring, whole run */
 	int os_tid;			/* the thread's kernel TID (io_uring names its workers after it) */
 	int cpu;			/* pinned to this CPU, or -1 */
+	const int *cpus;		/* ... else, when not NULL, runs on these ncpus CPUs (fio's
+					   cpus_allowed with its shared policy) */
+	unsigned ncpus;
+	bool own_cpus;			/* cpu or cpus are its job's (fio's cpus_allowed), not iobench's */
 	int pin_error;			/* pinning failure, -errno */
 	unsigned ioprio;		/* its I/O priority (fio's prio, prioclass), or 0: as is */
 	int prio_error;			/* setting it failed, -errno */

@@ -287,6 +287,19 @@ static int job_logs(struct planner *p, struct job_spec *js, const struct fjob *j
 	return 0;
 }
 
+/* fio's cpus_allowed (or cpumask) of j as js's list of CPUs, ascending. */
+static int job_cpus(struct planner *p, struct job_spec *js, const struct fjob *j)
+{
+	js->cpus = malloc(AFFINITY_MAX * sizeof(*js->cpus));
+	if (!js->cpus)
+		return errmsg(p->err, p->errlen, -ENOMEM, "out of memory");
+	for (int c = 0; c < AFFINITY_MAX; c++)
+		if (j->cpus[c / 64] >> (c % 64) & 1)
+			js->cpus[js->ncpus++] = c;
+	js->cpus_split = j->cpus_split;
+	return 0;
+}
+
 /* Appends the job_spec of j to the group (its targets follow). Returns 0 or -ENOMEM. */
 static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j,
 			unsigned groupid, unsigned nfiles, bool per_clone)
@@ -345,7 +358,10 @@ static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j
 		js->ioprio = ioprio_make(j->prioclass > 0 ? (unsigned)j->prioclass : 0,
 					 j->prio > 0 ? (unsigned)j->prio : 0);
 	js->submit_batch = j->batch_submit < j->iodepth ? j->batch_submit : 0;	/* 0: iodepth, as fio */
+	js->first_thread = p->threads;
 	r = job_logs(p, js, j);
+	if (!r && j->cpus_given)
+		r = job_cpus(p, js, j);
 	p->threads += j->numjobs;
 	return r;
 }

@@ -35,6 +35,7 @@ enum opt_id {
 	F_BLOCKALIGN, F_EXITALL, F_EXITALL_ON_ERROR, F_IGNORE_ERROR,
 	F_CLAT_PCT, F_LAT_PCT, F_SLAT_PCT, F_PCT_LIST, F_DISABLE_LAT, F_DISABLE_CLAT, F_DISABLE_SLAT,
 	F_DISABLE_BW, F_PRIO, F_PRIOCLASS, F_CMDPRIO,
+	F_CPUS_ALLOWED, F_CPUMASK, F_CPUS_POLICY,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -108,6 +109,8 @@ static const struct fopt {
 	{ "prio", F_PRIO, A_VALUE }, { "prioclass", F_PRIOCLASS, A_VALUE },
 	{ "cmdprio_percentage", F_CMDPRIO, A_VALUE }, { "cmdprio_class", F_CMDPRIO, A_VALUE },
 	{ "cmdprio", F_CMDPRIO, A_VALUE }, { "cmdprio_bssplit", F_CMDPRIO, A_VALUE },
+	{ "cpus_allowed", F_CPUS_ALLOWED, A_VALUE }, { "cpumask", F_CPUMASK, A_VALUE },
+	{ "cpus_allowed_policy", F_CPUS_POLICY, A_VALUE },
 };
 
 
@@ -752,6 +755,42 @@ static int get_pct_list(struct planner *p, const struct jf_opt *o, struct fjob *
 	return 0;
 }
 
+/* cpus_allowed=LIST: CPUs and ranges, comma-separated (0,5,8-15), as fio's; none is an error. */
+static int get_cpus_allowed(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	int list[AFFINITY_MAX];
+	char why[256];
+	int n = affinity_parse(o->val, list, why, sizeof(why));
+
+	if (n < 0)
+		return bad(p, o, "not a list of CPUs (0,5,8-15; CPUs 0 to %d)", AFFINITY_MAX - 1);
+	memset(j->cpus, 0, sizeof(j->cpus));
+	for (int i = 0; i < n; i++)
+		j->cpus[list[i] / 64] |= 1ull << (list[i] % 64);
+	j->cpus_given = true;
+	return 0;
+}
+
+/* cpumask=N: fio's bit mask of CPUs 0 to 31 (decimal, or 0x hex). */
+static int get_cpumask(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	bool hex = o->val[0] == '0' && (o->val[1] == 'x' || o->val[1] == 'X');
+	char *end;
+	uint64_t v;
+
+	errno = 0;
+	v = strtoull(o->val + (hex ? 2 : 0), &end, hex ? 16 : 10);
+	if (!isxdigit((unsigned char)o->val[hex ? 2 : 0]) || *end || errno || v > UINT32_MAX)
+		return bad(p, o, "not a mask of CPUs 0 to 31 (a number up to 0xffffffff, a bit a CPU: "
+			   "3 is CPUs 0 and 1)");
+	if (!v)
+		return bad(p, o, "the mask holds no CPU");
+	memset(j->cpus, 0, sizeof(j->cpus));
+	j->cpus[0] = v;
+	j->cpus_given = true;
+	return 0;
+}
+
 /* A fio_stats bit set (on) or cleared from a 0/1 option. */
 static int get_stats_bit(struct planner *p, const struct jf_opt *o, struct fjob *j, unsigned bit)
 {
@@ -957,6 +996,13 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 	case F_PCT_LIST: return get_pct_list(p, o, j);
 	case F_PRIO: return get_int(p, o, 0, 7, &j->prio);	/* fio's IOPRIO_MIN/MAX_PRIO */
 	case F_PRIOCLASS: return get_int(p, o, 0, 3, &j->prioclass);
+	case F_CPUS_ALLOWED: return get_cpus_allowed(p, o, j);
+	case F_CPUMASK: return get_cpumask(p, o, j);
+	case F_CPUS_POLICY:
+		if (strcmp(o->val, "shared") && strcmp(o->val, "split"))
+			return bad(p, o, "not shared or split");
+		j->cpus_split = !strcmp(o->val, "split");
+		return 0;
 	case F_CMDPRIO:
 		return bad(p, o, "per-I/O priorities (fio's io_uring and libaio cmdprio_*) are not "
 			   "implemented by iobench: fio reports such a job's latencies per priority "

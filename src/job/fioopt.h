@@ -16,6 +16,7 @@
 #include "job/fioverify.h"
 #include "job/jobfile.h"
 #include "job/workload.h"
+#include "platform/affinity.h"
 
 #define MAX_NUMJOBS 4096
 #define MAX_IODEPTH 65536
@@ -66,6 +67,8 @@ struct fjob {
 	bool create_on_open;		/* create_on_open: files made empty when the job opens them */
 	enum prealloc prealloc;		/* fallocate= (default native, as fio on Linux) */
 	unsigned openfiles;		/* openfiles; 0 = not given (all of a thread's files) */
+	uint64_t cpus[AFFINITY_MAX / 64];	/* cpus_allowed, cpumask: the CPUs, a bit each */
+	bool cpus_given, cpus_split;	/* ... given; cpus_allowed_policy=split */
 	int prio, prioclass;		/* fio's prio and prioclass, or -1 when not given */
 	unsigned kb_base;
 	unsigned file;

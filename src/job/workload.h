@@ -182,6 +182,12 @@ struct job_spec {
 	struct written_opt *written;	/* its job section's options with a value, as written */
 	unsigned nwritten;
 	struct job_logs *logs;		/* fio's log files, or NULL */
+	int *cpus;		/* fio's cpus_allowed, cpumask: its threads run on these CPUs
+				   (ascending), not pinned as iobench pins (own allocation), or NULL */
+	unsigned ncpus;
+	bool cpus_split;	/* cpus_allowed_policy=split: thread k of the run (fio's thread
+				   number - 1, below) on cpus[k % ncpus] alone; else each on all */
+	unsigned first_thread;	/* fio's number of its first thread, less one (0, 1, ...) */
 	unsigned ioprio;	/* fio's prio and prioclass: each thread's I/O priority, set with
 				   ioprio_set(2) before its engine starts (ioprio.h's value);
 				   0 = not set (the process's) */

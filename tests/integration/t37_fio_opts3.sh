@@ -1,4 +1,4 @@
-# Description: the last fio options of issue 14 as fio 3.33 means them, each checked by its effect while the job runs, beside fio's where fio runs it: prio and prioclass (each I/O thread's ioprio as the kernel holds it; the ioprio_set calls under strace, fio's and iobench's).
+# Description: the last fio options of issue 14 as fio 3.33 means them, each checked by its effect while the job runs, beside fio's where fio runs it: prio and prioclass (each I/O thread's ioprio as the kernel holds it; the ioprio_set calls under strace, fio's and iobench's); cpus_allowed, cpumask and cpus_allowed_policy (each thread's Cpus_allowed_list while it runs, beside fio's processes', and with iobench's own pinning and --affinity).
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 have_fio() { command -v fio >/dev/null; }
@@ -7,7 +7,7 @@ head -c 1048576 /dev/urandom > a.dat
 # job NAME OPTION...: a 4 s time-based psync read of a.dat by 2 threads, with OPTIONs, in NAME.fio
 job() {
 	n=$1; shift
-	printf '[%s]\nfilename=%s\nrw=read\nbs=4k\nioengine=psync\nnumjobs=2\ntime_based\nruntime=4\n' "$n" "$T/a.dat" > "$n.fio"
+	printf '[%s]\nfilename=%s\nrw=read\nbs=4k\nioengine=psync\nnumjobs=2\ntime_based\nruntime=3\n' "$n" "$T/a.dat" > "$n.fio"
 	for o in "$@"; do echo "$o" >> "$n.fio"; done
 }
 # while_running JOB CMD...: runs iobench on JOB in the background; once it measures, CMD with
@@ -34,7 +34,7 @@ for pc in "prioclass=3:prio=5:3 5" "prioclass=2:prio=7:2 7" "prio=6::2 6" "prioc
 	[ "$(awk -v p="$BG" '$1 == p { print $2 " " $3 }' "$T/seen")" != "$want" ] ||
 		fail "$o1 $o2: the main thread took the job's priority too"
 	if have_fio && have_strace; then
-		sed -i 's/runtime=4/runtime=1/' p.fio
+		sed -i 's/runtime=3/runtime=1/' p.fio
 		strace -f -e trace=ioprio_set -o "$T/st.fio" fio p.fio >/dev/null 2>&1 || fail "fio $o1 $o2"
 		strace -f -e trace=ioprio_set -o "$T/st.iob" "$IOBENCH" p.fio --quiet >/dev/null 2>&1 || fail "iobench under strace"
 		[ "$(sets "$T/st.fio")" = "$(sets "$T/st.iob")" ] && [ "$(sets "$T/st.iob" | wc -l)" = 2 ] ||
@@ -59,4 +59,67 @@ for v in cmdprio_percentage=20 cmdprio_class=1 cmdprio=0 cmdprio_bssplit=4k/50; 
 	grep -q "${v}: per-I/O priorities (fio's io_uring and libaio cmdprio_\*) are not implemented" "$T/err" ||
 		fail "$v: $(cat "$T/err")"
 done
+
+# --- cpus_allowed, cpumask, cpus_allowed_policy
+# cpus PID: the Cpus_allowed_list of each of PID's threads but the first (iobench's I/O threads), sorted
+cpus() { for f in /proc/"$1"/task/*/status; do [ "$f" = "/proc/$1/task/$1/status" ] || awk '/^Cpus_allowed_list:/ { print $2 }' "$f"; done | sort | tr '\n' ' '; }
+# fio_cpus JOB: fio's job processes' Cpus_allowed_list, sorted, once each has started reading
+fio_cpus() {
+	fio "$1" >/dev/null 2>&1 &
+	fpid=$!
+	i=0
+	while [ $i -lt 100 ]; do
+		kids=$(pgrep -P $fpid | tr '\n' ' ')
+		n=0; for k in $kids; do [ "$(awk '/^rchar:/ { print $2 }' /proc/$k/io 2>/dev/null || echo 0)" -gt 0 ] && n=$((n + 1)); done
+		[ "$n" -ge "$2" ] && break
+		i=$((i + 1)); sleep 0.1
+	done
+	for k in $kids; do awk '/^Cpus_allowed_list:/ { print $2 }' /proc/$k/status; done | sort | tr '\n' ' '
+	wait $fpid
+}
+[ "$(nproc)" -ge 2 ] || skip_rest "cpus_allowed: needs 2 CPUs"
+case_ effect "cpus_allowed, cpumask, cpus_allowed_policy: each I/O thread's CPUs while the job runs (Cpus_allowed_list), shared and split as fio's, beside fio's job processes"
+for c in "cpus_allowed=0::0 0 " "cpus_allowed=1::1 1 " "cpus_allowed=0-1:cpus_allowed_policy=split:0 1 " \
+	 "cpus_allowed=0,1:cpus_allowed_policy=shared:0-1 0-1 " "cpumask=2::1 1 " "cpumask=0x3:cpus_allowed_policy=split:0 1 "; do
+	o1=${c%%:*} rest=${c#*:} o2=${rest%%:*} want=${rest#*:}
+	job c "$o1" $o2
+	while_running c.fio cpus
+	[ "$(cat "$T/seen")" = "$want" ] || fail "$o1 $o2: threads on '$(cat "$T/seen")', wanted '$want'"
+	if have_fio; then
+		got=$(fio_cpus c.fio 2)
+		[ "$got" = "$want" ] || fail "$o1 $o2: fio's processes on '$got', iobench's threads on '$want'"
+	fi
+done
+have_fio || skip_case "cpus_allowed beside fio (no fio)"
+# split goes on over the run's threads, as fio's thread numbers: the second job's thread is the third (CPU 0)
+job c cpus_allowed=0-1 cpus_allowed_policy=split
+printf '[k]\nfilename=%s\nrw=read\nbs=4k\nioengine=psync\ntime_based\nruntime=3\ncpus_allowed=0-1\ncpus_allowed_policy=split\n' "$T/a.dat" >> c.fio
+while_running c.fio cpus
+[ "$(cat "$T/seen")" = "0 0 1 " ] || fail "split over two jobs: '$(cat "$T/seen")'"
+if have_fio; then
+	got=$(fio_cpus c.fio 3)
+	[ "$got" = "0 0 1 " ] || fail "split over two jobs: fio's on '$got'"
+fi
+case_ effect "cpus_allowed beside iobench's pinning: a job with it runs where it says whatever --affinity says; a job without it is pinned as before (round-robin), or not with --no-affinity"
+job c
+while_running c.fio cpus
+[ "$(cat "$T/seen")" = "0 1 " ] || fail "no cpus_allowed: iobench's round-robin pinning gone: '$(cat "$T/seen")'"
+job c cpus_allowed=0
+run_bg "$T/bg.out" "$T/bg.err" c.fio --affinity=1 --eta=never
+[ "$(cpus $BG)" = "0 0 " ] || fail "cpus_allowed=0 with --affinity=1: '$(cpus $BG)'"
+wait $BG || fail "--affinity=1: $(cat "$T/bg.err")"
+printf '[k]\nfilename=%s\nrw=read\nbs=4k\nioengine=psync\ntime_based\nruntime=3\n' "$T/a.dat" >> c.fio
+run_bg "$T/bg.out" "$T/bg.err" c.fio --no-affinity --eta=never
+[ "$(cpus $BG)" = "0 0 0-1 " ] || fail "a job with cpus_allowed=0 and one without, --no-affinity: '$(cpus $BG)'"
+wait $BG || fail "--no-affinity: $(cat "$T/bg.err")"
+case_ input "cpus_allowed, cpumask, cpus_allowed_policy: malformed values, an empty mask, a CPU this process may not use: refused by name, before any file is made"
+for v in cpus_allowed=x cpus_allowed=3-1 cpus_allowed= cpumask=0 cpumask=x cpumask=0x100000000 cpus_allowed_policy=both; do
+	job b "$v"
+	run_rc 2 b.fio
+	grep -q "${v%%=*}=${v#*=}: \|${v%%=*}: the value is empty\|${v%%=*}=: the value is empty" "$T/err" || fail "$v: $(cat "$T/err")"
+done
+printf '[b]\nfilename=%s\nrw=read\nsize=64k\ncpus_allowed=0,1000\n' "$T/new.dat" > b.fio
+run_rc 2 b.fio
+grep -q "job 'b': cpus_allowed: CPU 1000 is not one this process may run on" "$T/err" || fail "CPU 1000: $(cat "$T/err")"
+[ ! -e new.dat ] || fail "a refused cpus_allowed laid its file down"
 exit 0
