@@ -544,7 +544,12 @@ int build_engine_start(struct run_ctx *ctx, struct worker *wk)
 	struct engine_setup setup = { .depth = wk->nunits, .fds = fds, .blocking = blocking,
 				      .nfds = wk->nstreams, .bufs = bufs, .nbufs = 1 };
 
-	setup.flags = (ctx->w->sqpoll ? ENGINE_SQPOLL : 0) | (ctx->w->hipri ? ENGINE_HIPRI : 0);
+	const struct job_spec *js = &ctx->w->jobs[wk->job];
+
+	setup.flags = (ctx->w->sqpoll ? ENGINE_SQPOLL : 0) | (ctx->w->hipri ? ENGINE_HIPRI : 0) |
+		      js->uring;
+	setup.force_async = js->force_async;
+	setup.sq_cpu = js->sq_cpu_set ? (int)js->sq_cpu : -1;
 	/* pinned by iobench: free its io_uring workers; on fio's cpus_allowed: as the thread */
 	setup.wq_cpus = wk->cpu >= 0 && !wk->own_cpus ? &ctx->cpus : NULL;
 	setup.ioprio = wk->ioprio;

@@ -940,7 +940,7 @@ static void job_cpus(struct run_ctx *ctx)
 	}
 }
 
-/* The CPUs of every job's cpus_allowed must be this process's: 0, or -EINVAL with a message. */
+/* The CPUs of every job's cpus_allowed and sqthread_poll_cpu must be this process's: 0, or -EINVAL with a message. */
 static int check_job_cpus(const struct workload *w, char *err, size_t len)
 {
 	for (unsigned j = 0; j < w->njobs; j++) {
@@ -948,6 +948,10 @@ static int check_job_cpus(const struct workload *w, char *err, size_t len)
 
 		snprintf(what, sizeof(what), "job '%s': cpus_allowed", w->jobs[j].name);
 		if (affinity_check(what, w->jobs[j].cpus, w->jobs[j].ncpus, err, len))
+			return -EINVAL;
+		snprintf(what, sizeof(what), "job '%s': sqthread_poll_cpu", w->jobs[j].name);
+		if (w->jobs[j].sq_cpu_set &&
+		    affinity_check(what, (const int *)&w->jobs[j].sq_cpu, 1, err, len))
 			return -EINVAL;
 	}
 	return 0;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "job/fiojob.h"
+#include "engine/engine.h"
 #include "job/fioopt.h"
 #include "platform/ioprio.h"
 #include "util/errmsg.h"
@@ -359,6 +360,15 @@ static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j
 					 j->prio > 0 ? (unsigned)j->prio : 0);
 	js->submit_batch = j->batch_submit < j->iodepth ? j->batch_submit : 0;	/* 0: iodepth, as fio */
 	js->first_thread = p->threads;
+	/* fio's io_uring registers nothing unless asked (sqthread_poll: files, as fio) */
+	js->uring = (j->regfiles || j->sqpoll ? 0 : ENGINE_PLAIN_FILES) |
+		    (j->fixedbufs ? 0 : ENGINE_PLAIN_BUFS) | (j->vectored ? ENGINE_VECTORED : 0);
+	js->force_async = j->force_async;
+	js->sq_cpu_set = j->sq_cpu >= 0 && j->sqpoll;
+	js->sq_cpu = j->sq_cpu >= 0 ? (unsigned)j->sq_cpu : 0;
+	if (j->sq_cpu >= 0 && !j->sqpoll)
+		fio_notice(p, "%s: job '%s': sqthread_poll_cpu has no effect without sqthread_poll "
+			   "(as in fio)", j->where, j->name);
 	r = job_logs(p, js, j);
 	if (!r && j->cpus_given)
 		r = job_cpus(p, js, j);
@@ -622,6 +632,10 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 			      "only (ioengine=io_uring)", j->where, j->name,
 			      j->hipri ? "hipri" : "sqthread_poll",
 			      j->hipri ? "polls completions" : "polls the submission queue");
+	if (j->uring_opt && strcmp(j->engine, "io_uring"))
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': %s is an option of fio's "
+			      "io_uring engine, and the job's ioengine is %s", j->where, j->name,
+			      j->uring_opt, j->engine);
 	if ((r = verify_job_check(p, j)))
 		return r;
 	if (g->first && (r = same_timing(p, g->first, j)))

@@ -35,7 +35,8 @@ enum opt_id {
 	F_BLOCKALIGN, F_EXITALL, F_EXITALL_ON_ERROR, F_IGNORE_ERROR,
 	F_CLAT_PCT, F_LAT_PCT, F_SLAT_PCT, F_PCT_LIST, F_DISABLE_LAT, F_DISABLE_CLAT, F_DISABLE_SLAT,
 	F_DISABLE_BW, F_PRIO, F_PRIOCLASS, F_CMDPRIO,
-	F_CPUS_ALLOWED, F_CPUMASK, F_CPUS_POLICY,
+	F_CPUS_ALLOWED, F_CPUMASK, F_CPUS_POLICY, F_REGFILES, F_FIXEDBUFS, F_NONVECTORED,
+	F_FORCE_ASYNC, F_SQ_CPU, F_CMD_TYPE,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -111,6 +112,9 @@ static const struct fopt {
 	{ "cmdprio", F_CMDPRIO, A_VALUE }, { "cmdprio_bssplit", F_CMDPRIO, A_VALUE },
 	{ "cpus_allowed", F_CPUS_ALLOWED, A_VALUE }, { "cpumask", F_CPUMASK, A_VALUE },
 	{ "cpus_allowed_policy", F_CPUS_POLICY, A_VALUE },
+	{ "registerfiles", F_REGFILES, A_BOTH }, { "fixedbufs", F_FIXEDBUFS, A_BOTH },
+	{ "nonvectored", F_NONVECTORED, A_VALUE }, { "force_async", F_FORCE_ASYNC, A_VALUE },
+	{ "sqthread_poll_cpu", F_SQ_CPU, A_VALUE }, { "cmd_type", F_CMD_TYPE, A_VALUE },
 };
 
 
@@ -791,6 +795,28 @@ static int get_cpumask(struct planner *p, const struct jf_opt *o, struct fjob *j
 	return 0;
 }
 
+/* io_uring's registerfiles, fixedbufs, nonvectored, force_async and sqthread_poll_cpu. */
+static int get_uring(struct planner *p, const struct jf_opt *o, struct fjob *j, enum opt_id id)
+{
+	long v;
+	char *end;
+
+	if (id == F_REGFILES)
+		return get_bool(p, o, &j->regfiles);
+	if (id == F_FIXEDBUFS)
+		return get_bool(p, o, &j->fixedbufs);
+	if (id == F_FORCE_ASYNC)
+		return get_u(p, o, 0, UINT32_MAX, &j->force_async);
+	if (id == F_SQ_CPU)
+		return get_int(p, o, 0, AFFINITY_MAX - 1, &j->sq_cpu);
+	errno = 0;		/* nonvectored: fio's int, -1 (fio's default: probe, then 1) */
+	v = strtol(o->val, &end, 10);
+	if (end == o->val || *end || errno || v < -1 || v > 1)
+		return bad(p, o, "not -1, 0 or 1 (0: readv and writev; 1 or -1: read and write)");
+	j->vectored = v == 0;
+	return 0;
+}
+
 /* A fio_stats bit set (on) or cleared from a 0/1 option. */
 static int get_stats_bit(struct planner *p, const struct jf_opt *o, struct fjob *j, unsigned bit)
 {
@@ -1003,6 +1029,16 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 			return bad(p, o, "not shared or split");
 		j->cpus_split = !strcmp(o->val, "split");
 		return 0;
+	case F_REGFILES:
+	case F_FIXEDBUFS:
+	case F_NONVECTORED:
+	case F_FORCE_ASYNC:
+	case F_SQ_CPU:
+		j->uring_opt = f->name;
+		return get_uring(p, o, j, f->id);
+	case F_CMD_TYPE:
+		return bad(p, o, "an option of fio's io_uring_cmd engine (NVMe passthrough commands "
+			   "on a /dev/ngXnY character device), which iobench does not have");
 	case F_CMDPRIO:
 		return bad(p, o, "per-I/O priorities (fio's io_uring and libaio cmdprio_*) are not "
 			   "implemented by iobench: fio reports such a job's latencies per priority "
@@ -1073,7 +1109,8 @@ void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsig
 	j->kb_base = 1024;
 	j->engine = "psync";
 	j->logset.per_job = true;
-	j->prio = j->prioclass = -1;	/* not given: the threads keep the process's */
+	j->prio = j->prioclass = -1;
+	j->sq_cpu = -1;	/* not given: the threads keep the process's */
 	fio_verify_defaults(&j->verify);
 	for (unsigned t = 0; t < ERR_TYPES; t++)	/* fio's non-fatal errors */
 		j->go_on[t] = (struct err_list){ 2, { EIO, EILSEQ } };

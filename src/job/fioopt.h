@@ -42,6 +42,11 @@ struct fjob {
 	unsigned cache_sync;		/* 0, CACHE_SYNC or CACHE_WRITE_THROUGH */
 	bool end_fsync, time_based, zero_buffers, invalidate;
 	bool hipri, sqpoll;		/* io_uring's hipri and sqthread_poll (--hipri, --sqpoll) */
+	bool regfiles, fixedbufs;	/* io_uring's registerfiles and fixedbufs */
+	bool vectored;			/* io_uring's nonvectored=0 */
+	unsigned force_async;		/* io_uring's force_async */
+	int sq_cpu;			/* io_uring's sqthread_poll_cpu, or -1 */
+	const char *uring_opt;		/* the last of those given, for a message, or NULL */
 	int refill;			/* refill_buffers: 1, 0, or -1 when not given */
 	bool scramble;			/* scramble_buffers (default 1) */
 	unsigned compress_pct, dedupe_pct, pattern_len;

@@ -188,6 +188,11 @@ struct job_spec {
 	bool cpus_split;	/* cpus_allowed_policy=split: thread k of the run (fio's thread
 				   number - 1, below) on cpus[k % ncpus] alone; else each on all */
 	unsigned first_thread;	/* fio's number of its first thread, less one (0, 1, ...) */
+	unsigned uring;		/* io_uring's ENGINE_PLAIN_FILES, ENGINE_PLAIN_BUFS, ENGINE_VECTORED
+				   (fio's registerfiles, fixedbufs, nonvectored); 0: iobench's */
+	unsigned force_async;	/* io_uring: every N-th I/O IOSQE_ASYNC (fio's force_async) */
+	bool sq_cpu_set;	/* fio's sqthread_poll_cpu: the SQ thread on sq_cpu */
+	unsigned sq_cpu;
 	unsigned ioprio;	/* fio's prio and prioclass: each thread's I/O priority, set with
 				   ioprio_set(2) before its engine starts (ioprio.h's value);
 				   0 = not set (the process's) */

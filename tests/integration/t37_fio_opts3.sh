@@ -1,4 +1,4 @@
-# Description: the last fio options of issue 14 as fio 3.33 means them, each checked by its effect while the job runs, beside fio's where fio runs it: prio and prioclass (each I/O thread's ioprio as the kernel holds it; the ioprio_set calls under strace, fio's and iobench's); cpus_allowed, cpumask and cpus_allowed_policy (each thread's Cpus_allowed_list while it runs, beside fio's processes', and with iobench's own pinning and --affinity).
+# Description: the last fio options of issue 14 as fio 3.33 means them, each checked by its effect while the job runs, beside fio's where fio runs it: prio and prioclass (each I/O thread's ioprio as the kernel holds it; the ioprio_set calls under strace, fio's and iobench's); cpus_allowed, cpumask and cpus_allowed_policy (each thread's Cpus_allowed_list while it runs, beside fio's processes', and with iobench's own pinning and --affinity); io_uring's registerfiles, fixedbufs, nonvectored, force_async (each SQE's opcode and flags as the kernel's io_uring_submit_req tracepoint sees them, beside fio's) and sqthread_poll_cpu (the SQ thread's CPUs).
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 have_fio() { command -v fio >/dev/null; }
@@ -77,7 +77,7 @@ fio_cpus() {
 	for k in $kids; do awk '/^Cpus_allowed_list:/ { print $2 }' /proc/$k/status; done | sort | tr '\n' ' '
 	wait $fpid
 }
-[ "$(nproc)" -ge 2 ] || skip_rest "cpus_allowed: needs 2 CPUs"
+[ "$(nproc)" -ge 2 ] || skip_rest "cpus_allowed and sqthread_poll_cpu: need 2 CPUs"
 case_ effect "cpus_allowed, cpumask, cpus_allowed_policy: each I/O thread's CPUs while the job runs (Cpus_allowed_list), shared and split as fio's, beside fio's job processes"
 for c in "cpus_allowed=0::0 0 " "cpus_allowed=1::1 1 " "cpus_allowed=0-1:cpus_allowed_policy=split:0 1 " \
 	 "cpus_allowed=0,1:cpus_allowed_policy=shared:0-1 0-1 " "cpumask=2::1 1 " "cpumask=0x3:cpus_allowed_policy=split:0 1 "; do
@@ -122,4 +122,111 @@ printf '[b]\nfilename=%s\nrw=read\nsize=64k\ncpus_allowed=0,1000\n' "$T/new.dat"
 run_rc 2 b.fio
 grep -q "job 'b': cpus_allowed: CPU 1000 is not one this process may run on" "$T/err" || fail "CPU 1000: $(cat "$T/err")"
 [ ! -e new.dat ] || fail "a refused cpus_allowed laid its file down"
+
+# --- io_uring: registerfiles, fixedbufs, nonvectored, force_async, sqthread_poll_cpu
+# sqes CMD...: what the SQEs CMD submits are, as the kernel's io_uring_submit_req tracepoint
+# sees them (a tracefs instance of this test's own, following CMD and its children): one
+# "COUNT OPCODE FLAGS" line each, FLAGS the low byte of the request's (1: fixed file, 10: async)
+TRI=""
+sqes() {
+	if [ -z "$TRI" ]; then
+		mkdir -p "$T/tracefs"
+		mount -t tracefs nodev "$T/tracefs" 2>/dev/null || return 1
+		MOUNTS="$MOUNTS $T/tracefs"
+		TRI=$T/tracefs/instances/iobench-t37-$$
+		mkdir "$TRI" || return 1
+		trap 'rmdir "$TRI" 2>/dev/null; cleanup' EXIT
+		for e in io_uring/io_uring_submit_req sched/sched_process_fork sched/sched_process_exit; do
+			echo 1 > "$TRI/events/$e/enable" || return 1
+		done
+		echo 1 > "$TRI/options/event-fork" || return 1
+	fi
+	echo > "$TRI/trace"
+	sh -c 'echo $$ > "$1"; echo $$ > "$2"; shift 2; exec "$@"' sh "$TRI/set_event_pid" "$T/root.pid" \
+		"$@" >/dev/null 2>&1 || return 1
+	# only the tasks of CMD's own tree, from their fork to their exit (a pid may be reused)
+	awk -v root="$(cat "$T/root.pid")" 'BEGIN { mine[root] = 1 }
+		{ task = $1; sub(/.*-/, "", task) }
+		/sched_process_fork:/ && mine[task] { c = $0; sub(/.*child_pid=/, "", c); sub(/ .*/, "", c); mine[c] = 1 }
+		/sched_process_exit:/ { c = $0; sub(/.* pid=/, "", c); sub(/ .*/, "", c); delete mine[c] }
+		/io_uring_submit_req:/ && mine[task] { print }' "$TRI/trace" |
+		sed -n 's/.*opcode \([A-Z_]*\), flags 0x[0-9a-f]*\([0-9a-f][0-9a-f]\), sq_thread.*/\1 \2/p' |
+		sort | uniq -c | awk '{ print $1, $2, $3 }' | tr '\n' ';'
+}
+uring() {
+	printf '[u]\nfilename=%s\nrw=read\nbs=4k\nioengine=io_uring\niodepth=4\nsize=64k\n' "$T/a.dat" > u.fio
+	for o in "$@"; do echo "$o" >> u.fio; done
+}
+if [ "$(id -u)" = 0 ] && uring && sqes "$IOBENCH" u.fio --quiet > "$T/sq" && [ -s "$T/sq" ]; then
+	case_ effect "registerfiles, fixedbufs, nonvectored, force_async: the SQEs' opcodes and flags (io_uring_submit_req), as fio's for the same job: nothing registered by default, fixed files, READ_FIXED, READV, IOSQE_ASYNC on every N-th"
+	for c in ":16 READ 00;" "registerfiles:16 READ 01;" "fixedbufs:16 READ_FIXED 00;" \
+		 "nonvectored=0:16 READV 00;" "nonvectored=1:16 READ 00;" "force_async=2:8 READ 00;8 READ 10;" \
+		 "force_async=4 registerfiles:12 READ 01;4 READ 11;" "fixedbufs registerfiles nonvectored=0:16 READ_FIXED 01;"; do
+		o=${c%%:*} want=${c#*:}
+		uring $o
+		got=$(sqes "$IOBENCH" u.fio --quiet) || fail "$o: iobench failed"
+		[ "$got" = "$want" ] || fail "$o: iobench's SQEs '$got', wanted '$want'"
+		if have_fio; then
+			got=$(sqes fio u.fio) || fail "$o: fio failed"
+			[ "$got" = "$want" ] || fail "$o: fio's SQEs '$got', iobench's '$want'"
+		fi
+	done
+	have_fio || skip_case "the SQEs beside fio's (no fio)"
+	# writes too: on a file iobench makes
+	printf '[w]\nfilename=%s\nrw=write\nbs=4k\nioengine=io_uring\niodepth=4\nsize=64k\nfixedbufs\nforce_async=8\n' "$T/w.dat" > w.fio
+	got=$(sqes "$IOBENCH" w.fio --quiet) || fail "fixedbufs writes: iobench failed"
+	[ "$got" = "14 WRITE_FIXED 00;2 WRITE_FIXED 10;" ] || fail "fixedbufs, force_async=8 writes: '$got'"
+else
+	skip_case "io_uring's SQEs (needs root, tracefs and its io_uring events)"
+fi
+case_ effect "sqthread_poll registers the files (as fio's: strace sees IORING_REGISTER_FILES); sqthread_poll_cpu puts the SQ thread on that CPU (its Cpus_allowed_list while the job runs), beside fio's"
+# sqthread PID: the Cpus_allowed_list of PID's SQ poll threads (iou-sqp), or of its children's
+sqthread() {
+	for p in "$1" $(pgrep -P "$1"); do grep -l "^Name:.*iou-sqp" /proc/"$p"/task/*/status 2>/dev/null; done |
+		xargs -r awk '/^Cpus_allowed_list:/ { print $2 }' | sort -u | tr '\n' ' '; }
+printf '[q]\nfilename=%s\nrw=read\nbs=4k\nioengine=io_uring\niodepth=4\ntime_based\nruntime=3\nsqthread_poll\nsqthread_poll_cpu=1\n' "$T/a.dat" > q.fio
+run_bg "$T/bg.out" "$T/bg.err" q.fio --eta=never
+i=0; while [ $i -lt 30 ] && [ -z "$(sqthread $BG)" ]; do i=$((i + 1)); sleep 0.1; done
+[ "$(sqthread $BG)" = "1 " ] || fail "sqthread_poll_cpu=1: the SQ thread on '$(sqthread $BG)'"
+wait $BG || fail "sqthread_poll_cpu: $(cat "$T/bg.err")"
+if have_fio; then
+	fio q.fio >/dev/null 2>&1 &
+	fpid=$!
+	i=0; while [ $i -lt 50 ] && [ -z "$(sqthread $fpid)" ]; do i=$((i + 1)); sleep 0.1; done
+	got=$(sqthread $fpid)
+	wait $fpid
+	[ "$got" = "1 " ] || fail "fio's SQ thread on '$got'"
+fi
+if have_strace; then
+	sed -i 's/^sqthread_poll_cpu=1$//; s/runtime=3/runtime=1/' q.fio
+	strace -f -e trace=io_uring_register -o "$T/st.iob" "$IOBENCH" q.fio --quiet >/dev/null 2>&1 || fail "sqthread_poll under strace"
+	grep -q "IORING_REGISTER_FILES" "$T/st.iob" || fail "sqthread_poll: iobench registered no files: $(cat "$T/st.iob")"
+	grep -q "IORING_REGISTER_BUFFERS" "$T/st.iob" && fail "sqthread_poll without fixedbufs: iobench registered its buffers"
+	if have_fio; then
+		strace -f -e trace=io_uring_register -o "$T/st.fio" fio q.fio >/dev/null 2>&1 || fail "fio sqthread_poll"
+		grep -q "IORING_REGISTER_FILES" "$T/st.fio" || fail "fio's sqthread_poll registers no files here"
+	fi
+else
+	skip_case "sqthread_poll's registered files (no strace)"
+fi
+case_ input "io_uring's options: malformed values, on another engine, sqthread_poll_cpu on a CPU this process may not use, cmd_type (io_uring_cmd's): refused by name before anything runs"
+for v in nonvectored=2 nonvectored=x force_async=-1 force_async=x sqthread_poll_cpu=x fixedbufs=2 registerfiles=yes; do
+	uring "$v"
+	run_rc 2 u.fio
+	grep -q "$v: " "$T/err" || fail "$v: $(cat "$T/err")"
+done
+for v in fixedbufs registerfiles nonvectored=0 force_async=1 sqthread_poll_cpu=0; do
+	uring "$v" ioengine=libaio
+	run_rc 2 u.fio
+	grep -q "job 'u': ${v%%=*} is an option of fio's io_uring engine, and the job's ioengine is libaio" "$T/err" || fail "$v on libaio: $(cat "$T/err")"
+done
+uring sqthread_poll sqthread_poll_cpu=1000
+run_rc 2 u.fio
+grep -q "job 'u': sqthread_poll_cpu: CPU 1000 is not one this process may run on" "$T/err" || fail "sqthread_poll_cpu=1000: $(cat "$T/err")"
+uring cmd_type=nvme
+run_rc 2 u.fio
+grep -q "cmd_type=nvme: an option of fio's io_uring_cmd engine" "$T/err" || fail "cmd_type: $(cat "$T/err")"
+uring sqthread_poll_cpu=1
+run_ok u.fio
+grep -q "sqthread_poll_cpu has no effect without sqthread_poll (as in fio)" "$T/err" || fail "sqthread_poll_cpu alone: no notice: $(cat "$T/err")"
 exit 0
