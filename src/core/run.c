@@ -1002,6 +1002,8 @@ int run_execute(const struct workload *w, struct hold *hold, struct result *res,
 		r = build_check_ranges(w, ctx.targets, err, len);
 	if (!r)
 		r = check_verify_room(w, ctx.targets, err, len);
+	if (!r)
+		r = build_check_iomem(w, ctx.targets, err, len);
 	if (!r && res->ncpus_pinned && !w->naffinity)
 		irq_cpus_first(res, &ctx.targets[0].chain);
 	if (!r && w->hipri)
@@ -1034,9 +1036,19 @@ int run_execute(const struct workload *w, struct hold *hold, struct result *res,
 		r = build_source_buffers(&ctx);
 		if (!r)
 			r = build_verify_tables(&ctx);
+		bool said = !r && (r = build_mem_files(&ctx, err, len)) != 0;
+
 		if (!r)
 			r = build_workers(&ctx);
-		if (r == -ERANGE)
+		if (said) {
+			/* its message is in err */
+		} else if (r && ctx.mem_error_job) {
+			const struct job_spec *js = &w->jobs[ctx.mem_error_job - 1];
+
+			r = errmsg(err, len, -EINVAL, "job '%s': mem=%s%s%s: cannot have its threads' "
+				   "buffers: %s", js->name, build_mem_names[js->mem], js->mem_file ?
+				   ":" : "", js->mem_file ? js->mem_file : "", strerror(-r));
+		} else if (r == -ERANGE)
 			r = errmsg(err, len, -EINVAL, "a thread's range (offset + offset_increment x "
 				   "its number, and size) lies past the end of its target");
 		else if (r == -EDOM)

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "core/gen.h"
+#include "core/iomem.h"
 #include "core/verify.h"
 #include "engine/engine.h"
 #include "platform/host.h"
@@ -160,8 +161,10 @@ struct worker {
 	int prio_error;			/* setting it failed, -errno */
 	int init_error;			/* engine init failure, -errno */
 	struct iolog *log;		/* fio's write_*_log: this thread's rows, or NULL */
-	void *bufs;			/* the memory all units' buffers come from */
+	void *bufs;			/* the memory all units' buffers come from (in mem, past
+					   fio's iomem_align) */
 	uint64_t bufs_len;
+	struct iomem mem;		/* its allocation, of fio's mem= kind */
 	pthread_t tid;
 };
 

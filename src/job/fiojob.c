@@ -360,6 +360,15 @@ static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j
 					 j->prio > 0 ? (unsigned)j->prio : 0);
 	js->submit_batch = j->batch_submit < j->iodepth ? j->batch_submit : 0;	/* 0: iodepth, as fio */
 	js->first_thread = p->threads;
+	js->mem = j->mem;
+	js->mem_align = (uint32_t)j->mem_align;
+	for (unsigned k = 0; j->mem_file && k + 1 < w->njobs; k++)
+		if (w->jobs[k].mem_file && !strcmp(w->jobs[k].mem_file, j->mem_file))
+			return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': mem=...:%s: job "
+				      "'%s' of its group maps that file too: give each job its own",
+				      j->where, j->name, j->mem_file, w->jobs[k].name);
+	if (j->mem_file && !(js->mem_file = strdup(j->mem_file)))
+		return errmsg(p->err, p->errlen, -ENOMEM, "out of memory");
 	/* fio's io_uring registers nothing unless asked (sqthread_poll: files, as fio) */
 	js->uring = (j->regfiles || j->sqpoll ? 0 : ENGINE_PLAIN_FILES) |
 		    (j->fixedbufs ? 0 : ENGINE_PLAIN_BUFS) | (j->vectored ? ENGINE_VECTORED : 0);

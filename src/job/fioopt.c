@@ -36,7 +36,7 @@ enum opt_id {
 	F_CLAT_PCT, F_LAT_PCT, F_SLAT_PCT, F_PCT_LIST, F_DISABLE_LAT, F_DISABLE_CLAT, F_DISABLE_SLAT,
 	F_DISABLE_BW, F_PRIO, F_PRIOCLASS, F_CMDPRIO,
 	F_CPUS_ALLOWED, F_CPUMASK, F_CPUS_POLICY, F_REGFILES, F_FIXEDBUFS, F_NONVECTORED,
-	F_FORCE_ASYNC, F_SQ_CPU, F_CMD_TYPE,
+	F_FORCE_ASYNC, F_SQ_CPU, F_CMD_TYPE, F_MEM, F_MEM_ALIGN,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -115,6 +115,8 @@ static const struct fopt {
 	{ "registerfiles", F_REGFILES, A_BOTH }, { "fixedbufs", F_FIXEDBUFS, A_BOTH },
 	{ "nonvectored", F_NONVECTORED, A_VALUE }, { "force_async", F_FORCE_ASYNC, A_VALUE },
 	{ "sqthread_poll_cpu", F_SQ_CPU, A_VALUE }, { "cmd_type", F_CMD_TYPE, A_VALUE },
+	{ "mem", F_MEM, A_VALUE }, { "iomem", F_MEM, A_VALUE },
+	{ "iomem_align", F_MEM_ALIGN, A_VALUE }, { "mem_align", F_MEM_ALIGN, A_VALUE },
 };
 
 
@@ -817,6 +819,34 @@ static int get_uring(struct planner *p, const struct jf_opt *o, struct fjob *j, 
 	return 0;
 }
 
+/* mem=KIND[:FILE] (iomem=): fio's kinds; a file for the mmap ones only, as fio takes it. */
+static int get_mem(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	static const struct { const char *name; enum buf_mem m; } kinds[] = {
+		{ "malloc", MEM_MALLOC }, { "shm", MEM_SHM }, { "shmhuge", MEM_SHMHUGE },
+		{ "mmap", MEM_MMAP }, { "mmaphuge", MEM_MMAPHUGE }, { "mmapshared", MEM_MMAPSHARED },
+	};
+	const char *colon = strchr(o->val, ':');
+	size_t n = colon ? (size_t)(colon - o->val) : strlen(o->val);
+
+	if (n == 10 && !strncmp(o->val, "cudamalloc", n))
+		return bad(p, o, "GPU memory, for fio's rdma engine (GPUDirect RDMA), which iobench "
+			   "does not have");
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (strlen(kinds[i].name) != n || strncmp(o->val, kinds[i].name, n))
+			continue;
+		if (colon && kinds[i].m < MEM_MMAP)
+			return bad(p, o, "a file is for mmap, mmaphuge and mmapshared only");
+		if (colon && !colon[1])
+			return bad(p, o, "the file after ':' is empty");
+		j->mem = kinds[i].m;
+		j->mem_file = colon ? colon + 1 : NULL;
+		return 0;
+	}
+	return bad(p, o, "not malloc, shm, shmhuge, mmap, mmaphuge or mmapshared (with "
+		   ":FILE for the mmap kinds)");
+}
+
 /* A fio_stats bit set (on) or cleared from a 0/1 option. */
 static int get_stats_bit(struct planner *p, const struct jf_opt *o, struct fjob *j, unsigned bit)
 {
@@ -1039,6 +1069,13 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 	case F_CMD_TYPE:
 		return bad(p, o, "an option of fio's io_uring_cmd engine (NVMe passthrough commands "
 			   "on a /dev/ngXnY character device), which iobench does not have");
+	case F_MEM: return get_mem(p, o, j);
+	case F_MEM_ALIGN:
+		if (get_size(p, o, o->val, j->kb_base, &j->mem_align, NULL))
+			return -EINVAL;
+		if (j->mem_align > (1u << 30))
+			return bad(p, o, "more than 1g");
+		return 0;
 	case F_CMDPRIO:
 		return bad(p, o, "per-I/O priorities (fio's io_uring and libaio cmdprio_*) are not "
 			   "implemented by iobench: fio reports such a job's latencies per priority "

@@ -74,6 +74,9 @@ struct fjob {
 	unsigned openfiles;		/* openfiles; 0 = not given (all of a thread's files) */
 	uint64_t cpus[AFFINITY_MAX / 64];	/* cpus_allowed, cpumask: the CPUs, a bit each */
 	bool cpus_given, cpus_split;	/* ... given; cpus_allowed_policy=split */
+	enum buf_mem mem;		/* mem= (iomem=) */
+	const char *mem_file;		/* mem=mmap:FILE's file, or NULL */
+	uint64_t mem_align;		/* iomem_align (mem_align) */
 	int prio, prioclass;		/* fio's prio and prioclass, or -1 when not given */
 	unsigned kb_base;
 	unsigned file;

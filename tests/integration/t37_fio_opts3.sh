@@ -1,8 +1,16 @@
-# Description: the last fio options of issue 14 as fio 3.33 means them, each checked by its effect while the job runs, beside fio's where fio runs it: prio and prioclass (each I/O thread's ioprio as the kernel holds it; the ioprio_set calls under strace, fio's and iobench's); cpus_allowed, cpumask and cpus_allowed_policy (each thread's Cpus_allowed_list while it runs, beside fio's processes', and with iobench's own pinning and --affinity); io_uring's registerfiles, fixedbufs, nonvectored, force_async (each SQE's opcode and flags as the kernel's io_uring_submit_req tracepoint sees them, beside fio's) and sqthread_poll_cpu (the SQ thread's CPUs).
+# Description: the last fio options of issue 14 as fio 3.33 means them, each checked by its effect while the job runs, beside fio's where fio runs it: prio and prioclass (each I/O thread's ioprio as the kernel holds it; the ioprio_set calls under strace, fio's and iobench's); cpus_allowed, cpumask and cpus_allowed_policy (each thread's Cpus_allowed_list while it runs, beside fio's processes', and with iobench's own pinning and --affinity); io_uring's registerfiles, fixedbufs, nonvectored, force_async (each SQE's opcode and flags as the kernel's io_uring_submit_req tracepoint sees them, beside fio's) and sqthread_poll_cpu (the SQ thread's CPUs); mem= (iomem=) and iomem_align (/proc/PID/maps while the job runs, the shmget and mmap calls and the buffers' addresses under strace, beside fio's; huge pages with nr_hugepages set by the test and restored).
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 have_fio() { command -v fio >/dev/null; }
 have_strace() { command -v strace >/dev/null; }
+# what this test changes outside $T is put back at its end: its tracefs instance, nr_hugepages
+TRI="" HUGE_WAS=""
+at_exit() {
+	[ -n "$TRI" ] && rmdir "$TRI" 2>/dev/null
+	[ -n "$HUGE_WAS" ] && echo "$HUGE_WAS" > /proc/sys/vm/nr_hugepages
+	cleanup
+}
+trap at_exit EXIT
 head -c 1048576 /dev/urandom > a.dat
 # job NAME OPTION...: a 4 s time-based psync read of a.dat by 2 threads, with OPTIONs, in NAME.fio
 job() {
@@ -59,6 +67,120 @@ for v in cmdprio_percentage=20 cmdprio_class=1 cmdprio=0 cmdprio_bssplit=4k/50; 
 	grep -q "${v}: per-I/O priorities (fio's io_uring and libaio cmdprio_\*) are not implemented" "$T/err" ||
 		fail "$v: $(cat "$T/err")"
 done
+
+# --- mem (iomem), iomem_align
+# mapped WHAT PID: PID's mappings named WHAT in /proc/PID/maps, as "COUNT PERMS;" lines
+mapped() { awk -v w="$1" 'index($0, w) { print $2 }' /proc/"$2"/maps | sort | uniq -c | awk '{ printf "%s %s;", $1, $2 }'; }
+# calls CMD...: CMD's shmget calls and its read-write mmap calls, their flags, under strace
+calls() {
+	strace -f -e trace=shmget,mmap -o "$T/st.mem" "$@" >/dev/null 2>&1 || return 1
+	sed -n 's/.*shmget(IPC_PRIVATE, \([0-9]*\), \([A-Z_|0-9]*\)[) ].*/shmget \1 \2/p
+		s/.*mmap(NULL, \([0-9]*\), PROT_READ|PROT_WRITE, \(MAP_[A-Z_|]*\), \(-1\|[0-9]*\), [0-9a-fx]*[) ].*/mmap \1 \2 \3/p' "$T/st.mem"
+}
+case_ effect "mem=shm, mmap:FILE, mmapshared:FILE, mmap: each thread's buffers where fio puts them (/proc/PID/maps while the job runs: a SysV segment each, the file mapped private or shared and removed after), shmget and mmap as fio calls them"
+for c in "mem=shm:/SYSV:2 rw-s;" "iomem=mmap:$T/m.buf:$T/m.buf:2 rw-p;" "mem=mmapshared:$T/s.buf:$T/s.buf:2 rw-s;" "mem=malloc:/SYSV:"; do
+	o=${c%:*:*} rest=${c#"$o":} what=${rest%%:*} want=${rest#*:}
+	job m "$o"
+	while_running m.fio mapped "$what"
+	[ "$(cat "$T/seen")" = "$want" ] || fail "$o: maps '$(cat "$T/seen")', wanted '$want'"
+	[ ! -e "$T/m.buf" ] && [ ! -e "$T/s.buf" ] || fail "$o: the buffers' file was left"
+done
+have_strace || skip_rest "mem and iomem_align under strace (no strace)"
+# anonymous mmap: a 2 x 60 KiB region a thread (a read and a write buffer; fio's one buffer, 60 KiB)
+job m mem=mmap thread bs=60k
+sed -i 's/runtime=3/runtime=1/' m.fio
+[ "$(calls "$IOBENCH" m.fio --quiet | grep -c '^mmap 122880 MAP_PRIVATE|MAP_ANONYMOUS -1$')" = 2 ] || fail "mem=mmap: $(calls "$IOBENCH" m.fio --quiet)"
+[ "$(calls "$IOBENCH" m.fio --quiet | grep -c '^shmget')" = 0 ] || fail "mem=mmap made a SysV segment"
+sed -i 's/^mem=mmap$/mem=shm/' m.fio
+[ "$(calls "$IOBENCH" m.fio --quiet | grep -c '^shmget 122880 IPC_CREAT|0600$')" = 2 ] || fail "mem=shm: $(calls "$IOBENCH" m.fio --quiet)"
+if have_fio; then
+	[ "$(calls fio m.fio | grep -c '^shmget 61440 IPC_CREAT|0600$')" = 2 ] || fail "fio's mem=shm: $(cat "$T/st.mem")"
+	sed -i 's/^mem=shm$/mem=mmap/' m.fio
+	[ "$(calls fio m.fio | grep -c '^mmap 61440 MAP_PRIVATE|MAP_ANONYMOUS -1$')" = 2 ] || fail "fio's mem=mmap: $(cat "$T/st.mem")"
+	# (processes: fio 3.33's threads of one job both free its file's name, and it aborts)
+	sed -i "s|^mem=mmap\$|mem=mmap:$T/f.buf|; /^thread\$/d" m.fio
+	[ "$(calls fio m.fio | grep -c '^mmap 61440 MAP_PRIVATE [0-9]')" = 2 ] || fail "fio's mem=mmap:FILE: $(cat "$T/st.mem")"
+	[ "$(calls "$IOBENCH" m.fio --quiet | grep -c '^mmap 122880 MAP_PRIVATE [0-9]')" = 2 ] || fail "mem=mmap:FILE: $(cat "$T/st.mem")"
+else
+	skip_case "mem= beside fio (no fio)"
+fi
+case_ effect "iomem_align=512: every buffer 512 bytes past a page boundary (each pread's address under strace), as fio's"
+printf '[a]\nfilename=%s\nrw=read\nbs=4k\nioengine=psync\nsize=64k\niomem_align=512\nthread\n' "$T/a.dat" > al.fio
+# residues CMD...: each pread of a.dat's buffer address, modulo 4096, counted
+residues() {
+	strace -f -P "$T/a.dat" -e trace=pread64 -e raw=pread64 -o "$T/st.al" "$@" >/dev/null 2>&1 || return 1
+	sed -n 's/.*pread64(0x[0-9a-f]*, 0x\([0-9a-f]*\), 0x1000, .*/\1/p' "$T/st.al" |
+		while read -r a; do echo $((0x$a % 4096)); done | sort | uniq -c | awk '{ printf "%s %s;", $1, $2 }'
+}
+[ "$(residues "$IOBENCH" al.fio --quiet)" = "16 512;" ] || fail "iomem_align=512: $(residues "$IOBENCH" al.fio --quiet)"
+sed -i 's/iomem_align=512/mem_align=0/' al.fio
+[ "$(residues "$IOBENCH" al.fio --quiet)" = "16 0;" ] || fail "mem_align=0: $(residues "$IOBENCH" al.fio --quiet)"
+if have_fio; then
+	sed -i 's/mem_align=0/iomem_align=512/' al.fio
+	[ "$(residues fio al.fio)" = "16 512;" ] || fail "fio's iomem_align=512: $(residues fio al.fio)"
+fi
+case_ effect "mem=shmhuge, mmaphuge, mmaphuge:FILE on huge pages: refused by name while there are none (or too few), run on them once nr_hugepages is set (the test sets it and puts it back)"
+job h mem=shmhuge
+if [ "$(awk '/^HugePages_Total:/ { print $2 }' /proc/meminfo)" = 0 ]; then
+	run_rc 2 h.fio
+	grep -q "job 'h': mem=shmhuge and mmaphuge need huge pages, and this machine has none configured (/proc/sys/vm/nr_hugepages is 0)" "$T/err" ||
+		fail "shmhuge without huge pages: $(cat "$T/err")"
+fi
+if [ "$(id -u)" = 0 ] && HUGE_WAS=$(cat /proc/sys/vm/nr_hugepages) && echo $((HUGE_WAS + 1)) > /proc/sys/vm/nr_hugepages 2>/dev/null &&
+   [ "$(awk '/^HugePages_Free:/ { print $2 }' /proc/meminfo)" -ge 1 ]; then
+	free=$(awk '/^HugePages_Free:/ { print $2 }' /proc/meminfo)
+	if [ "$free" = 1 ]; then	# 2 threads need 2 pages of 2 MiB
+		run_rc 2 h.fio
+		grep -q "job 'h': mem=shmhuge and mmaphuge: the buffers need 2 huge pages of [0-9]* KiB, and 1 of this machine's [0-9]* are free" "$T/err" ||
+			fail "shmhuge with 1 page: $(cat "$T/err")"
+	fi
+	echo $((HUGE_WAS + 8)) > /proc/sys/vm/nr_hugepages
+	mkdir huge && mount -t hugetlbfs none "$T/huge" && MOUNTS="$T/huge $MOUNTS"
+	for c in "mem=shmhuge:/SYSV:2 rw-s;" "mem=mmaphuge:/anon_hugepage:2 rw-p;" "mem=mmaphuge:$T/huge/b:$T/huge/b:2 rw-s;"; do
+		o=${c%:*:*} rest=${c#"$o":} what=${rest%%:*} want=${rest#*:}
+		job h "$o"
+		before=$(awk '/^HugePages_Free:/ { print $2 }' /proc/meminfo)
+		while_running h.fio mapped "$what"
+		[ "$(cat "$T/seen")" = "$want" ] || fail "$o: maps '$(cat "$T/seen")', wanted '$want'"
+		[ ! -e "$T/huge/b" ] || fail "$o: the huge-page file was left"
+	done
+	if have_fio && have_strace; then
+		job h mem=shmhuge thread bs=60k
+		sed -i 's/runtime=3/runtime=1/' h.fio
+		[ "$(calls fio h.fio | grep -c '^shmget 2097152 IPC_CREAT|SHM_HUGETLB|0600$')" = 2 ] || fail "fio's shmhuge: $(cat "$T/st.mem")"
+		[ "$(calls "$IOBENCH" h.fio --quiet | grep -c '^shmget 2097152 IPC_CREAT|SHM_HUGETLB|0600$')" = 2 ] || fail "shmhuge: $(cat "$T/st.mem")"
+		sed -i 's/^mem=shmhuge$/mem=mmaphuge/' h.fio
+		[ "$(calls fio h.fio | grep -c '^mmap [0-9]* MAP_PRIVATE|MAP_ANONYMOUS|MAP_HUGETLB -1$')" = 2 ] || fail "fio's mmaphuge: $(cat "$T/st.mem")"
+		[ "$(calls "$IOBENCH" h.fio --quiet | grep -c '^mmap 2097152 MAP_PRIVATE|MAP_ANONYMOUS|MAP_HUGETLB -1$')" = 2 ] || fail "mmaphuge: $(cat "$T/st.mem")"
+	fi
+	echo "$HUGE_WAS" > /proc/sys/vm/nr_hugepages && HUGE_WAS=""
+else
+	skip_case "huge pages (needs root and room for nr_hugepages)"
+fi
+case_ input "mem=, iomem_align: cudamalloc (the rdma engine's), unknown kinds, a file on a kind without one, an empty file, a huge-page file off hugetlbfs, one file for two jobs, too large an alignment: refused by name before any file is made"
+for v in mem=cudamalloc mem=heap mem=shm:/x mem=mmap: iomem_align=2g iomem_align=x; do
+	job b "$v"
+	run_rc 2 b.fio
+	grep -q "$v: " "$T/err" || fail "$v: $(cat "$T/err")"
+done
+printf '[b]\nfilename=%s\nrw=read\nsize=64k\nmem=mmaphuge:%s\n' "$T/new.dat" "$T/h.buf" > b.fio
+run_rc 2 b.fio
+grep -q "job 'b': mem=mmaphuge:$T/h.buf: '$T' is not on a hugetlbfs file system" "$T/err" || fail "mmaphuge off hugetlbfs: $(cat "$T/err")"
+[ ! -e new.dat ] && [ ! -e h.buf ] || fail "a refused mem= made a file"
+printf '[b]\nfilename=%s\nrw=read\nsize=64k\nmem=mmap:%s\n[c]\nfilename=%s\nrw=read\nsize=64k\nmem=mmap:%s\n' "$T/new.dat" "$T/m.buf" "$T/new.dat" "$T/m.buf" > b.fio
+run_rc 2 b.fio
+grep -q "job 'c': mem=...:$T/m.buf: job 'b' of its group maps that file too" "$T/err" || fail "one mem file, two jobs: $(cat "$T/err")"
+case_ guard "mem=mmap:FILE on a file iobench did not make: refused (fio sizes it to the buffers) unless --overwrite, the file left as it was; with --overwrite it is used and kept"
+head -c 100000 /dev/urandom > mine.buf
+sum=$(md5sum < mine.buf)
+job m "mem=mmap:$T/mine.buf"
+run_rc 2 m.fio
+grep -q "job 'm': mem=mmap:$T/mine.buf: the file exists, and fio sizes it to the buffers (its data gone): give a new file, or --overwrite" "$T/err" ||
+	fail "an existing mem file: $(cat "$T/err")"
+same_bytes mine.buf "$sum"
+sed -i 's/runtime=3/runtime=1/' m.fio
+run_ok m.fio --overwrite
+[ -e mine.buf ] || fail "--overwrite: the user's mem file was removed"
 
 # --- cpus_allowed, cpumask, cpus_allowed_policy
 # cpus PID: the Cpus_allowed_list of each of PID's threads but the first (iobench's I/O threads), sorted
@@ -127,7 +249,6 @@ grep -q "job 'b': cpus_allowed: CPU 1000 is not one this process may run on" "$T
 # sqes CMD...: what the SQEs CMD submits are, as the kernel's io_uring_submit_req tracepoint
 # sees them (a tracefs instance of this test's own, following CMD and its children): one
 # "COUNT OPCODE FLAGS" line each, FLAGS the low byte of the request's (1: fixed file, 10: async)
-TRI=""
 sqes() {
 	if [ -z "$TRI" ]; then
 		mkdir -p "$T/tracefs"
@@ -135,7 +256,7 @@ sqes() {
 		MOUNTS="$MOUNTS $T/tracefs"
 		TRI=$T/tracefs/instances/iobench-t37-$$
 		mkdir "$TRI" || return 1
-		trap 'rmdir "$TRI" 2>/dev/null; cleanup' EXIT
+		trap at_exit EXIT
 		for e in io_uring/io_uring_submit_req sched/sched_process_fork sched/sched_process_exit; do
 			echo 1 > "$TRI/events/$e/enable" || return 1
 		done
