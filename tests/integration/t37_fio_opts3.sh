@@ -3,6 +3,8 @@
 cd "$T"
 have_fio() { command -v fio >/dev/null; }
 have_strace() { command -v strace >/dev/null; }
+# strace runs a sanitizer build with its leak check off (LeakSanitizer cannot run under ptrace)
+strace() { ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 command strace "$@"; }
 # what this test changes outside $T is put back at its end: its tracefs instance, nr_hugepages
 TRI="" HUGE_WAS=""
 at_exit() {
