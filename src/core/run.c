@@ -917,6 +917,40 @@ static void unlink_files(struct run_ctx *ctx, const struct workload *w, struct h
 }
 
 /*
+ * Everything the workers need before they start: the -Z source buffers,
+ * --verify's tables, fio's mem= files, then the workers. Returns 0 or -errno
+ * with a message.
+ */
+static int build_all(struct run_ctx *ctx, char *err, size_t len)
+{
+	int r = build_source_buffers(ctx);
+
+	if (!r)
+		r = build_verify_tables(ctx);
+	if (!r && (r = build_mem_files(ctx, err, len)))
+		return r;	/* said */
+	if (!r)
+		r = build_workers(ctx);
+	if (r && ctx->mem_error_job) {
+		const struct job_spec *js = &ctx->w->jobs[ctx->mem_error_job - 1];
+
+		return errmsg(err, len, -EINVAL, "job '%s': mem=%s%s%s: cannot have its threads' "
+			      "buffers: %s", js->name, build_mem_names[js->mem], js->mem_file ? ":" : "",
+			      js->mem_file ? js->mem_file : "", strerror(-r));
+	}
+	if (r == -ERANGE)
+		return errmsg(err, len, -EINVAL, "a thread's range (offset + offset_increment x "
+			      "its number, and size) lies past the end of its target");
+	if (r == -EDOM)
+		return errmsg(err, len, -EINVAL, "--verify gives each thread every n-th block of "
+			      "its target: each must own more blocks than -o keeps in flight; use "
+			      "fewer threads, a smaller -o or a larger range");
+	if (r)
+		return errmsg(err, len, r, "cannot set up the workers: %s", strerror(-r));
+	return 0;
+}
+
+/*
  * fio's cpus_allowed: a job's threads run where it says, not where iobench
  * would pin them: shared, each on all of its CPUs; split, thread k of the
  * run (fio's thread number - 1) on the (k mod n)-th alone, as fio's.
@@ -1033,30 +1067,7 @@ int run_execute(const struct workload *w, struct hold *hold, struct result *res,
 		host_info_read(&res->host);
 		r = 0;
 	} else if (!r) {
-		r = build_source_buffers(&ctx);
-		if (!r)
-			r = build_verify_tables(&ctx);
-		bool said = !r && (r = build_mem_files(&ctx, err, len)) != 0;
-
-		if (!r)
-			r = build_workers(&ctx);
-		if (said) {
-			/* its message is in err */
-		} else if (r && ctx.mem_error_job) {
-			const struct job_spec *js = &w->jobs[ctx.mem_error_job - 1];
-
-			r = errmsg(err, len, -EINVAL, "job '%s': mem=%s%s%s: cannot have its threads' "
-				   "buffers: %s", js->name, build_mem_names[js->mem], js->mem_file ?
-				   ":" : "", js->mem_file ? js->mem_file : "", strerror(-r));
-		} else if (r == -ERANGE)
-			r = errmsg(err, len, -EINVAL, "a thread's range (offset + offset_increment x "
-				   "its number, and size) lies past the end of its target");
-		else if (r == -EDOM)
-			r = errmsg(err, len, -EINVAL, "--verify gives each thread every n-th block of "
-				   "its target: each must own more blocks than -o keeps in flight; use "
-				   "fewer threads, a smaller -o or a larger range");
-		else if (r)
-			r = errmsg(err, len, r, "cannot set up the workers: %s", strerror(-r));
+		r = build_all(&ctx, err, len);
 		for (unsigned i = 0; !r && i < ctx.nworkers; i++) {
 			ctx.workers[i].engine.ops = ops;
 			ctx.workers[i].cpu = res->ncpus_pinned ?
