@@ -73,7 +73,7 @@ $(B)/tests/%: tests/unit/%.c $(B)/libiobench.a
 # (a program run where seccomp refuses io_uring, as in containers), and failnth.so
 # (the N-th allocation iobench asks for fails).
 HELPER_BIN := $(B)/helpers/racer $(B)/helpers/holdexcl $(B)/helpers/faultfs $(B)/helpers/nouring \
-	      $(B)/helpers/failnth.so
+	      $(B)/helpers/ioprio $(B)/helpers/failnth.so
 
 # failnth.so is preloaded into iobench: built without the sanitizers, which bring their own malloc.
 $(B)/helpers/failnth.so: tests/helpers/failnth.c

@@ -6,9 +6,11 @@
  * write content asked for), and its engine over its files and buffers.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 #include "core/build.h"
@@ -63,6 +65,125 @@ static uint64_t buffer_bytes(const struct workload *w, const struct target *tg)
 		}
 	}
 	return sum;
+}
+
+/* Bytes of thread rel of job js's buffer region: a read and a write buffer per unit. */
+static uint64_t worker_bytes(const struct workload *w, const struct target *tg,
+			     const struct job_spec *js, unsigned rel)
+{
+	uint64_t sum = js->mem_align;
+
+	for (unsigned i = 0; i < js->ntargets; i++) {
+		unsigned ti = job_target(js, rel, i);
+		const struct target_spec *s = &w->targets[ti];
+
+		sum += 2 * s->outstanding * round_up(target_max_block(s), buf_align(&tg[ti]));
+	}
+	return sum;
+}
+
+/* A thread's part of job js's mem=mmap:FILE: whole (huge) pages, the same for each. */
+static uint64_t mem_stride(const struct workload *w, const struct target *tg,
+			   const struct job_spec *js)
+{
+	uint64_t free, total, hp = iomem_huge(js->mem) ? iomem_huge_page(&free, &total) : 0;
+
+	return round_up(worker_bytes(w, tg, js, 0), hp ? hp : 4096);
+}
+
+const char *const build_mem_names[] = { "malloc", "shm", "shmhuge", "mmap", "mmaphuge",
+					 "mmapshared" };
+
+#define HUGETLBFS_MAGIC 0x958458f6
+
+/* mem=...:FILE of job js: a new file (or --overwrite), in a directory there; mmaphuge's on hugetlbfs. */
+static int check_mem_file(const struct workload *w, const struct job_spec *js, char *err,
+			  size_t len)
+{
+	char dir[4096];
+	const char *slash = strrchr(js->mem_file, '/');
+	struct statfs fs;
+
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - js->mem_file + (slash ==
+		 js->mem_file)) : 1, slash ? js->mem_file : ".");
+	if (statfs(dir, &fs))
+		return errmsg(err, len, -EINVAL, "job '%s': mem=%s:%s: cannot use directory '%s': %s",
+			      js->name, build_mem_names[js->mem], js->mem_file, dir, strerror(errno));
+	if (js->mem == MEM_MMAPHUGE && (unsigned long)fs.f_type != HUGETLBFS_MAGIC)
+		return errmsg(err, len, -EINVAL, "job '%s': mem=mmaphuge:%s: '%s' is not on a "
+			      "hugetlbfs file system (mount -t hugetlbfs none DIR), which huge-page "
+			      "files need", js->name, js->mem_file, dir);
+	if (!access(js->mem_file, F_OK) && !w->overwrite)
+		return errmsg(err, len, -EINVAL, "job '%s': mem=%s:%s: the file exists, and fio sizes "
+			      "it to the buffers (its data gone): give a new file, or --overwrite",
+			      js->name, build_mem_names[js->mem], js->mem_file);
+	return 0;
+}
+
+int build_check_iomem(const struct workload *w, const struct target *tg, char *err, size_t len)
+{
+	uint64_t free, total, hp = iomem_huge_page(&free, &total), need = 0;
+	const char *first = NULL;
+
+	for (unsigned j = 0; j < w->njobs; j++) {
+		const struct job_spec *js = &w->jobs[j];
+		int r;
+
+		if (js->mem_file && (r = check_mem_file(w, js, err, len)))
+			return r;
+		if (!iomem_huge(js->mem))
+			continue;
+		if (!first)
+			first = js->name;
+		for (unsigned k = 0; hp && k < js->threads; k++)
+			need += round_up(worker_bytes(w, tg, js, k), hp) / hp;
+	}
+	if (!first)
+		return 0;
+	if (!hp || !total)
+		return errmsg(err, len, -EINVAL, "job '%s': mem=shmhuge and mmaphuge need huge pages, "
+			      "and this machine has none configured (/proc/sys/vm/nr_hugepages is 0)",
+			      first);
+	if (free < need)
+		return errmsg(err, len, -EINVAL, "job '%s': mem=shmhuge and mmaphuge: the buffers need "
+			      "%llu huge pages of %llu KiB, and %llu of this machine's %llu are free "
+			      "(/proc/sys/vm/nr_hugepages)", first, (unsigned long long)need,
+			      (unsigned long long)(hp / 1024), (unsigned long long)free,
+			      (unsigned long long)total);
+	return 0;
+}
+
+int build_mem_files(struct run_ctx *ctx, char *err, size_t len)
+{
+	const struct workload *w = ctx->w;
+
+	ctx->mem_fds = malloc(w->njobs * sizeof(*ctx->mem_fds));
+	ctx->mem_made = calloc(w->njobs, sizeof(*ctx->mem_made));
+	if (!ctx->mem_fds || !ctx->mem_made)
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	for (unsigned j = 0; j < w->njobs; j++)
+		ctx->mem_fds[j] = -1;
+	for (unsigned j = 0; j < w->njobs; j++) {
+		const struct job_spec *js = &w->jobs[j];
+		uint64_t size = mem_stride(w, ctx->targets, js) * js->threads;
+		int fd;
+
+		if (!js->mem_file)
+			continue;
+		fd = open(js->mem_file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		ctx->mem_made[j] = fd >= 0;
+		if (fd < 0 && errno == EEXIST && w->overwrite)	/* checked before: the user's say */
+			fd = open(js->mem_file, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			return errmsg(err, len, -errno, "job '%s': mem=%s:%s: %s", js->name,
+				      build_mem_names[js->mem], js->mem_file, strerror(errno));
+		ctx->mem_fds[j] = fd;
+		if (ftruncate(fd, (off_t)size))	/* fio's mmapshared leaves a new file empty (EFAULT) */
+			return errmsg(err, len, -errno, "job '%s': mem=%s:%s: cannot size it to %llu "
+				      "bytes: %s", js->name, build_mem_names[js->mem], js->mem_file,
+				      (unsigned long long)size, strerror(errno));
+	}
+	return 0;
 }
 
 /* Series slots per stream, not yet bounded: the window's intervals, or a fixed number. */
@@ -390,6 +511,7 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 
 	wk->id = id;
 	wk->stop = &ctx->stop;
+	wk->ioprio = w->jobs[wk->job].ioprio;
 	wk->nstreams = nt;
 	wk->streams = calloc(nt, sizeof(*wk->streams));
 	if (!wk->streams)
@@ -422,8 +544,20 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 	for (unsigned i = 0; i < nt; i++)	/* each stream's preparation, chosen once */
 		wk->streams[i].prep = loop_prep_for(wk->streams[i].vary);
 	wk->units = calloc(wk->nunits, sizeof(*wk->units));
-	if (!wk->units || posix_memalign((void **)&mem, 4096, bytes))
+	if (!wk->units)
 		return -ENOMEM;
+	{
+		const struct job_spec *js = &w->jobs[wk->job];
+		int r = iomem_alloc(&wk->mem, js->mem, ctx->mem_fds ? ctx->mem_fds[wk->job] : -1,
+				    js->mem_file ? rel * mem_stride(w, ctx->targets, js) : 0,
+				    bytes + js->mem_align);
+
+		if (r) {
+			ctx->mem_error_job = wk->job + 1;
+			return r;
+		}
+		mem = (char *)wk->mem.base + js->mem_align;	/* fio: a page boundary + iomem_align */
+	}
 	wk->bufs = mem;
 	wk->bufs_len = bytes;
 	for (unsigned i = 0; i < nt; i++)
@@ -569,8 +703,15 @@ int build_engine_start(struct run_ctx *ctx, struct worker *wk)
 	struct engine_setup setup = { .depth = wk->nunits, .fds = fds, .blocking = blocking,
 				      .nfds = wk->nstreams, .bufs = bufs, .nbufs = 1 };
 
-	setup.flags = (ctx->w->sqpoll ? ENGINE_SQPOLL : 0) | (ctx->w->hipri ? ENGINE_HIPRI : 0);
-	setup.wq_cpus = wk->cpu >= 0 ? &ctx->cpus : NULL;	/* pinned: free its io_uring workers */
+	const struct job_spec *js = &ctx->w->jobs[wk->job];
+
+	setup.flags = (ctx->w->sqpoll ? ENGINE_SQPOLL : 0) | (ctx->w->hipri ? ENGINE_HIPRI : 0) |
+		      js->uring;
+	setup.force_async = js->force_async;
+	setup.sq_cpu = js->sq_cpu_set ? (int)js->sq_cpu : -1;
+	/* pinned by iobench: free its io_uring workers; on fio's cpus_allowed: as the thread */
+	setup.wq_cpus = wk->cpu >= 0 && !wk->own_cpus ? &ctx->cpus : NULL;
+	setup.ioprio = wk->ioprio;
 	bufs[0] = (struct iovec){ wk->bufs, wk->bufs_len };
 	for (unsigned i = 0; i < wk->nstreams; i++) {
 		struct stream *s = &wk->streams[i];
@@ -606,8 +747,16 @@ void build_free(struct run_ctx *ctx)
 			iolog_free(ctx->workers[i].log);
 		free(ctx->workers[i].log);
 		free(ctx->workers[i].units);
-		free(ctx->workers[i].bufs);
+		iomem_free(&ctx->workers[i].mem);
 	}
+	for (unsigned j = 0; ctx->mem_fds && j < ctx->w->njobs; j++) {
+		if (ctx->mem_fds[j] >= 0)
+			close(ctx->mem_fds[j]);
+		if (ctx->mem_made && ctx->mem_made[j])	/* fio removes a file it made */
+			unlink(ctx->w->jobs[j].mem_file);
+	}
+	free(ctx->mem_fds);
+	free(ctx->mem_made);
 	free(ctx->workers);
 	if (ctx->src_bufs)
 		for (unsigned i = 0; i < ctx->w->ntargets; i++)

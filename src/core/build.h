@@ -42,7 +42,13 @@ struct run_ctx {
 	atomic_uint finished;
 	const struct run_status *status;	/* fio's --status-interval, or NULL */
 	atomic_uint snap_req;		/* the last request for the workers' figures (worker.h) */
+	int *mem_fds;			/* per job: fio's mem=mmap:FILE open, or -1 */
+	bool *mem_made;			/* ... the run made that file (removed at the end) */
+	unsigned mem_error_job;		/* a worker's buffers could not be had: its job + 1, or 0 */
 };
+
+/* fio's names of the mem= kinds, by enum buf_mem. */
+extern const char *const build_mem_names[];
 
 /* What a worker thread starts with. */
 struct thread_arg {
@@ -52,6 +58,16 @@ struct thread_arg {
 
 /* The most intervals a series holds (194 days of 1 s intervals). */
 #define SERIES_MAX_SLOTS (1u << 24)
+
+/*
+ * fio's mem= of every job, before anything is made: huge pages enough free
+ * (shmhuge, mmaphuge), a mmaphuge file on hugetlbfs, a mem=mmap:FILE that
+ * does not exist yet (or --overwrite). Returns 0 or -EINVAL with a message.
+ */
+int build_check_iomem(const struct workload *w, const struct target *tg, char *err, size_t len);
+
+/* Opens (makes, sized) each job's mem=mmap:FILE. Returns 0 or -errno with a message. */
+int build_mem_files(struct run_ctx *ctx, char *err, size_t len);
 
 /* Series slots per stream: the window's intervals, or a fixed number when counting. */
 unsigned build_series_slots(const struct workload *w);

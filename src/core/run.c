@@ -27,6 +27,7 @@
 #include "core/run.h"
 #include "job/units.h"
 #include "platform/affinity.h"
+#include "platform/ioprio.h"
 #include "util/errmsg.h"
 #include "util/banned.h"
 
@@ -141,8 +142,11 @@ static void *worker_main(void *arg)
 	if (!gate_wait(ta->ctx))
 		return NULL;
 	wk->os_tid = gettid();
-	wk->pin_error = wk->cpu >= 0 ? affinity_pin(wk->cpu) : 0;
-	if (!wk->pin_error)
+	wk->pin_error = wk->cpu >= 0 ? affinity_pin(wk->cpu) :
+			wk->cpus ? affinity_pin_set(wk->cpus, wk->ncpus) : 0;
+	if (!wk->pin_error && wk->ioprio)	/* before the engine, as fio: its workers inherit it */
+		wk->prio_error = ioprio_apply(wk->ioprio);
+	if (!wk->pin_error && !wk->prio_error)
 		wk->init_error = build_engine_start(ta->ctx, wk);
 	pthread_barrier_wait(&ta->ctx->ready);
 	pthread_barrier_wait(&ta->ctx->go);
@@ -154,7 +158,7 @@ static void *worker_main(void *arg)
 		wk->cpu_a_ns = thread_demand_ns(wk->os_tid, CLOCK_THREAD_CPUTIME_ID);
 		wk->t_a_ns = clock_ns();
 	}
-	if (!wk->pin_error && !wk->init_error && !atomic_load(&ta->ctx->stop))
+	if (!wk->pin_error && !wk->prio_error && !wk->init_error && !atomic_load(&ta->ctx->stop))
 		loop_run(wk);
 	io_ended(ta->ctx, wk);
 	if (wk->snap_req)	/* its live figures are final: a status reads them from now on */
@@ -771,6 +775,15 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *
 				   "%d: %s", i, ctx->workers[i].cpu, strerror(-ctx->workers[i].pin_error));
 			atomic_store(&ctx->stop, 1);
 		}
+		if (ctx->workers[i].prio_error && !r) {
+			unsigned v = ctx->workers[i].ioprio;
+
+			r = errmsg(err, len, ctx->workers[i].prio_error, "job '%s': cannot set thread "
+				   "%u's I/O priority (class %u, level %u: fio's prioclass and prio): %s",
+				   ctx->w->jobs[ctx->workers[i].job].name, i, v >> IOPRIO_CLASS_SHIFT,
+				   v & 7, strerror(-ctx->workers[i].prio_error));
+			atomic_store(&ctx->stop, 1);
+		}
 		if (ctx->workers[i].init_error && !r) {
 			r = errmsg(err, len, ctx->workers[i].init_error, "cannot set up the %s engine: %s",
 				 res->engine, strerror(-ctx->workers[i].init_error));
@@ -1057,6 +1070,81 @@ static int status_room(struct run_ctx *ctx)
 	return 0;
 }
 
+/*
+ * Everything the workers need before they start: the -Z source buffers,
+ * --verify's tables, fio's mem= files, then the workers. Returns 0 or -errno
+ * with a message.
+ */
+static int build_all(struct run_ctx *ctx, char *err, size_t len)
+{
+	int r = build_source_buffers(ctx);
+
+	if (!r)
+		r = build_verify_tables(ctx);
+	if (!r && (r = build_mem_files(ctx, err, len)))
+		return r;	/* said */
+	if (!r)
+		r = build_workers(ctx);
+	if (r && ctx->mem_error_job) {
+		const struct job_spec *js = &ctx->w->jobs[ctx->mem_error_job - 1];
+
+		return errmsg(err, len, -EINVAL, "job '%s': mem=%s%s%s: cannot have its threads' "
+			      "buffers: %s", js->name, build_mem_names[js->mem], js->mem_file ? ":" : "",
+			      js->mem_file ? js->mem_file : "", strerror(-r));
+	}
+	if (r == -ERANGE)
+		return errmsg(err, len, -EINVAL, "a thread's range (offset + offset_increment x "
+			      "its number, and size) lies past the end of its target");
+	if (r == -EDOM)
+		return errmsg(err, len, -EINVAL, "--verify gives each thread every n-th block of "
+			      "its target: each must own more blocks than -o keeps in flight; use "
+			      "fewer threads, a smaller -o or a larger range");
+	if (r)
+		return errmsg(err, len, r, "cannot set up the workers: %s", strerror(-r));
+	return 0;
+}
+
+/*
+ * fio's cpus_allowed: a job's threads run where it says, not where iobench
+ * would pin them: shared, each on all of its CPUs; split, thread k of the
+ * run (fio's thread number - 1) on the (k mod n)-th alone, as fio's.
+ */
+static void job_cpus(struct run_ctx *ctx)
+{
+	for (unsigned i = 0, j = 0, rel = 0; i < ctx->nworkers; i++, rel++) {
+		const struct job_spec *js;
+		struct worker *wk = &ctx->workers[i];
+
+		if (wk->job != j)
+			rel = 0;
+		j = wk->job;
+		js = &ctx->w->jobs[j];
+		if (!js->ncpus)
+			continue;
+		wk->cpu = js->cpus_split ? js->cpus[(js->first_thread + rel) % js->ncpus] : -1;
+		wk->cpus = js->cpus_split ? NULL : js->cpus;
+		wk->ncpus = js->ncpus;
+		wk->own_cpus = true;
+	}
+}
+
+/* The CPUs of every job's cpus_allowed and sqthread_poll_cpu must be this process's: 0, or -EINVAL with a message. */
+static int check_job_cpus(const struct workload *w, char *err, size_t len)
+{
+	for (unsigned j = 0; j < w->njobs; j++) {
+		char what[300];
+
+		snprintf(what, sizeof(what), "job '%s': cpus_allowed", w->jobs[j].name);
+		if (affinity_check(what, w->jobs[j].cpus, w->jobs[j].ncpus, err, len))
+			return -EINVAL;
+		snprintf(what, sizeof(what), "job '%s': sqthread_poll_cpu", w->jobs[j].name);
+		if (w->jobs[j].sq_cpu_set &&
+		    affinity_check(what, (const int *)&w->jobs[j].sq_cpu, 1, err, len))
+			return -EINVAL;
+	}
+	return 0;
+}
+
 int run_execute(const struct workload *w, struct hold *hold, struct result *res, char *err,
 		size_t len)
 {
@@ -1084,6 +1172,8 @@ int run_execute_status(const struct workload *w, struct hold *hold, const struct
 			return n;
 		res->ncpus_pinned = (unsigned)n;
 	}
+	if (check_job_cpus(w, err, len))
+		return -EINVAL;
 	ops = pick_engine(w, res);
 	snprintf(res->engine, sizeof(res->engine), "%s", ops->name);
 	if (check_depth(w, ops, err, len))
@@ -1106,6 +1196,8 @@ int run_execute_status(const struct workload *w, struct hold *hold, const struct
 		r = build_check_ranges(w, ctx.targets, err, len);
 	if (!r)
 		r = check_verify_room(w, ctx.targets, err, len);
+	if (!r)
+		r = build_check_iomem(w, ctx.targets, err, len);
 	if (!r && res->ncpus_pinned && !w->naffinity)
 		irq_cpus_first(res, &ctx.targets[0].chain);
 	if (!r && w->hipri)
@@ -1135,21 +1227,8 @@ int run_execute_status(const struct workload *w, struct hold *hold, const struct
 		host_info_read(&res->host);
 		r = 0;
 	} else if (!r) {
-		r = build_source_buffers(&ctx);
-		if (!r)
-			r = build_verify_tables(&ctx);
-		if (!r)
-			r = build_workers(&ctx);
-		if (!r)
-			r = status_room(&ctx);
-		if (r == -ERANGE)
-			r = errmsg(err, len, -EINVAL, "a thread's range (offset + offset_increment x "
-				   "its number, and size) lies past the end of its target");
-		else if (r == -EDOM)
-			r = errmsg(err, len, -EINVAL, "--verify gives each thread every n-th block of "
-				   "its target: each must own more blocks than -o keeps in flight; use "
-				   "fewer threads, a smaller -o or a larger range");
-		else if (r)
+		r = build_all(&ctx, err, len);
+		if (!r && (r = status_room(&ctx)))
 			r = errmsg(err, len, r, "cannot set up the workers: %s", strerror(-r));
 		for (unsigned i = 0; !r && i < ctx.nworkers; i++) {
 			/* fio's rw=trim: every I/O a trim, issued synchronously (null: none) */
@@ -1159,6 +1238,8 @@ int run_execute_status(const struct workload *w, struct hold *hold, const struct
 			ctx.workers[i].cpu = res->ncpus_pinned ?
 				res->cpus[i % res->ncpus_pinned] : -1;
 		}
+		if (!r)
+			job_cpus(&ctx);
 		if (!r)
 			r = run_workers(&ctx, res, &sigs, err, len);
 		if (!r)

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "core/gen.h"
+#include "core/iomem.h"
 #include "core/verify.h"
 #include "engine/engine.h"
 #include "platform/host.h"
@@ -192,7 +193,13 @@ struct worker {
 	struct io_workers io_workers;	/* io_uring's kernel threads for this worker's ring, whole run */
 	int os_tid;			/* the thread's kernel TID (io_uring names its workers after it) */
 	int cpu;			/* pinned to this CPU, or -1 */
+	const int *cpus;		/* ... else, when not NULL, runs on these ncpus CPUs (fio's
+					   cpus_allowed with its shared policy) */
+	unsigned ncpus;
+	bool own_cpus;			/* cpu or cpus are its job's (fio's cpus_allowed), not iobench's */
 	int pin_error;			/* pinning failure, -errno */
+	unsigned ioprio;		/* its I/O priority (fio's prio, prioclass), or 0: as is */
+	int prio_error;			/* setting it failed, -errno */
 	int init_error;			/* engine init failure, -errno */
 	struct iolog *log;		/* fio's write_*_log: this thread's rows, or NULL */
 	/* fio's --status-interval: the main thread asks (snap_req), the worker copies its
@@ -203,8 +210,10 @@ struct worker {
 	uint64_t snap_at;		/* when the copy was taken */
 	unsigned snap_iv;		/* the series' final intervals then */
 	bool backlog;			/* a stream reads back its writes (VARY_BACKLOG) */
-	void *bufs;			/* the memory all units' buffers come from */
+	void *bufs;			/* the memory all units' buffers come from (in mem, past
+					   fio's iomem_align) */
 	uint64_t bufs_len;
+	struct iomem mem;		/* its allocation, of fio's mem= kind */
 	pthread_t tid;
 };
 

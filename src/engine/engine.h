@@ -39,10 +39,14 @@ struct io_unit {
 	uint16_t file;		/* index of fd in the engine_setup's fds */
 	uint16_t buf_index;	/* index of the region of engine_setup's bufs that buf lies in */
 	bool is_write;
+	struct iovec iov;	/* io_uring with ENGINE_VECTORED: the one-element vector of readv */
 };
 
 #define ENGINE_SQPOLL 1u	/* io_uring: a kernel thread polls the submission queue */
 #define ENGINE_HIPRI 2u		/* io_uring: completions are polled, not interrupt-driven */
+#define ENGINE_PLAIN_FILES 4u	/* io_uring: files not registered (fio without registerfiles) */
+#define ENGINE_PLAIN_BUFS 8u	/* io_uring: buffers not registered (fio without fixedbufs) */
+#define ENGINE_VECTORED 16u	/* io_uring: readv/writev of one iovec (fio's nonvectored=0) */
 
 /* What an engine is set up for: every file and buffer region its units use. */
 struct engine_setup {
@@ -52,7 +56,12 @@ struct engine_setup {
 	unsigned nfds;
 	const struct iovec *bufs;
 	unsigned nbufs;
-	unsigned flags;		/* ENGINE_SQPOLL, ENGINE_HIPRI */
+	unsigned flags;		/* ENGINE_* above */
+	unsigned force_async;	/* io_uring: every this many-th SQE goes to io_uring's workers
+				   (IOSQE_ASYNC, fio's force_async); 0 = none */
+	int sq_cpu;		/* io_uring with ENGINE_SQPOLL: the SQ thread's CPU; -1 = any */
+	unsigned ioprio;	/* io_uring: every SQE's I/O priority (fio's prio, prioclass: the
+				   SQ thread and io_uring's workers do not inherit the thread's) */
 	const cpu_set_t *wq_cpus;	/* where io_uring's kernel workers may run: all the run may
 					   use, not only the pinned CPU of the thread; NULL: as is */
 };

@@ -9,7 +9,10 @@
  * straight to io_uring's worker threads (IOSQE_ASYNC), which is where the
  * kernel would send it anyway after a failed non-blocking attempt.
  * --sqpoll hands submission to a kernel thread; --hipri polls for
- * completions (O_DIRECT on a device with poll queues only).
+ * completions (O_DIRECT on a device with poll queues only). fio's job
+ * files choose otherwise, as fio's engine: registration only with fio's
+ * registerfiles and fixedbufs, readv/writev with nonvectored=0, every N-th
+ * I/O to the workers with force_async=N, the SQ thread's CPU.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -24,6 +27,9 @@ struct uring_priv {
 	struct io_uring ring;
 	bool fixed_files;
 	bool fixed_bufs;
+	bool vectored;		/* readv/writev (fio's nonvectored=0) */
+	uint16_t ioprio;	/* every SQE's (0: the submitter's) */
+	unsigned force_async, since_async;	/* fio's force_async: every N-th SQE IOSQE_ASYNC */
 	uint8_t *sqe_flags;	/* per file: IOSQE_FIXED_FILE, IOSQE_ASYNC */
 };
 
@@ -45,6 +51,10 @@ static int ring_init(struct uring_priv *p, const struct engine_setup *s)
 		if (s->flags & ENGINE_SQPOLL) {
 			params.flags |= IORING_SETUP_SQPOLL;
 			params.sq_thread_idle = 1000;
+			if (s->sq_cpu >= 0) {	/* fio's sqthread_poll_cpu */
+				params.flags |= IORING_SETUP_SQ_AFF;
+				params.sq_thread_cpu = (unsigned)s->sq_cpu;
+			}
 		}
 		if (s->flags & ENGINE_HIPRI)
 			params.flags |= IORING_SETUP_IOPOLL;
@@ -71,9 +81,12 @@ static int uring_init(struct engine *e, const struct engine_setup *s)
 		return r;
 	}
 	/* Registration is an optimisation: without it every I/O still works. */
-	p->fixed_files = s->nfds && io_uring_register_files(&p->ring, s->fds, s->nfds) == 0;
-	p->fixed_bufs = s->nbufs &&
+	p->fixed_files = s->nfds && !(s->flags & ENGINE_PLAIN_FILES) &&
+			 io_uring_register_files(&p->ring, s->fds, s->nfds) == 0;
+	p->fixed_bufs = s->nbufs && !(s->flags & ENGINE_PLAIN_BUFS) &&
 			io_uring_register_buffers(&p->ring, s->bufs, s->nbufs) == 0;
+	p->vectored = s->flags & ENGINE_VECTORED;
+	p->force_async = s->force_async;
 	p->sqe_flags = calloc(s->nfds ? s->nfds : 1, 1);
 	if (!p->sqe_flags) {
 		io_uring_queue_exit(&p->ring);
@@ -87,6 +100,7 @@ static int uring_init(struct engine *e, const struct engine_setup *s)
 	 */
 	if (s->wq_cpus)
 		io_uring_register_iowq_aff(&p->ring, sizeof(*s->wq_cpus), s->wq_cpus);
+	p->ioprio = (uint16_t)s->ioprio;
 	for (unsigned i = 0; i < s->nfds; i++)
 		p->sqe_flags[i] = (p->fixed_files ? IOSQE_FIXED_FILE : 0) |
 				  (s->blocking && s->blocking[i] ? IOSQE_ASYNC : 0);
@@ -107,6 +121,12 @@ static int uring_queue(struct engine *e, struct io_unit *u)
 			io_uring_prep_write_fixed(sqe, fd, u->buf, u->len, u->offset, u->buf_index);
 		else
 			io_uring_prep_read_fixed(sqe, fd, u->buf, u->len, u->offset, u->buf_index);
+	} else if (p->vectored) {
+		u->iov = (struct iovec){ u->buf, u->len };
+		if (u->is_write)
+			io_uring_prep_writev(sqe, fd, &u->iov, 1, u->offset);
+		else
+			io_uring_prep_readv(sqe, fd, &u->iov, 1, u->offset);
 	} else {
 		if (u->is_write)
 			io_uring_prep_write(sqe, fd, u->buf, u->len, u->offset);
@@ -114,6 +134,11 @@ static int uring_queue(struct engine *e, struct io_unit *u)
 			io_uring_prep_read(sqe, fd, u->buf, u->len, u->offset);
 	}
 	sqe->flags |= p->sqe_flags[u->file];
+	if (p->force_async && ++p->since_async == p->force_async) {
+		p->since_async = 0;
+		sqe->flags |= IOSQE_ASYNC;
+	}
+	sqe->ioprio = p->ioprio;
 	io_uring_sqe_set_data(sqe, u);
 	return 0;
 }

@@ -16,7 +16,9 @@
 #include <unistd.h>
 
 #include "job/fiojob.h"
+#include "engine/engine.h"
 #include "job/fioopt.h"
+#include "platform/ioprio.h"
 #include "util/errmsg.h"
 #include "util/banned.h"
 
@@ -390,6 +392,19 @@ static int job_logs(struct planner *p, struct job_spec *js, const struct fjob *j
 	return 0;
 }
 
+/* fio's cpus_allowed (or cpumask) of j as js's list of CPUs, ascending. */
+static int job_cpus(struct planner *p, struct job_spec *js, const struct fjob *j)
+{
+	js->cpus = malloc(AFFINITY_MAX * sizeof(*js->cpus));
+	if (!js->cpus)
+		return errmsg(p->err, p->errlen, -ENOMEM, "out of memory");
+	for (int c = 0; c < AFFINITY_MAX; c++)
+		if (j->cpus[c / 64] >> (c % 64) & 1)
+			js->cpus[js->ncpus++] = c;
+	js->cpus_split = j->cpus_split;
+	return 0;
+}
+
 /* Appends the job_spec of j to the group (its targets follow). Returns 0 or -ENOMEM. */
 static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j,
 			unsigned groupid, unsigned nfiles, bool per_clone)
@@ -444,8 +459,32 @@ static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j
 	if (j->iodepth_low && j->iodepth_low < j->iodepth && j->iodepth - j->iodepth_low > js->reap_min)
 		js->reap_min = j->iodepth - j->iodepth_low;
 	js->reap_max = j->complete_max;
+	if (j->prio >= 0 || j->prioclass >= 0)	/* fio: either one given sets both */
+		js->ioprio = ioprio_make(j->prioclass > 0 ? (unsigned)j->prioclass : 0,
+					 j->prio > 0 ? (unsigned)j->prio : 0);
 	js->submit_batch = j->batch_submit < j->iodepth ? j->batch_submit : 0;	/* 0: iodepth, as fio */
+	js->first_thread = p->threads;
+	js->mem = j->mem;
+	js->mem_align = (uint32_t)j->mem_align;
+	for (unsigned k = 0; j->mem_file && k + 1 < w->njobs; k++)
+		if (w->jobs[k].mem_file && !strcmp(w->jobs[k].mem_file, j->mem_file))
+			return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': mem=...:%s: job "
+				      "'%s' of its group maps that file too: give each job its own",
+				      j->where, j->name, j->mem_file, w->jobs[k].name);
+	if (j->mem_file && !(js->mem_file = strdup(j->mem_file)))
+		return errmsg(p->err, p->errlen, -ENOMEM, "out of memory");
+	/* fio's io_uring registers nothing unless asked (sqthread_poll: files, as fio) */
+	js->uring = (j->regfiles || j->sqpoll ? 0 : ENGINE_PLAIN_FILES) |
+		    (j->fixedbufs ? 0 : ENGINE_PLAIN_BUFS) | (j->vectored ? ENGINE_VECTORED : 0);
+	js->force_async = j->force_async;
+	js->sq_cpu_set = j->sq_cpu >= 0 && j->sqpoll;
+	js->sq_cpu = j->sq_cpu >= 0 ? (unsigned)j->sq_cpu : 0;
+	if (j->sq_cpu >= 0 && !j->sqpoll)
+		fio_notice(p, "%s: job '%s': sqthread_poll_cpu has no effect without sqthread_poll "
+			   "(as in fio)", j->where, j->name);
 	r = job_logs(p, js, j);
+	if (!r && j->cpus_given)
+		r = job_cpus(p, js, j);
 	p->threads += j->numjobs;
 	return r;
 }
@@ -805,6 +844,10 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 			      "only (ioengine=io_uring)", j->where, j->name,
 			      j->hipri ? "hipri" : "sqthread_poll",
 			      j->hipri ? "polls completions" : "polls the submission queue");
+	if (j->uring_opt && strcmp(j->engine, "io_uring"))
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': %s is an option of fio's "
+			      "io_uring engine, and the job's ioengine is %s", j->where, j->name,
+			      j->uring_opt, j->engine);
 	if ((r = verify_job_check(p, j)))
 		return r;
 	if (g->first && (r = same_timing(p, g->first, j)))

@@ -35,6 +35,9 @@ enum opt_id {
 	F_BLOCKALIGN, F_EXITALL, F_EXITALL_ON_ERROR, F_IGNORE_ERROR, F_EXIT_WHAT,
 	F_CLAT_PCT, F_LAT_PCT, F_SLAT_PCT, F_PCT_LIST, F_DISABLE_LAT, F_DISABLE_CLAT, F_DISABLE_SLAT,
 	F_DISABLE_BW, F_FILENAME_FORMAT, F_UNIQUE_FILENAME, F_RW_SEQUENCER,
+	F_PRIO, F_PRIOCLASS, F_CMDPRIO,
+	F_CPUS_ALLOWED, F_CPUMASK, F_CPUS_POLICY, F_REGFILES, F_FIXEDBUFS, F_NONVECTORED,
+	F_FORCE_ASYNC, F_SQ_CPU, F_CMD_TYPE, F_MEM, F_MEM_ALIGN,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -110,6 +113,16 @@ static const struct fopt {
 	{ "filename_format", F_FILENAME_FORMAT, A_VALUE },
 	{ "unique_filename", F_UNIQUE_FILENAME, A_BOTH },
 	{ "rw_sequencer", F_RW_SEQUENCER, A_VALUE },
+	{ "prio", F_PRIO, A_VALUE }, { "prioclass", F_PRIOCLASS, A_VALUE },
+	{ "cmdprio_percentage", F_CMDPRIO, A_VALUE }, { "cmdprio_class", F_CMDPRIO, A_VALUE },
+	{ "cmdprio", F_CMDPRIO, A_VALUE }, { "cmdprio_bssplit", F_CMDPRIO, A_VALUE },
+	{ "cpus_allowed", F_CPUS_ALLOWED, A_VALUE }, { "cpumask", F_CPUMASK, A_VALUE },
+	{ "cpus_allowed_policy", F_CPUS_POLICY, A_VALUE },
+	{ "registerfiles", F_REGFILES, A_BOTH }, { "fixedbufs", F_FIXEDBUFS, A_BOTH },
+	{ "nonvectored", F_NONVECTORED, A_VALUE }, { "force_async", F_FORCE_ASYNC, A_VALUE },
+	{ "sqthread_poll_cpu", F_SQ_CPU, A_VALUE }, { "cmd_type", F_CMD_TYPE, A_VALUE },
+	{ "mem", F_MEM, A_VALUE }, { "iomem", F_MEM, A_VALUE },
+	{ "iomem_align", F_MEM_ALIGN, A_VALUE }, { "mem_align", F_MEM_ALIGN, A_VALUE },
 };
 
 
@@ -351,6 +364,16 @@ static int get_u(struct planner *p, const struct jf_opt *o, unsigned min, unsign
 	int r = get_uint(p, o, min, max, &v);
 
 	*out = (unsigned)v;
+	return r;
+}
+
+static int get_int(struct planner *p, const struct jf_opt *o, unsigned min, unsigned max,
+		   int *out)
+{
+	unsigned v;
+	int r = get_u(p, o, min, max, &v);
+
+	*out = (int)v;
 	return r;
 }
 
@@ -750,6 +773,92 @@ static int get_pct_list(struct planner *p, const struct jf_opt *o, struct fjob *
 	return 0;
 }
 
+/* cpus_allowed=LIST: CPUs and ranges, comma-separated (0,5,8-15), as fio's; none is an error. */
+static int get_cpus_allowed(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	int list[AFFINITY_MAX];
+	char why[256];
+	int n = affinity_parse(o->val, list, why, sizeof(why));
+
+	if (n < 0)
+		return bad(p, o, "not a list of CPUs (0,5,8-15; CPUs 0 to %d)", AFFINITY_MAX - 1);
+	memset(j->cpus, 0, sizeof(j->cpus));
+	for (int i = 0; i < n; i++)
+		j->cpus[list[i] / 64] |= 1ull << (list[i] % 64);
+	j->cpus_given = true;
+	return 0;
+}
+
+/* cpumask=N: fio's bit mask of CPUs 0 to 31 (decimal, or 0x hex). */
+static int get_cpumask(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	bool hex = o->val[0] == '0' && (o->val[1] == 'x' || o->val[1] == 'X');
+	char *end;
+	uint64_t v;
+
+	errno = 0;
+	v = strtoull(o->val + (hex ? 2 : 0), &end, hex ? 16 : 10);
+	if (!isxdigit((unsigned char)o->val[hex ? 2 : 0]) || *end || errno || v > UINT32_MAX)
+		return bad(p, o, "not a mask of CPUs 0 to 31 (a number up to 0xffffffff, a bit a CPU: "
+			   "3 is CPUs 0 and 1)");
+	if (!v)
+		return bad(p, o, "the mask holds no CPU");
+	memset(j->cpus, 0, sizeof(j->cpus));
+	j->cpus[0] = v;
+	j->cpus_given = true;
+	return 0;
+}
+
+/* io_uring's registerfiles, fixedbufs, nonvectored, force_async and sqthread_poll_cpu. */
+static int get_uring(struct planner *p, const struct jf_opt *o, struct fjob *j, enum opt_id id)
+{
+	long v;
+	char *end;
+
+	if (id == F_REGFILES)
+		return get_bool(p, o, &j->regfiles);
+	if (id == F_FIXEDBUFS)
+		return get_bool(p, o, &j->fixedbufs);
+	if (id == F_FORCE_ASYNC)
+		return get_u(p, o, 0, UINT32_MAX, &j->force_async);
+	if (id == F_SQ_CPU)
+		return get_int(p, o, 0, AFFINITY_MAX - 1, &j->sq_cpu);
+	errno = 0;		/* nonvectored: fio's int, -1 (fio's default: probe, then 1) */
+	v = strtol(o->val, &end, 10);
+	if (end == o->val || *end || errno || v < -1 || v > 1)
+		return bad(p, o, "not -1, 0 or 1 (0: readv and writev; 1 or -1: read and write)");
+	j->vectored = v == 0;
+	return 0;
+}
+
+/* mem=KIND[:FILE] (iomem=): fio's kinds; a file for the mmap ones only, as fio takes it. */
+static int get_mem(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	static const struct { const char *name; enum buf_mem m; } kinds[] = {
+		{ "malloc", MEM_MALLOC }, { "shm", MEM_SHM }, { "shmhuge", MEM_SHMHUGE },
+		{ "mmap", MEM_MMAP }, { "mmaphuge", MEM_MMAPHUGE }, { "mmapshared", MEM_MMAPSHARED },
+	};
+	const char *colon = strchr(o->val, ':');
+	size_t n = colon ? (size_t)(colon - o->val) : strlen(o->val);
+
+	if (n == 10 && !strncmp(o->val, "cudamalloc", n))
+		return bad(p, o, "GPU memory, for fio's rdma engine (GPUDirect RDMA), which iobench "
+			   "does not have");
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (strlen(kinds[i].name) != n || strncmp(o->val, kinds[i].name, n))
+			continue;
+		if (colon && kinds[i].m < MEM_MMAP)
+			return bad(p, o, "a file is for mmap, mmaphuge and mmapshared only");
+		if (colon && !colon[1])
+			return bad(p, o, "the file after ':' is empty");
+		j->mem = kinds[i].m;
+		j->mem_file = colon ? colon + 1 : NULL;
+		return 0;
+	}
+	return bad(p, o, "not malloc, shm, shmhuge, mmap, mmaphuge or mmapshared (with "
+		   ":FILE for the mmap kinds)");
+}
+
 /* A fio_stats bit set (on) or cleared from a 0/1 option. */
 static int get_stats_bit(struct planner *p, const struct jf_opt *o, struct fjob *j, unsigned bit)
 {
@@ -966,6 +1075,37 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 			   o->key);
 		return 0;
 	case F_PCT_LIST: return get_pct_list(p, o, j);
+	case F_PRIO: return get_int(p, o, 0, 7, &j->prio);	/* fio's IOPRIO_MIN/MAX_PRIO */
+	case F_PRIOCLASS: return get_int(p, o, 0, 3, &j->prioclass);
+	case F_CPUS_ALLOWED: return get_cpus_allowed(p, o, j);
+	case F_CPUMASK: return get_cpumask(p, o, j);
+	case F_CPUS_POLICY:
+		if (strcmp(o->val, "shared") && strcmp(o->val, "split"))
+			return bad(p, o, "not shared or split");
+		j->cpus_split = !strcmp(o->val, "split");
+		return 0;
+	case F_REGFILES:
+	case F_FIXEDBUFS:
+	case F_NONVECTORED:
+	case F_FORCE_ASYNC:
+	case F_SQ_CPU:
+		j->uring_opt = f->name;
+		return get_uring(p, o, j, f->id);
+	case F_CMD_TYPE:
+		return bad(p, o, "an option of fio's io_uring_cmd engine (NVMe passthrough commands "
+			   "on a /dev/ngXnY character device), which iobench does not have");
+	case F_MEM: return get_mem(p, o, j);
+	case F_MEM_ALIGN:
+		if (get_size(p, o, o->val, j->kb_base, &j->mem_align, NULL))
+			return -EINVAL;
+		if (j->mem_align > (1u << 30))
+			return bad(p, o, "more than 1g");
+		return 0;
+	case F_CMDPRIO:
+		return bad(p, o, "per-I/O priorities (fio's io_uring and libaio cmdprio_*) are not "
+			   "implemented by iobench: fio reports such a job's latencies per priority "
+			   "(clat_prio), which iobench does not split; prio and prioclass give all "
+			   "of a job's I/O one priority");
 	case F_KB_BASE:
 		if (get_uint(p, o, 1000, 1024, &v) || (v != 1000 && v != 1024))
 			return bad(p, o, "kb_base is 1024 or 1000");
@@ -1038,6 +1178,8 @@ void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsig
 	j->engine = "psync";
 	j->logset.per_job = true;
 	j->avg_ms[0] = j->avg_ms[1] = 500;	/* fio's bwavgtime and iopsavgtime */
+	j->prio = j->prioclass = -1;
+	j->sq_cpu = -1;	/* not given: the threads keep the process's */
 	fio_verify_defaults(&j->verify);
 	for (unsigned t = 0; t < ERR_TYPES; t++)	/* fio's non-fatal errors */
 		j->go_on[t] = (struct err_list){ 2, { EIO, EILSEQ } };

@@ -16,6 +16,7 @@
 #include "job/fioverify.h"
 #include "job/jobfile.h"
 #include "job/workload.h"
+#include "platform/affinity.h"
 
 #define MAX_NUMJOBS 4096
 #define MAX_IODEPTH 65536
@@ -62,6 +63,11 @@ struct fjob {
 	unsigned cache_sync;		/* 0, CACHE_SYNC or CACHE_WRITE_THROUGH */
 	bool end_fsync, time_based, zero_buffers, invalidate;
 	bool hipri, sqpoll;		/* io_uring's hipri and sqthread_poll (--hipri, --sqpoll) */
+	bool regfiles, fixedbufs;	/* io_uring's registerfiles and fixedbufs */
+	bool vectored;			/* io_uring's nonvectored=0 */
+	unsigned force_async;		/* io_uring's force_async */
+	int sq_cpu;			/* io_uring's sqthread_poll_cpu, or -1 */
+	const char *uring_opt;		/* the last of those given, for a message, or NULL */
 	int refill;			/* refill_buffers: 1, 0, or -1 when not given */
 	bool scramble;			/* scramble_buffers (default 1) */
 	unsigned compress_pct, dedupe_pct, pattern_len;
@@ -88,6 +94,12 @@ struct fjob {
 	bool create_on_open;		/* create_on_open: files made empty when the job opens them */
 	enum prealloc prealloc;		/* fallocate= (default native, as fio on Linux) */
 	unsigned openfiles;		/* openfiles; 0 = not given (all of a thread's files) */
+	uint64_t cpus[AFFINITY_MAX / 64];	/* cpus_allowed, cpumask: the CPUs, a bit each */
+	bool cpus_given, cpus_split;	/* ... given; cpus_allowed_policy=split */
+	enum buf_mem mem;		/* mem= (iomem=) */
+	const char *mem_file;		/* mem=mmap:FILE's file, or NULL */
+	uint64_t mem_align;		/* iomem_align (mem_align) */
+	int prio, prioclass;		/* fio's prio and prioclass, or -1 when not given */
 	unsigned kb_base;
 	unsigned file;
 	const char *log_prefix[LOG_KINDS];	/* write_*_log: the name ("" the job's), or NULL */

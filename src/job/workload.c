@@ -55,6 +55,8 @@ void workload_release(struct workload *w)
 		free(w->jobs[i].description);
 		written_free(w->jobs[i].written, w->jobs[i].nwritten);
 		job_logs_free(w->jobs[i].logs);
+		free(w->jobs[i].cpus);
+		free(w->jobs[i].mem_file);
 	}
 	written_free(w->global_written, w->nglobal_written);
 	free(w->jobs);

@@ -66,6 +66,16 @@ struct bs_dist {
 	uint32_t pct[BS_SPLIT_MAX];
 };
 
+/* fio's mem= (iomem=): what a thread's I/O buffers are made of (core/iomem.h). */
+enum buf_mem {
+	MEM_MALLOC,		/* malloc (posix_memalign): the default */
+	MEM_SHM,		/* a SysV shared memory segment (shmget) */
+	MEM_SHMHUGE,		/* ... on huge pages (SHM_HUGETLB) */
+	MEM_MMAP,		/* a private mapping: anonymous, or of mem_file */
+	MEM_MMAPHUGE,		/* huge pages: anonymous (MAP_HUGETLB), or a hugetlbfs mem_file */
+	MEM_MMAPSHARED,		/* a shared mapping: anonymous (private, as fio), or of mem_file */
+};
+
 /* fio's fallocate=: how a file to create is allocated before it is laid out. */
 enum prealloc {
 	PREALLOC_NONE,		/* nothing (the DiskSpd front end's default) */
@@ -202,6 +212,25 @@ struct job_spec {
 	struct written_opt *written;	/* its job section's options with a value, as written */
 	unsigned nwritten;
 	struct job_logs *logs;		/* fio's log files, or NULL */
+	int *cpus;		/* fio's cpus_allowed, cpumask: its threads run on these CPUs
+				   (ascending), not pinned as iobench pins (own allocation), or NULL */
+	unsigned ncpus;
+	bool cpus_split;	/* cpus_allowed_policy=split: thread k of the run (fio's thread
+				   number - 1, below) on cpus[k % ncpus] alone; else each on all */
+	unsigned first_thread;	/* fio's number of its first thread, less one (0, 1, ...) */
+	unsigned uring;		/* io_uring's ENGINE_PLAIN_FILES, ENGINE_PLAIN_BUFS, ENGINE_VECTORED
+				   (fio's registerfiles, fixedbufs, nonvectored); 0: iobench's */
+	unsigned force_async;	/* io_uring: every N-th I/O IOSQE_ASYNC (fio's force_async) */
+	bool sq_cpu_set;	/* fio's sqthread_poll_cpu: the SQ thread on sq_cpu */
+	unsigned sq_cpu;
+	enum buf_mem mem;	/* fio's mem=: its threads' buffers (MEM_MALLOC: as iobench's) */
+	char *mem_file;		/* mem=mmap:FILE: the file mapped, each thread its own part of it
+				   (owned), or NULL */
+	uint32_t mem_align;	/* fio's iomem_align: each thread's first buffer this far past a
+				   page boundary (and so every buffer, the blocks being whole pages) */
+	unsigned ioprio;	/* fio's prio and prioclass: each thread's I/O priority, set with
+				   ioprio_set(2) before its engine starts (ioprio.h's value);
+				   0 = not set (the process's) */
 };
 
 struct workload {

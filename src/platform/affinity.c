@@ -83,3 +83,32 @@ int affinity_pin(int cpu)
 	CPU_SET(cpu, &set);
 	return -pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
 }
+
+int affinity_pin_set(const int *cpus, unsigned n)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	for (unsigned i = 0; i < n; i++)
+		CPU_SET(cpus[i], &set);
+	return -pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+}
+
+int affinity_check(const char *what, const int *cpus, unsigned n, char *err, size_t len)
+{
+	cpu_set_t allowed;
+
+	CPU_ZERO(&allowed);
+	if (sched_getaffinity(0, sizeof(allowed), &allowed)) {
+		snprintf(err, len, "cannot read this process's CPUs: %m");
+		return -EINVAL;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		if (cpus[i] >= CPU_SETSIZE || !CPU_ISSET(cpus[i], &allowed)) {
+			snprintf(err, len, "%s: CPU %d is not one this process may run on", what,
+				 cpus[i]);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}

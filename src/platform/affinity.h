@@ -27,4 +27,13 @@ int affinity_cpus(const int *want, unsigned n, int *out, char *err, size_t len);
 /* Pins the calling thread to cpu. Returns 0 or -errno. */
 int affinity_pin(int cpu);
 
+/* Lets the calling thread run on the n CPUs of cpus alone. Returns 0 or -errno. */
+int affinity_pin_set(const int *cpus, unsigned n);
+
+/*
+ * Whether each of the n CPUs is one this process may run on: 0, or -EINVAL
+ * with a message naming the first that is not (what names the list: "-a").
+ */
+int affinity_check(const char *what, const int *cpus, unsigned n, char *err, size_t len);
+
 #endif

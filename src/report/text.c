@@ -151,6 +151,14 @@ static void job_params(FILE *f, const struct workload *w)
 		if (js->reap_min > 1 || js->reap_max)
 			fprintf(f, ", waits for %u completion%s at a time", js->reap_min ? js->reap_min : 1,
 				js->reap_min > 1 ? "s" : "");
+		if (js->ncpus) {	/* fio's cpus_allowed, in place of iobench's pinning */
+			fprintf(f, ", on CPUs");
+			for (unsigned c = 0; c < js->ncpus; c++)
+				fprintf(f, "%s%d", c ? "," : " ", js->cpus[c]);
+			fprintf(f, js->cpus_split ? " (split: one each)" : " (shared)");
+		}
+		if (js->ioprio)
+			fprintf(f, ", I/O priority class %u level %u", js->ioprio >> 13, js->ioprio & 7);
 		fprintf(f, "\n");
 		if (js->description)
 			fprintf(f, "\t\t%s\n", js->description);

@@ -126,10 +126,10 @@ printf '[a]\nioengine=null\nsize=1m\nsteadystate=iops:1%%\n' > "$T/ss.fio"
 run_rc 2 "$T/ss.fio"
 grep -q "ss.fio:4: steadystate: a fio option that iobench does not implement" "$T/err" ||
 	fail "steadystate: $(cat "$T/err")"
-printf '[a]\nioengine=null\nsize=1m\nfixedbufs\n' > "$T/fb.fio"
-run_rc 2 "$T/fb.fio"
-grep -q "fixedbufs: an option of fio's io_uring, io_uring_cmd engines that iobench does not implement" \
-	"$T/err" || fail "fixedbufs: $(cat "$T/err")"
+printf '[a]\nioengine=null\nsize=1m\nuserspace_reap\n' > "$T/ur.fio"
+run_rc 2 "$T/ur.fio"
+grep -q "userspace_reap: an option of fio's libaio engine that iobench does not implement" \
+	"$T/err" || fail "userspace_reap: $(cat "$T/err")"
 
 # fio 3.33 takes its act and tiobench profiles' options in any job, to no effect (examples/waitfor.fio)
 printf '[a]\nioengine=null\nsize=1m\nthreads=4\n' > "$T/th.fio"
