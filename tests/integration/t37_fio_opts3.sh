@@ -14,10 +14,10 @@ at_exit() {
 }
 trap at_exit EXIT
 head -c 1048576 /dev/urandom > a.dat
-# job NAME OPTION...: a 4 s time-based psync read of a.dat by 2 threads, with OPTIONs, in NAME.fio
+# job NAME OPTION...: a 2 s time-based psync read of a.dat by 2 threads, with OPTIONs, in NAME.fio
 job() {
 	n=$1; shift
-	printf '[%s]\nfilename=%s\nrw=read\nbs=4k\nioengine=psync\nnumjobs=2\ntime_based\nruntime=3\n' "$n" "$T/a.dat" > "$n.fio"
+	printf '[%s]\nfilename=%s\nrw=read\nbs=4k\nioengine=psync\nnumjobs=2\ntime_based\nruntime=2\n' "$n" "$T/a.dat" > "$n.fio"
 	for o in "$@"; do echo "$o" >> "$n.fio"; done
 }
 # while_running JOB CMD...: runs iobench on JOB in the background; once it measures, CMD with
@@ -44,7 +44,7 @@ for pc in "prioclass=3:prio=5:3 5" "prioclass=2:prio=7:2 7" "prio=6::2 6" "prioc
 	[ "$(awk -v p="$BG" '$1 == p { print $2 " " $3 }' "$T/seen")" != "$want" ] ||
 		fail "$o1 $o2: the main thread took the job's priority too"
 	if have_fio && have_strace; then
-		sed -i 's/runtime=3/runtime=1/' p.fio
+		sed -i 's/runtime=2/runtime=1/' p.fio
 		strace -f -e trace=ioprio_set -o "$T/st.fio" fio p.fio >/dev/null 2>&1 || fail "fio $o1 $o2"
 		strace -f -e trace=ioprio_set -o "$T/st.iob" "$IOBENCH" p.fio --quiet >/dev/null 2>&1 || fail "iobench under strace"
 		[ "$(sets "$T/st.fio")" = "$(sets "$T/st.iob")" ] && [ "$(sets "$T/st.iob" | wc -l)" = 2 ] ||
@@ -90,7 +90,7 @@ done
 have_strace || skip_rest "mem and iomem_align under strace (no strace)"
 # anonymous mmap: a 2 x 60 KiB region a thread (a read and a write buffer; fio's one buffer, 60 KiB)
 job m mem=mmap thread bs=60k
-sed -i 's/runtime=3/runtime=1/' m.fio
+sed -i 's/runtime=2/runtime=1/' m.fio
 [ "$(calls "$IOBENCH" m.fio --quiet | grep -c '^mmap 122880 MAP_PRIVATE|MAP_ANONYMOUS -1$')" = 2 ] || fail "mem=mmap: $(calls "$IOBENCH" m.fio --quiet)"
 [ "$(calls "$IOBENCH" m.fio --quiet | grep -c '^shmget')" = 0 ] || fail "mem=mmap made a SysV segment"
 sed -i 's/^mem=mmap$/mem=shm/' m.fio
@@ -148,7 +148,7 @@ if [ "$(id -u)" = 0 ] && HUGE_WAS=$(cat /proc/sys/vm/nr_hugepages) && echo $((HU
 	done
 	if have_fio && have_strace; then
 		job h mem=shmhuge thread bs=60k
-		sed -i 's/runtime=3/runtime=1/' h.fio
+		sed -i 's/runtime=2/runtime=1/' h.fio
 		[ "$(calls fio h.fio | grep -c '^shmget 2097152 IPC_CREAT|SHM_HUGETLB|0600$')" = 2 ] || fail "fio's shmhuge: $(cat "$T/st.mem")"
 		[ "$(calls "$IOBENCH" h.fio --quiet | grep -c '^shmget 2097152 IPC_CREAT|SHM_HUGETLB|0600$')" = 2 ] || fail "shmhuge: $(cat "$T/st.mem")"
 		sed -i 's/^mem=shmhuge$/mem=mmaphuge/' h.fio
@@ -180,7 +180,7 @@ run_rc 2 m.fio
 grep -q "job 'm': mem=mmap:$T/mine.buf: the file exists, and fio sizes it to the buffers (its data gone): give a new file, or --overwrite" "$T/err" ||
 	fail "an existing mem file: $(cat "$T/err")"
 same_bytes mine.buf "$sum"
-sed -i 's/runtime=3/runtime=1/' m.fio
+sed -i 's/runtime=2/runtime=1/' m.fio
 run_ok m.fio --overwrite
 [ -e mine.buf ] || fail "--overwrite: the user's mem file was removed"
 
@@ -217,7 +217,7 @@ done
 have_fio || skip_case "cpus_allowed beside fio (no fio)"
 # split goes on over the run's threads, as fio's thread numbers: the second job's thread is the third (CPU 0)
 job c cpus_allowed=0-1 cpus_allowed_policy=split
-printf '[k]\nfilename=%s\nrw=read\nbs=4k\nioengine=psync\ntime_based\nruntime=3\ncpus_allowed=0-1\ncpus_allowed_policy=split\n' "$T/a.dat" >> c.fio
+printf '[k]\nfilename=%s\nrw=read\nbs=4k\nioengine=psync\ntime_based\nruntime=2\ncpus_allowed=0-1\ncpus_allowed_policy=split\n' "$T/a.dat" >> c.fio
 while_running c.fio cpus
 [ "$(cat "$T/seen")" = "0 0 1 " ] || fail "split over two jobs: '$(cat "$T/seen")'"
 if have_fio; then
@@ -232,7 +232,7 @@ job c cpus_allowed=0
 run_bg "$T/bg.out" "$T/bg.err" c.fio --affinity=1 --eta=never
 [ "$(cpus $BG)" = "0 0 " ] || fail "cpus_allowed=0 with --affinity=1: '$(cpus $BG)'"
 wait $BG || fail "--affinity=1: $(cat "$T/bg.err")"
-printf '[k]\nfilename=%s\nrw=read\nbs=4k\nioengine=psync\ntime_based\nruntime=3\n' "$T/a.dat" >> c.fio
+printf '[k]\nfilename=%s\nrw=read\nbs=4k\nioengine=psync\ntime_based\nruntime=2\n' "$T/a.dat" >> c.fio
 run_bg "$T/bg.out" "$T/bg.err" c.fio --no-affinity --eta=never
 [ "$(cpus $BG)" = "0 0 0-1 " ] || fail "a job with cpus_allowed=0 and one without, --no-affinity: '$(cpus $BG)'"
 wait $BG || fail "--no-affinity: $(cat "$T/bg.err")"
@@ -307,7 +307,7 @@ case_ effect "sqthread_poll registers the files (as fio's: strace sees IORING_RE
 sqthread() {
 	for p in "$1" $(pgrep -P "$1"); do grep -l "^Name:.*iou-sqp" /proc/"$p"/task/*/status 2>/dev/null; done |
 		xargs -r awk '/^Cpus_allowed_list:/ { print $2 }' | sort -u | tr '\n' ' '; }
-printf '[q]\nfilename=%s\nrw=read\nbs=4k\nioengine=io_uring\niodepth=4\ntime_based\nruntime=3\nsqthread_poll\nsqthread_poll_cpu=1\n' "$T/a.dat" > q.fio
+printf '[q]\nfilename=%s\nrw=read\nbs=4k\nioengine=io_uring\niodepth=4\ntime_based\nruntime=2\nsqthread_poll\nsqthread_poll_cpu=1\n' "$T/a.dat" > q.fio
 run_bg "$T/bg.out" "$T/bg.err" q.fio --eta=never
 i=0; while [ $i -lt 30 ] && [ -z "$(sqthread $BG)" ]; do i=$((i + 1)); sleep 0.1; done
 [ "$(sqthread $BG)" = "1 " ] || fail "sqthread_poll_cpu=1: the SQ thread on '$(sqthread $BG)'"
@@ -321,7 +321,7 @@ if have_fio; then
 	[ "$got" = "1 " ] || fail "fio's SQ thread on '$got'"
 fi
 if have_strace; then
-	sed -i 's/^sqthread_poll_cpu=1$//; s/runtime=3/runtime=1/' q.fio
+	sed -i 's/^sqthread_poll_cpu=1$//; s/runtime=2/runtime=1/' q.fio
 	strace -f -e trace=io_uring_register -o "$T/st.iob" "$IOBENCH" q.fio --quiet >/dev/null 2>&1 || fail "sqthread_poll under strace"
 	grep -q "IORING_REGISTER_FILES" "$T/st.iob" || fail "sqthread_poll: iobench registered no files: $(cat "$T/st.iob")"
 	grep -q "IORING_REGISTER_BUFFERS" "$T/st.iob" && fail "sqthread_poll without fixedbufs: iobench registered its buffers"
