@@ -390,6 +390,7 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 	s->fd = t->fd;
 	if (sp->trim == TRIM_WRITE && t->kind != TARGET_NULL)	/* fio's trimwrite */
 		s->vary |= VARY_TRIM;
+	s->trim_file = t->kind == TARGET_FILE;	/* a trim punches a hole, not BLKDISCARD */
 	if (gp.seq_fio)
 		s->vary |= VARY_FIO_SEQ;
 	if (sp->clone_offset || sp->range_len) {	/* fio's offset_increment and size */

@@ -407,7 +407,7 @@ bool loop_completed(struct worker *w, struct stream *s, const struct io_unit *u,
 void loop_trim(struct worker *w, struct stream *s, const struct io_unit *u)
 {
 	uint64_t t0 = clock_ns(), now;
-	int r = engine_trim_range(u->fd, u->offset, u->len);
+	int r = engine_trim_range(u->fd, s->trim_file, u->offset, u->len);
 
 	now = clock_ns();
 	if (r) {

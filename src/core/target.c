@@ -229,10 +229,6 @@ static int check_file(struct target *t, const struct workload *w, const struct s
 	bool ours;
 
 	t->kind = TARGET_FILE;
-	if (s->trim != TRIM_NONE)
-		return errmsg(err, len, -EINVAL, "trims on '%s': it is a regular file, and fio 3.33 "
-			      "trims block devices only (its BLKDISCARD fails on a file with "
-			      "'Inappropriate ioctl for device'); nothing was trimmed", s->path);
 	marker_read(t->cfd, &m);
 	/* marked as iobench's, or made by this very run (a file system without markers) */
 	ours = m.state != MARK_NONE || hold_is_created(hold, t->cfd);
@@ -246,11 +242,13 @@ static int check_file(struct target *t, const struct workload *w, const struct s
 		if (!t->size)
 			return errmsg(err, len, -EINVAL, "'%s' is empty: give its size with -c<size> "
 				    "to fill it", s->path);
-		if (s->write_pct && !ours && !w->overwrite && !w->read_only)
-			return errmsg(err, len, -EINVAL, "refusing to write to '%s': iobench did not "
-				    "create it%s%s; pass --overwrite to allow writing it", s->path,
+		/* a trim destroys data as a write does: the same guard */
+		if (target_writes(s) && !ours && !w->overwrite && !w->read_only)
+			return errmsg(err, len, -EINVAL, "refusing to %s '%s': iobench did not "
+				    "create it%s%s; pass --overwrite to allow writing it",
+				    s->trim == TRIM_ONLY ? "trim" : "write to", s->path,
 				    m.foreign ? ": " : "", m.foreign ? m.foreign : "");
-		return s->write_pct && !w->read_only ? check_file_free(t, st, err, len) : 0;
+		return target_writes(s) && !w->read_only ? check_file_free(t, st, err, len) : 0;
 	}
 	if (!ours && !w->overwrite)
 		return errmsg(err, len, -EINVAL, "'%s' exists and iobench did not create it%s%s; "
@@ -538,10 +536,6 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
 			return errmsg(err, len, -EINVAL, "'%s' ends in '/', a directory's name: give a "
 				      "file or a block device", s->path);
 		t->kind = TARGET_FILE;
-		if (s->trim != TRIM_NONE)
-			return errmsg(err, len, -EINVAL, "trims on '%s': it does not exist, and fio 3.33 "
-				      "trims block devices only (BLKDISCARD); nothing was created",
-				      s->path);
 		t->size = s->create_size;
 		t->create = s->create_size != 0;
 		r = check_new_file(t, err, len);

@@ -92,11 +92,13 @@ extern const struct engine_ops engine_null;
 /*
  * fio's trims (trim.c): engine_trim runs a worker whose every I/O is a trim
  * (not in engine_find()'s list: a job's trims choose it, no name does).
- * engine_trim_range() discards [offset, offset + len) of the block device fd
- * (BLKDISCARD, synchronous): 0 or -errno.
+ * engine_trim_range() discards [offset, offset + len) of fd, synchronously:
+ * a block device's (BLKDISCARD), or, when file, a hole punched in a regular
+ * file (its size kept): 0 or -errno. engine_trim_is_file() tells which fd is.
  */
 extern const struct engine_ops engine_trim;
-int engine_trim_range(int fd, uint64_t offset, uint64_t len);
+int engine_trim_range(int fd, bool file, uint64_t offset, uint64_t len);
+bool engine_trim_is_file(int fd);
 
 /*
  * The null engine's service-time model for the next run (null.c): each I/O

@@ -123,26 +123,39 @@ grep -q -- "--read-only: the run would trim '$LOOP'" "$T/err" || fail "no refusa
 [ "$(discards $LOOP)" = "$d0" ] || fail "discards under --read-only"
 same_bytes $LOOP "$sum"
 
-case_ input "trims on a regular file are refused before any I/O, as fio 3.33 fails them (BLKDISCARD: ENOTTY)"
+case_ guard "a regular file iobench did not create is not trimmed without --overwrite, nor under --read-only"
 dd if=/dev/urandom of="$T/f.dat" bs=1M count=2 status=none
 fsum=$(md5sum < "$T/f.dat")
 fblocks=$(stat -c %b "$T/f.dat")
 job file "$T/f.dat" rw=trim bs=64k size=1m
-run_rc 2 file.fio --overwrite
-grep -q "trims on '$T/f.dat': it is a regular file" "$T/err" || fail "no refusal: $(cat "$T/err")"
+run_rc 2 file.fio
+grep -q "refusing to trim '$T/f.dat': iobench did not create it" "$T/err" || fail "no refusal: $(cat "$T/err")"
+run_rc 2 file.fio --overwrite --read-only
+grep -q -- "--read-only: the run would trim '$T/f.dat'" "$T/err" || fail "--read-only: $(cat "$T/err")"
 same_bytes "$T/f.dat" "$fsum"
 [ "$(stat -c %b "$T/f.dat")" = "$fblocks" ] || fail "the file's blocks changed"
+
+case_ effect "trims in a regular file punch holes (fio 3.33's BLKDISCARD fails there with ENOTTY): the first MiB reads back as zeros, its blocks are freed, the rest is kept"
+run_ok file.fio --overwrite --output-format=json
+jq -e '.jobs[0].trim.io_bytes == 1048576 and .jobs[0].trim.total_ios == 16' "$T/out" >/dev/null ||
+	fail "trims: $(jq -c '.jobs[0].trim | [.io_bytes, .total_ios]' "$T/out")"
+[ "$(head -c 1048576 "$T/f.dat" | tr -d '\0' | wc -c)" = 0 ] || fail "the trimmed MiB is not zeros"
+[ "$(tail -c 1048576 "$T/f.dat" | tr -d '\0' | wc -c)" -gt 0 ] || fail "the MiB after it was trimmed too"
+[ "$(stat -c %s "$T/f.dat")" = 2097152 ] || fail "the file's size changed"
+[ $((fblocks - $(stat -c %b "$T/f.dat"))) -ge 2048 ] || fail "no blocks freed: $fblocks -> $(stat -c %b "$T/f.dat")"
 if have_fio; then
+	dd if=/dev/urandom of="$T/f.dat" bs=1M count=2 status=none
 	fio file.fio --output-format=json --output="$T/fio.json" >/dev/null 2>&1
 	jq -e '.jobs[0].error == 25 and .jobs[0].trim.io_bytes == 0' "$T/fio.json" >/dev/null ||
-		fail "fio trims a file: $(jq -c '.jobs[0] | [.error, .trim.io_bytes]' "$T/fio.json")"
+		fail "fio trims a file now: $(jq -c '.jobs[0] | [.error, .trim.io_bytes]' "$T/fio.json")"
 else
 	skip_case "fio's failure on a file (no fio)"
 fi
-job new "$T/none.dat" rw=trimwrite bs=64k size=1m
-run_rc 2 new.fio
-grep -q "trims on '$T/none.dat': it does not exist" "$T/err" || fail "no refusal: $(cat "$T/err")"
-[ ! -e "$T/none.dat" ] || fail "a file was created for trims"
+# trimwrite on a new file: each block's hole punched, then the block written: all data again
+job new "$T/new.dat" rw=trimwrite bs=64k size=1m
+run_ok new.fio --output-format=json
+jq -e '.jobs[0].trim.io_bytes == 1048576 and .jobs[0].write.io_bytes == 1048576' "$T/out" >/dev/null ||
+	fail "trimwrite on a file: $(jq -c '.jobs[0] | [.trim.io_bytes, .write.io_bytes]' "$T/out")"
 
 case_ input "what trims cannot take is refused by name: verify=, trimwrite's trims of another size, fio's log files"
 job v $LOOP rw=trimwrite verify=md5
