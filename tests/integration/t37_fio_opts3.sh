@@ -14,10 +14,10 @@ at_exit() {
 }
 trap at_exit EXIT
 head -c 1048576 /dev/urandom > a.dat
-# job NAME OPTION...: a 2 s time-based psync read of a.dat by 2 threads, with OPTIONs, in NAME.fio
+# job NAME OPTION...: a 1 s time-based psync read of a.dat by 2 threads, with OPTIONs, in NAME.fio
 job() {
 	n=$1; shift
-	printf '[%s]\nfilename=%s\nrw=read\nbs=4k\nioengine=psync\nnumjobs=2\ntime_based\nruntime=2\n' "$n" "$T/a.dat" > "$n.fio"
+	printf '[%s]\nfilename=%s\nrw=read\nbs=4k\nioengine=psync\nnumjobs=2\ntime_based\nruntime=1\n' "$n" "$T/a.dat" > "$n.fio"
 	for o in "$@"; do echo "$o" >> "$n.fio"; done
 }
 # while_running JOB CMD...: runs iobench on JOB in the background; once it measures, CMD with
@@ -44,7 +44,6 @@ for pc in "prioclass=3:prio=5:3 5" "prioclass=2:prio=7:2 7" "prio=6::2 6" "prioc
 	[ "$(awk -v p="$BG" '$1 == p { print $2 " " $3 }' "$T/seen")" != "$want" ] ||
 		fail "$o1 $o2: the main thread took the job's priority too"
 	if have_fio && have_strace; then
-		sed -i 's/runtime=2/runtime=1/' p.fio
 		strace -f -e trace=ioprio_set -o "$T/st.fio" fio p.fio >/dev/null 2>&1 || fail "fio $o1 $o2"
 		strace -f -e trace=ioprio_set -o "$T/st.iob" "$IOBENCH" p.fio --quiet >/dev/null 2>&1 || fail "iobench under strace"
 		[ "$(sets "$T/st.fio")" = "$(sets "$T/st.iob")" ] && [ "$(sets "$T/st.iob" | wc -l)" = 2 ] ||
@@ -90,7 +89,6 @@ done
 have_strace || skip_rest "mem and iomem_align under strace (no strace)"
 # anonymous mmap: a 2 x 60 KiB region a thread (a read and a write buffer; fio's one buffer, 60 KiB)
 job m mem=mmap thread bs=60k
-sed -i 's/runtime=2/runtime=1/' m.fio
 [ "$(calls "$IOBENCH" m.fio --quiet | grep -c '^mmap 122880 MAP_PRIVATE|MAP_ANONYMOUS -1$')" = 2 ] || fail "mem=mmap: $(calls "$IOBENCH" m.fio --quiet)"
 [ "$(calls "$IOBENCH" m.fio --quiet | grep -c '^shmget')" = 0 ] || fail "mem=mmap made a SysV segment"
 sed -i 's/^mem=mmap$/mem=shm/' m.fio
@@ -148,7 +146,6 @@ if [ "$(id -u)" = 0 ] && HUGE_WAS=$(cat /proc/sys/vm/nr_hugepages) && echo $((HU
 	done
 	if have_fio && have_strace; then
 		job h mem=shmhuge thread bs=60k
-		sed -i 's/runtime=2/runtime=1/' h.fio
 		[ "$(calls fio h.fio | grep -c '^shmget 2097152 IPC_CREAT|SHM_HUGETLB|0600$')" = 2 ] || fail "fio's shmhuge: $(cat "$T/st.mem")"
 		[ "$(calls "$IOBENCH" h.fio --quiet | grep -c '^shmget 2097152 IPC_CREAT|SHM_HUGETLB|0600$')" = 2 ] || fail "shmhuge: $(cat "$T/st.mem")"
 		sed -i 's/^mem=shmhuge$/mem=mmaphuge/' h.fio
@@ -180,7 +177,6 @@ run_rc 2 m.fio
 grep -q "job 'm': mem=mmap:$T/mine.buf: the file exists, and fio sizes it to the buffers (its data gone): give a new file, or --overwrite" "$T/err" ||
 	fail "an existing mem file: $(cat "$T/err")"
 same_bytes mine.buf "$sum"
-sed -i 's/runtime=2/runtime=1/' m.fio
 run_ok m.fio --overwrite
 [ -e mine.buf ] || fail "--overwrite: the user's mem file was removed"
 
