@@ -98,8 +98,7 @@ check: lint all unit helpers
 	IOBENCH=$(abspath $(B)/iobench) HELPERS=$(abspath $(B)/helpers) tests/run
 
 # The tests that run many threads at once (workers, job groups, signals), under TSan.
-TSAN_TESTS := t01_null t05_signal t10_series t15_jobfile t20_races t23_limits t30_fio_text t33_fio_logs \
-              t34_fio_opts2
+TSAN_TESTS := t01_null t05_signal t10_series t15_jobfile t20_races t23_limits t30_fio_text
 check-tsan:
 	$(MAKE) TSAN=1 all helpers
 	IOBENCH=$(abspath build-tsan/iobench) HELPERS=$(abspath build-tsan/helpers) \
