@@ -148,6 +148,7 @@ static void stop_run(struct worker *w)
 {
 	if (!w->stopped_at)
 		w->stopped_at = clock_ns();
+	w->end = w->stopped_at;	/* this worker issues no more, whoever else goes on */
 	if (!w->error_ends_thread)
 		atomic_store_explicit(w->stop, 1, memory_order_relaxed);
 }
