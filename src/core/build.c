@@ -173,7 +173,7 @@ int build_mem_files(struct run_ctx *ctx, char *err, size_t len)
 		fd = open(js->mem_file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 		ctx->mem_made[j] = fd >= 0;
 		if (fd < 0 && errno == EEXIST && w->overwrite)	/* checked before: the user's say */
-			fd = open(js->mem_file, O_RDWR | O_CLOEXEC);
+			fd = open(js->mem_file, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
 		if (fd < 0)
 			return errmsg(err, len, -errno, "job '%s': mem=%s:%s: %s", js->name,
 				      build_mem_names[js->mem], js->mem_file, strerror(errno));

@@ -220,7 +220,7 @@ static uint64_t written_seq(const struct io_unit *u)
 /* Writes n bytes of buf to a new file name in the current directory (fio's dump_buf). */
 static void dump_file(const char *name, const void *buf, uint32_t n)
 {
-	int fd = open(name, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0644);
+	int fd = open(name, O_CREAT | O_TRUNC | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0644);
 	ssize_t k = 1;
 
 	if (fd < 0)
