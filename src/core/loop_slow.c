@@ -19,28 +19,6 @@
 #include "job/workload.h"
 #include "util/banned.h"
 
-/*
- * --verify: never two I/Os of one thread on one block at once (the read could
- * see either version): an offset still in flight is drawn again. Each thread
- * owns at least as many blocks as it keeps in flight, so a free one turns up.
- */
-void loop_avoid_inflight(struct worker *w, struct stream *s, struct io_unit *u)
-{
-	for (unsigned tries = 0; tries < 1024; tries++) {
-		bool clash = false;
-
-		for (unsigned i = 0; i < w->nunits && !clash; i++) {
-			const struct io_unit *o = &w->units[i];
-
-			clash = o != u && o->len && o->stream == u->stream && o->offset == u->offset;
-		}
-		if (!clash)
-			break;
-		u->is_write = gen_next(&s->gen, &u->offset);
-	}
-	u->buf = u->is_write ? u->wbuf : u->rbuf;
-}
-
 /* Whether another I/O of u's stream may be in flight on the block at off. */
 static bool block_busy(const struct worker *w, const struct io_unit *u, uint64_t off)
 {
@@ -51,6 +29,18 @@ static bool block_busy(const struct worker *w, const struct io_unit *u, uint64_t
 			return true;
 	}
 	return false;
+}
+
+/*
+ * --verify: never two I/Os of one thread on one block at once (the read could
+ * see either version): an offset still in flight is drawn again. Each thread
+ * owns at least as many blocks as it keeps in flight, so a free one turns up.
+ */
+void loop_avoid_inflight(struct worker *w, struct stream *s, struct io_unit *u)
+{
+	for (unsigned tries = 0; tries < 1024 && block_busy(w, u, u->offset); tries++)
+		u->is_write = gen_next(&s->gen, &u->offset);
+	u->buf = u->is_write ? u->wbuf : u->rbuf;
 }
 
 bool loop_backlog(struct worker *w, struct stream *s, struct io_unit *u)

@@ -96,8 +96,8 @@ struct stream {
 	uint32_t dedupe_thresh;		/* --dedupe: a write takes the dedupe block below this (of 2^32) */
 	unsigned fsync_every;		/* fsync after this many writes (fio's fsync=N); 0 = never */
 	unsigned writes_since;		/* writes since the last fsync */
-	int fd;				/* the target's file, for fsync and trimwrite's trims */
-	bool trim_file;			/* ... a regular file: a trim punches a hole */
+	int fd;				/* the target's file, for fsync */
+	bool trim_file;			/* the target is a regular file: a trim punches a hole */
 	struct sync_counts syncs;	/* the fsyncs in the measured window */
 	uint64_t errors[2];		/* --continue-on-error: failed [0] reads, [1] writes */
 	struct size_pick pick[2];	/* sizes drawn for [0] reads, [1] writes */

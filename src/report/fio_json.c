@@ -105,12 +105,13 @@ static void window_stats(json_t *o, const struct result *res, unsigned j0, unsig
 /* The I/Os of kind k (SUM_READ, SUM_WRITE, SUM_TRIM) that failed and were gone on past. */
 static uint64_t errors_of(const struct result *res, unsigned j0, unsigned j1, int thread, int k)
 {
+	const struct fio_unit u = { .j0 = j0, .j1 = j1, .thread = thread };
 	uint64_t n = 0;
 
 	for (unsigned i = 0; i < res->nrows; i++) {
 		const struct result_row *r = &res->rows[i];
 
-		if (r->job < j0 || r->job >= j1 || (thread >= 0 && r->thread != (unsigned)thread))
+		if (!fio_in_unit(r, &u))
 			continue;
 		for (int d = 0; d < 2; d++)	/* a trims row's slot 0 counts its trims */
 			n += summary_kind(r, d) == k ? r->errors[d] : 0;
@@ -202,7 +203,7 @@ static json_t *job_obj(const struct workload *groups, const struct result *all, 
 	json_t *o = json_object(), *opts = json_object(), *sync = json_object();
 	const struct job_spec *js = &w->jobs[j0];
 	const struct target_spec *t = &w->targets[js->first_target];
-	double win = (double)res->test_ns / 1e9, cpu = win > 0 ? 100.0 / win : 0;
+	double usr, sys;
 	char bs[32];
 
 	if (!v)
@@ -248,8 +249,9 @@ listed:
 	set(o, "job_runtime", json_integer((json_int_t)((v->vres ? v->active[0] + v->active[1] :
 							  v->active[1]) / 1000000)));
 	/* CPU is measured for the whole process: every job of the group shows it */
-	set(o, "usr_cpu", json_real(res->proc_user_s * cpu));
-	set(o, "sys_cpu", json_real(res->proc_sys_s * cpu));
+	fio_cpu_pct(res, &usr, &sys);
+	set(o, "usr_cpu", json_real(usr));
+	set(o, "sys_cpu", json_real(sys));
 	set(o, "ctx", json_integer((json_int_t)res->proc_ctx));
 	set(o, "majf", json_integer((json_int_t)res->proc_majflt));
 	set(o, "minf", json_integer((json_int_t)res->proc_minflt));

@@ -57,11 +57,13 @@ int fio_units(const struct workload *groups, const struct result *res, unsigned 
 static void window_sum(const struct result *res, unsigned k, unsigned j0, unsigned j1, int thread,
 		       int dir, uint64_t *bytes, uint64_t *ios)
 {
+	const struct fio_unit u = { .j0 = j0, .j1 = j1, .thread = thread };
+
 	*bytes = *ios = 0;
 	for (unsigned i = 0; i < res->nrows; i++) {
 		const struct result_row *r = &res->rows[i];
 
-		if (r->job < j0 || r->job >= j1 || (thread >= 0 && r->thread != (unsigned)thread))
+		if (!fio_in_unit(r, &u))
 			continue;
 		if (summary_kind(r, dir == SUM_WRITE) != dir)	/* slot 0: reads or fio's trims */
 			continue;
@@ -146,8 +148,7 @@ double fio_lat_pct(uint64_t cnt, uint64_t total)
 	return p < 0.01 && cnt ? 0.01 : p;
 }
 
-/* Whether row r is of unit u's jobs (and of its thread, when it has one). */
-static bool in_unit(const struct result_row *r, const struct fio_unit *u)
+bool fio_in_unit(const struct result_row *r, const struct fio_unit *u)
 {
 	return r->job >= u->j0 && r->job < u->j1 && (u->thread < 0 || r->thread == (unsigned)u->thread);
 }
@@ -158,7 +159,7 @@ static uint64_t unit_errors(const struct result *res, const struct fio_unit *u)
 	uint64_t n = res->verify.bad;
 
 	for (unsigned i = 0; i < res->nrows; i++)
-		if (in_unit(&res->rows[i], u))
+		if (fio_in_unit(&res->rows[i], u))
 			n += res->rows[i].errors[0] + res->rows[i].errors[1];
 	return n;
 }
@@ -178,9 +179,9 @@ static int unit_error(const struct workload *w, const struct result *res, const 
 		const struct result_row *r = &res->rows[i];
 
 		any |= r->error != 0;
-		if (in_unit(r, u) && r->error)
+		if (fio_in_unit(r, u) && r->error)
 			return r->error;
-		if (in_unit(r, u))
+		if (fio_in_unit(r, u))
 			errs += r->errors[0] + r->errors[1];
 	}
 	if (w->continue_on_error && errs)
@@ -190,6 +191,14 @@ static int unit_error(const struct workload *w, const struct result *res, const 
 	if (any && w->jobs[u->j0].error_ends_thread)
 		return 0;
 	return res->error_code ? res->error_code : EIO;
+}
+
+void fio_cpu_pct(const struct result *res, double *usr, double *sys)
+{
+	double win = (double)res->test_ns / 1e9, k = win > 0 ? 100.0 / win : 0;
+
+	*usr = res->proc_user_s * k;
+	*sys = res->proc_sys_s * k;
 }
 
 uint64_t fio_view_build(struct fio_view *v, const struct workload *groups, const struct result *res,

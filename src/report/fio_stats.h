@@ -49,6 +49,12 @@ struct fio_view {
 	uint64_t errs;			/* errors continued past (I/O errors, mismatches): total_err */
 };
 
+/* Whether row r is of unit u's jobs (and of its thread, when it has one). */
+bool fio_in_unit(const struct result_row *r, const struct fio_unit *u);
+
+/* fio's usr_cpu and sys_cpu: the process's CPU time, % of res's window (every unit shows it). */
+void fio_cpu_pct(const struct result *res, double *usr, double *sys);
+
 /* Builds v for unit u. Returns the longest of its directions' times, ns. */
 uint64_t fio_view_build(struct fio_view *v, const struct workload *groups, const struct result *res,
 			unsigned ngroups, const struct fio_unit *u);

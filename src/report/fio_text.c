@@ -23,7 +23,7 @@
 
 /* ---- fio's number formatting (lib/num2str.c) ---- */
 
-enum n2s_unit { N2S_NONE, N2S_PERSEC, N2S_BYTE, N2S_BIT, N2S_BYTEPERSEC, N2S_BITPERSEC };
+enum n2s_unit { N2S_NONE, N2S_BYTE, N2S_BYTEPERSEC };	/* the units fio's layouts print */
 
 /*
  * fio's num2str(): num with at most maxlen digits (the '.' counted), scaled
@@ -34,15 +34,13 @@ static char *num2str(char *buf, size_t len, uint64_t num, int maxlen, bool pow2,
 {
 	static const char *const si[] = { "", "k", "M", "G", "T", "P", "E" };
 	static const char *const iec[] = { "", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei" };
-	static const char *const unit[] = { "", "/s", "B", "bit", "B/s", "bit/s" };
+	static const char *const unit[] = { "", "B", "B/s" };
 	const char *const *prefix = pow2 ? iec : si;
 	unsigned thousand = pow2 ? 1024 : 1000, modulo = UINT32_MAX, post = 0;
 	bool carry = false;
 	char tmp[32];
 	int digits, room;
 
-	if (u == N2S_BIT || u == N2S_BITPERSEC)
-		num *= 8;
 	while (post < 7) {
 		if (snprintf(tmp, sizeof(tmp), "%" PRIu64, num) <= maxlen)
 			break;
@@ -94,15 +92,6 @@ static void unit_build(struct unit_stats *us, const struct workload *groups,
 	us->members = 0;
 	for (unsigned j = u->j0; j < u->j1; j++)
 		us->members += u->thread >= 0 ? 1 : us->w->jobs[j].threads;
-}
-
-/* The unit's CPU, % of its window, as fio-json's usr_cpu and sys_cpu (the process's). */
-static void unit_cpu(const struct unit_stats *us, double *usr, double *sys)
-{
-	double win = (double)us->res->test_ns / 1e9, k = win > 0 ? 100.0 / win : 0;
-
-	*usr = us->res->proc_user_s * k;
-	*sys = us->res->proc_sys_s * k;
 }
 
 
@@ -321,7 +310,7 @@ static void show_unit_normal(FILE *f, const struct unit_stats *us, const char *w
 	show_dir(f, us, SUM_TRIM);
 	show_latencies(f, us);
 	show_syncs(f, us);
-	unit_cpu(us, &usr, &sys);
+	fio_cpu_pct(us->res, &usr, &sys);
 	fprintf(f, "  cpu          : usr=%3.2f%%, sys=%3.2f%%, ctx=%llu, majf=%llu, minf=%llu\n",
 		usr, sys, (unsigned long long)us->res->proc_ctx,
 		(unsigned long long)us->res->proc_majflt, (unsigned long long)us->res->proc_minflt);
@@ -381,9 +370,6 @@ static void show_disk(FILE *f, const struct fio_disk *d, bool terse)
 
 /* What both layouts need: the units, their groups' statistics, the devices, the time. */
 struct fio_text {
-	const struct workload *groups;
-	const struct result *res;
-	unsigned ngroups;
 	struct fio_unit *u;
 	int nu;
 	struct fio_group *gs;		/* one per group */
@@ -409,9 +395,6 @@ static int text_build(struct fio_text *t, const struct workload *groups, const s
 	struct tm tm;
 
 	memset(t, 0, sizeof(*t));
-	t->groups = groups;
-	t->res = res;
-	t->ngroups = ngroups;
 	report_oom = false;
 	if (!localtime_r(&sec, &tm) || !strftime(t->when, sizeof(t->when), "%a %b %e %H:%M:%S %Y", &tm))
 		t->when[0] = 0;
@@ -533,7 +516,7 @@ static void show_unit_terse(FILE *f, const struct fio_text *t, const struct unit
 	terse_dir(f, us, SUM_WRITE, ver);
 	if (ver == 2 || ver == 4 || ver == 5)
 		terse_dir(f, us, SUM_TRIM, ver);
-	unit_cpu(us, &usr, &sys);
+	fio_cpu_pct(us->res, &usr, &sys);
 	fprintf(f, ";%f%%;%f%%;%llu;%llu;%llu", usr, sys, (unsigned long long)us->res->proc_ctx,
 		(unsigned long long)us->res->proc_majflt, (unsigned long long)us->res->proc_minflt);
 	/* the IO depths: known at iodepth 1 only; empty fields where iobench did not sample them */
