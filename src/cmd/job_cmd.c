@@ -441,7 +441,6 @@ static int apply_flags(const struct job_args *a, struct workload *w, const char 
 	return !w->cmdline || (r->destroy_signature && !w->destroy_signature) ? -ENOMEM : 0;
 }
 
-/* Runs every group; results land in res[] (ran counts them). Returns an exit code. */
 static int write_fio(FILE *f, unsigned layouts, int terse, const struct fio_plan *plan,
 		     const struct result *res, unsigned ran);
 static int write_json(FILE *f, enum out_format fmt, const struct fio_plan *plan,
@@ -482,6 +481,7 @@ static void print_status(void *arg, const struct result *so_far)
 	free(all);
 }
 
+/* Runs every group; results land in res[] (ran counts them). Returns an exit code. */
 static int run_groups(const struct job_args *a, struct fio_plan *plan, struct hold *hold,
 		      struct result *res, unsigned *ran, FILE *out)
 {

@@ -785,7 +785,7 @@ static int trim_plan(struct planner *p, struct fjob *j)
 	return 0;
 }
 
-/* Whether j writes (fio's td_write): its verify= checks in a verify phase after. */
+/* Whether j writes or trims (its verify= checks in a verify phase after; trims refuse verify=). */
 static bool job_writes(const struct fjob *j)
 {
 	return j->rw != RW_READ && j->rw != RW_RANDREAD;
@@ -1149,9 +1149,10 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 		if (g.w.njobs && (j->stonewall || j->new_group || j->file != g.first->file ||
 				  (j->wait_for && in_group(&g, j->wait_for)))) {
 			if (j->wait_for && in_group(&g, j->wait_for) && !j->stonewall)
-				fio_notice(&p, "%s: job '%s': wait_for=%s on a size-based job starts it "
-				       "after the whole group of '%s' has ended (iobench runs a group's "
-				       "size-based jobs as one)", j->where, j->name, j->wait_for,
+				fio_notice(&p, "%s: job '%s': wait_for=%s starts it after the whole "
+				       "group of '%s' has ended (iobench runs a group's jobs in one "
+				       "window; only a time-based job of the same runtime starts late "
+				       "within it)", j->where, j->name, j->wait_for,
 				       j->wait_for);
 			if ((r = close_verified(&p, plan, &g, jobs, gstart, njobs, groupid)))
 				break;

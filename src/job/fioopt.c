@@ -1137,8 +1137,9 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 	case F_LOG_ENTRIES:
 		if (get_uint(p, o, 1, UINT32_MAX, &v))
 			return -EINVAL;
-		fio_notice(p, "%s: log_entries: fio's first allocation of log rows; iobench reserves "
-		       "room for every row before the run, so it has nothing to tune", o->where);
+		fio_notice(p, "%s: log_entries: fio's first allocation of log rows; iobench "
+		       "reserves its rows' address space before the run, and says how many rows "
+		       "did not fit", o->where);
 		return 0;
 	case F_PROFILE_ACT:
 	case F_PROFILE_TIO:

@@ -74,7 +74,7 @@ const struct option_def options[] = {
 	{ 0, "status-interval", ARG_REQ, O_STATUS_INTERVAL, F, "TIME  fio's: the report so far, in the output format, every TIME of the run (seconds, or with a unit)" },
 	{ 0, "eta", ARG_REQ, O_ETA, F, "WHEN  fio's: the live progress line on a terminal (auto), always, or never" },
 	{ 0, "eta-newline", ARG_REQ, O_ETA_NEWLINE, F, "TIME  fio's: the progress line also ends in a new line every TIME (seconds, or with a unit)" },
-	{ 0, "eta-interval", ARG_REQ, O_ETA_INTERVAL, F, "TIME  fio's: redraw the progress line every TIME (at least 250 ms; default 200 ms)" },
+	{ 0, "eta-interval", ARG_REQ, O_ETA_INTERVAL, F, "TIME  fio's: redraw the progress line every TIME (at least 250 ms, as fio; without it every 200 ms)" },
 	{ '?', "help", ARG_NONE, O_HELP, FRONT_ALL, "      this help" },
 	{ 0, "version", ARG_NONE, O_VERSION, D | F, "      print the version" },
 };

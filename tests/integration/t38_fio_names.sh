@@ -1,4 +1,4 @@
-# Description: more of fio 3.33's options, by what they do beside fio running the same job: filename_format and unique_filename (the files a job leaves, named as fio's), rw=MODE:N suffixes (backward sequential I/O, a new random offset every N I/Os with rw_sequencer: the offsets under strace), and exit_what, stats, ioscheduler.
+# Description: more of fio 3.33's options, by what they do beside fio running the same job: filename_format and unique_filename (the files a job leaves, named as fio's), rw=MODE:N suffixes (backward sequential I/O, a new random offset every N I/Os with rw_sequencer: the offsets under strace).
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 have_fio() { command -v fio >/dev/null; }
