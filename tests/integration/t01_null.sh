@@ -55,8 +55,10 @@ run_ok --engine=null --ios=2000 -o2 -b4K x y
 grep -q "^Latency distribution: x" "$T/out" && grep -q "^Latency distribution: y" "$T/out" || fail "no per-target tables"
 say "the null engine's service-time model: figures the test computes"
 run_ok --engine=null --null-latency=2ms -o4 -d1 -W0 -r -b4K -Rjson x
+# none is done in under 2 ms, exactly; the median is 2 ms plus this machine's wake-up
+# latency (40 us was seen to be too tight a bound on a busy machine), so its bound is loose
 jq -e '.results.total.total.latency_ns | .min >= 2000000 and
-	(.percentiles[] | select(.percentile == 50) | .ns) < 2000000 * 1.02' "$T/out" >/dev/null ||
+	(.percentiles[] | select(.percentile == 50) | .ns) < 2000000 * 1.25' "$T/out" >/dev/null ||
 	fail "2 ms model: $(jq -c '.results.total.total.latency_ns | {min, mean}' "$T/out")"
 # 4 in flight, none done in under 2 ms: at most 2000 I/Os a second, exactly; fewer only when
 # this machine keeps the thread from reaping (a loaded machine), so the floor is loose
