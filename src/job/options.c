@@ -44,6 +44,7 @@ const struct option_def options[] = {
 	{ 0, "pattern", ARG_REQ, O_PATTERN, D, "PAT   writes carry PAT repeated: 0x-prefixed hex, or text (up to 64 bytes)" },
 	{ 0, "compress", ARG_REQ, O_COMPRESS, D, "PCT   writes are PCT% compressible (zeros in every 512 bytes)" },
 	{ 0, "dedupe", ARG_REQ, O_DEDUPE, D, "PCT   PCT% of writes carry one same block (the rest stay unique)" },
+	{ 'X', "profile", ARG_REQ, O_PROFILE, D, "FILE  run DiskSpd's XML profile FILE; targets after it replace its *1, *2, ... (docs/cli.md)" },
 	{ 'a', "affinity", ARG_REQ, O_AFFINITY, D | F, "CPUS  pin threads round-robin to these CPUs (0,2,4-7; -ag: all, the default)" },
 	{ 'n', "no-affinity", ARG_NONE, O_NOAFFINITY, D | F, "      do not pin threads to CPUs" },
 	{ 0, "engine", ARG_REQ, O_ENGINE, D | F | Q, "NAME  io_uring (default), libaio, psync or null (job files: every job's ioengine)" },
