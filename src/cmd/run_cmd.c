@@ -9,6 +9,7 @@
 #include "cmd/cmd.h"
 #include "core/run.h"
 #include "job/cmdline.h"
+#include "report/diskspd_xml.h"
 #include "report/report.h"
 #include "util/errmsg.h"
 #include "util/outfile.h"
@@ -26,6 +27,22 @@ static int check_outputs(const struct workload *w)
 			fprintf(stderr, "iobench: %s\n", err);
 			return -1;
 		}
+	}
+	return 0;
+}
+
+/* -Rpxml: DiskSpd's profile on stdout (a TimeSpan per span), and a notice of what it cannot hold. */
+static int print_profile_xml(const struct workload *spans, unsigned n)
+{
+	char out[512];
+
+	diskspd_profile_leaves_out(&spans[0], out, sizeof(out));
+	if (out[0])
+		fprintf(stderr, "iobench: DiskSpd's profile has no place for %s: read back with -X, "
+			"it runs without them unless they are given again\n", out);
+	if (diskspd_profile_xml_spans(stdout, spans, n, 0) || fflush(stdout)) {
+		fprintf(stderr, "iobench: writing the profile to stdout: %s\n", strerror(errno));
+		return EXIT_RUN_FAILED;
 	}
 	return 0;
 }
@@ -238,17 +255,20 @@ int cmd_run(int argc, char **argv)
 		return EXIT_BAD_INPUT;
 	}
 	if (action != CMD_RUN) {
+		code = 0;
 		if (action == CMD_HELP)
 			cmdline_usage(stdout);
 		else if (action == CMD_VERSION)
 			printf("iobench %s\n", IOBENCH_VERSION);
-		for (unsigned i = 0; action == CMD_PRINT && i < n; i++) {
+		else if (action == CMD_PRINT && spans[0].xml_stdout)
+			code = print_profile_xml(spans, n);
+		for (unsigned i = 0; action == CMD_PRINT && !spans[0].xml_stdout && i < n; i++) {
 			if (n > 1)
 				printf("%sTimeSpan %u of %u\n", i ? "\n" : "", i + 1, n);
 			report_workload(stdout, &spans[i]);
 		}
 		cmdline_spans_free(spans, n);
-		return 0;
+		return code;
 	}
 	code = n == 1 ? run_one(&spans[0]) : run_spans(spans, n);
 	cmdline_spans_free(spans, n);
