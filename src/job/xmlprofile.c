@@ -67,34 +67,34 @@ static const char *const precreate_values[] = { "UseMaxSize", "CreateOnlyFilesWi
 						 "CreateOnlyFilesWithConstantOrZeroSizes", NULL };
 static const char *const unit_values[] = { "IOPS", "BPMS", NULL };
 
-static const struct xattr_def range_attrs[] = { { "IO", XT_PCT, true, NULL }, { NULL } };
-static const struct xattr_def unit_attrs[] = { { "unit", XT_ENUM, false, unit_values }, { NULL } };
+static const struct xattr_def range_attrs[] = { { "IO", XT_PCT, true, NULL }, { .name = NULL } };
+static const struct xattr_def unit_attrs[] = { { "unit", XT_ENUM, false, unit_values }, { .name = NULL } };
 static const struct xattr_def group_attrs[] = {
-	{ "Group", XT_UINT, false, NULL }, { "Processor", XT_UINT, false, NULL }, { NULL } };
+	{ "Group", XT_UINT, false, NULL }, { "Processor", XT_UINT, false, NULL }, { .name = NULL } };
 
 static const struct xel pct_ranges[] = {
 	{ .name = "Range", .type = XT_PCT_NZ, .required = true, .many = true,
 	  .attrs = range_attrs },
-	{ NULL } };
+	{ .name = NULL } };
 static const struct xel abs_ranges[] = {
 	{ .name = "Range", .type = XT_ULONG, .required = true, .many = true, .attrs = range_attrs },
-	{ NULL } };
+	{ .name = NULL } };
 static const struct xel distribution[] = {
 	{ .name = "Percent", .type = XT_NODE, .kids = pct_ranges },
 	{ .name = "Absolute", .type = XT_NODE, .kids = abs_ranges },
-	{ NULL } };
+	{ .name = NULL } };
 static const struct xel random_source[] = {
-	REQ("SizeInBytes", XT_ULONG), LEAF("FilePath", XT_STRING), { NULL } };
+	REQ("SizeInBytes", XT_ULONG), LEAF("FilePath", XT_STRING), { .name = NULL } };
 static const struct xel write_content[] = {
 	{ .name = "Pattern", .type = XT_ENUM, .required = true, .values = pattern_values },
 	{ .name = "RandomDataSource", .type = XT_NODE, .kids = random_source },
-	{ NULL } };
+	{ .name = NULL } };
 static const struct xel thread_target[] = {
-	REQ("Thread", XT_UINT), LEAF("Weight", XT_UINT), { NULL } };
+	REQ("Thread", XT_UINT), LEAF("Weight", XT_UINT), { .name = NULL } };
 static const struct xel thread_targets[] = {
 	{ .name = "ThreadTarget", .type = XT_NODE, .required = true, .many = true,
 	  .kids = thread_target },
-	{ NULL } };
+	{ .name = NULL } };
 
 static const struct xel target[] = {
 	{ .name = "Distribution", .type = XT_NODE, .kids = distribution, .choice = true },
@@ -116,14 +116,14 @@ static const struct xel target[] = {
 	LEAF("RandomRatio", XT_PCT_NZNM), LEAF("ParallelAsyncIO", XT_BOOL),
 	LEAF("ThreadStride", XT_ULONG), LEAF("IOPriority", XT_UINT), LEAF("Weight", XT_UINT),
 	{ .name = "ThreadTargets", .type = XT_NODE, .kids = thread_targets },
-	{ NULL } };
+	{ .name = NULL } };
 static const struct xel targets[] = {
 	{ .name = "Target", .type = XT_NODE, .required = true, .many = true, .kids = target },
-	{ NULL } };
+	{ .name = NULL } };
 static const struct xel affinity[] = {
 	{ .name = "AffinityAssignment", .type = XT_UINT, .many = true },
 	{ .name = "AffinityGroupAssignment", .type = XT_EMPTY, .many = true, .attrs = group_attrs },
-	{ NULL } };
+	{ .name = NULL } };
 static const struct xel timespan[] = {
 	{ .name = "Targets", .type = XT_NODE, .required = true, .kids = targets },
 	LEAF("Duration", XT_UINT), LEAF("Warmup", XT_UINT), LEAF("Cooldown", XT_UINT),
@@ -134,17 +134,17 @@ static const struct xel timespan[] = {
 	LEAF("DisableAffinity", XT_BOOL), LEAF("CompletionRoutines", XT_BOOL),
 	LEAF("MeasureLatency", XT_BOOL), LEAF("CalculateIopsStdDev", XT_BOOL),
 	LEAF("IoBucketDuration", XT_UINT),
-	{ NULL } };
+	{ .name = NULL } };
 static const struct xel timespans[] = {
 	{ .name = "TimeSpan", .type = XT_NODE, .required = true, .many = true, .kids = timespan },
-	{ NULL } };
+	{ .name = NULL } };
 static const struct xel etw[] = {
 	LEAF("Process", XT_BOOL), LEAF("Thread", XT_BOOL), LEAF("ImageLoad", XT_BOOL),
 	LEAF("DiskIO", XT_BOOL), LEAF("MemoryPageFaults", XT_BOOL),
 	LEAF("MemoryHardFaults", XT_BOOL), LEAF("Network", XT_BOOL), LEAF("Registry", XT_BOOL),
 	LEAF("UsePagedMemory", XT_BOOL), LEAF("UsePerfTimer", XT_BOOL),
 	LEAF("UseSystemTimer", XT_BOOL), LEAF("UseCyclesCounter", XT_BOOL),
-	{ NULL } };
+	{ .name = NULL } };
 static const struct xel profile[] = {
 	{ .name = "TimeSpans", .type = XT_NODE, .required = true, .kids = timespans },
 	LEAF("Verbose", XT_BOOL), LEAF("VerboseStats", XT_BOOL), LEAF("Progress", XT_UINT),
@@ -152,7 +152,7 @@ static const struct xel profile[] = {
 	{ .name = "ResultFormat", .type = XT_ENUM, .values = format_values },
 	{ .name = "ETW", .type = XT_NODE, .kids = etw },
 	{ .name = "PrecreateFiles", .type = XT_ENUM, .values = precreate_values },
-	{ NULL } };
+	{ .name = NULL } };
 static const struct xel root = { .name = "Profile", .type = XT_NODE, .required = true,
 				 .kids = profile };
 
