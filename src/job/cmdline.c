@@ -832,6 +832,7 @@ void cmdline_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: iobench [options] target [target...]   run a workload (DiskSpd's switches)\n"
+		"       iobench -Xprofile.xml [target...]       run DiskSpd's XML profile (*1, *2: the targets)\n"
 		"       iobench                                 run the quick suite in this directory\n"
 		"       iobench quick [options] [DIR|DEVICE]    run the quick suite there\n"
 		"       iobench FILE.fio... [--name=value...]   run fio job files (docs/jobfiles.md)\n"

@@ -1086,6 +1086,26 @@ static void precreate(const char *mode, struct workload *spans, unsigned n)
 	}
 }
 
+/*
+ * A file an earlier TimeSpan creates is there, at its size, for a later one that
+ * only names it (DiskSpd leaves it in place): that target takes the size, so it is
+ * checked before the first span runs, and used again as iobench's own file.
+ */
+static void inherit_sizes(struct workload *spans, unsigned n)
+{
+	for (unsigned s = 1; s < n; s++) {
+		for (unsigned t = 0; t < spans[s].ntargets; t++) {
+			struct target_spec *x = &spans[s].targets[t];
+
+			for (unsigned s2 = s; !x->create_size && s2-- > 0; )
+				for (unsigned t2 = 0; t2 < spans[s2].ntargets; t2++)
+					if (spans[s2].targets[t2].create_size &&
+					    !strcmp(spans[s2].targets[t2].path, x->path))
+						x->create_size = spans[s2].targets[t2].create_size;
+		}
+	}
+}
+
 int xprofile_finish(const struct xprofile *p, const struct xprofile_args *a,
 		    struct workload *spans, unsigned n, char *err, size_t len)
 {
@@ -1111,10 +1131,13 @@ int xprofile_finish(const struct xprofile *p, const struct xprofile_args *a,
 		}
 		free(u.used);
 	}
-	if (!pre || (spans[0].engine && !strcmp(spans[0].engine, "null")))
+	if (spans[0].engine && !strcmp(spans[0].engine, "null"))
 		return 0;	/* the null engine opens nothing, and creates nothing */
-	if (text_of(pre, mode, sizeof(mode)))
-		return errmsg(err, len, -ENOMEM, "out of memory");
-	precreate(mode, spans, n);
+	if (pre) {
+		if (text_of(pre, mode, sizeof(mode)))
+			return errmsg(err, len, -ENOMEM, "out of memory");
+		precreate(mode, spans, n);
+	}
+	inherit_sizes(spans, n);
 	return 0;
 }

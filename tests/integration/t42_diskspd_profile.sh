@@ -65,6 +65,14 @@ jq -e '.workload.targets | .[0].create_size == 1048576 and .[1].create_size == 2
 	.[1].direct == true and .[0].direct == false' files.json >/dev/null ||
 	fail "files: $(jq -c '.workload.targets' files.json)"
 [ ! -e a.dat ] && [ ! -e b.dat ] || fail "the files the profile created were left behind"
+profile reuse.xml "      <Duration>1</Duration><Warmup>0</Warmup>
+$(target '*1' '<FileSize>1048576</FileSize>')" "      <Duration>1</Duration><Warmup>0</Warmup>
+$(target '*1' '<WriteRatio>100</WriteRatio><BlockSize>4096</BlockSize>')"
+run_ok -Xreuse.xml --ios=50 --json=reuse.json c.dat
+[ "$(grep -c "creating 'c.dat'" "$T/err")" = 1 ] || { cat "$T/err"; fail "c.dat not made once, by the first TimeSpan"; }
+jq -e '.[1].results.targets[0] | .write.ios == 50 and .write.bytes == 50 * 4096' reuse.json >/dev/null ||
+	fail "the second TimeSpan on the first's file: $(jq -c '.[1].results.targets' reuse.json)"
+[ ! -e c.dat ] || fail "c.dat left behind"
 
 say "two TimeSpans run in order: two results, the second measured after the first"
 profile spans.xml "      <Duration>1</Duration><Warmup>0</Warmup><RandSeed>11</RandSeed>
