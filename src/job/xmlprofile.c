@@ -349,6 +349,8 @@ static int check_kids(struct checker *c, xmlNodePtr n, const struct xel *def, un
 
 	while (def->kids[nk].name)
 		nk++;
+	if (nk > sizeof(count) / sizeof(count[0]))	/* a schema table too long for count[] */
+		return errmsg(c->err, c->len, -EINVAL, "<%s>: too many kinds of element", def->name);
 	for (xmlNodePtr k = n->children; k; k = k->next) {
 		unsigned i;
 
