@@ -45,6 +45,10 @@ struct parse_state {
 	struct target_spec t;	/* template, copied to every target */
 	struct size_arg create, base, base_len, maxoff, tstride, ralign, stride, srcbuf;
 	bool random_set, seq_set, threads_set, duration_set, warmup_set, cooldown_set;
+	/* DiskSpd's cache mode and write-through, each set once (-S..., -h): */
+	enum { CM_UNSET, CM_BUFFERED, CM_DIRECT, CM_NO_LOCAL } cache_mode;
+	bool write_through;
+	bool in_targets;	/* a target has been named: DiskSpd's switches come before them */
 	bool seed_from_clock;
 	unsigned contents;	/* write-content options given: -Z, -Z<size>, --pattern */
 	bool per_target;	/* a profile's: each target its own switches (cmdline_build) */
@@ -127,27 +131,46 @@ static int get_pattern(struct parse_state *ps, const char *flag, const char *v)
 	return 0;
 }
 
-static int apply_caching(struct parse_state *ps, const char *flag, const char *v)
+/*
+ * DiskSpd's -S<flags> and -h: the cache mode (b, u, r, h) and write-through
+ * (w, h) may each be given once over the whole command line; a second is an
+ * error naming the switch, as DiskSpd's parser has it. Applied in finish().
+ */
+static int apply_caching(struct parse_state *ps, const char *flag, const char *v, bool h)
 {
-	unsigned c = 0;
-
+	if (h || (v && !strcmp(v, "h"))) {
+		if (ps->cache_mode != CM_UNSET || ps->write_through)
+			return fail(ps, "%s: conflicts with an earlier cache or write-through switch "
+				    "(-S..., -h)", h ? "-h" : "-Sh");
+		ps->cache_mode = CM_DIRECT;
+		ps->write_through = true;
+		return 0;
+	}
 	if (!v || !*v)
-		v = "u";
+		v = "u";	/* a bare -S is -Su */
 	for (const char *p = v; *p; p++) {
 		switch (*p) {
-		case 'b': break;
-		case 'u': case 'r': c |= CACHE_DIRECT; break;
-		case 'w': c |= CACHE_WRITE_THROUGH; break;
-		case 'h': c |= CACHE_DIRECT | CACHE_WRITE_THROUGH; break;
+		case 'b': case 'u': case 'r':
+			if (ps->cache_mode != CM_UNSET)
+				return fail(ps, "-S%c: conflicts with an earlier cache mode (-S..., -h)",
+					    *p);
+			ps->cache_mode = *p == 'b' ? CM_BUFFERED : *p == 'u' ? CM_DIRECT : CM_NO_LOCAL;
+			break;
+		case 'w':
+			if (ps->write_through)
+				return fail(ps, "-Sw: conflicts with an earlier write-through switch "
+					    "(-Sw, -Sh, -h)");
+			ps->write_through = true;
+			break;
+		case 'h':
+			return fail(ps, "%s%s: 'h' sets the cache mode and write-through both: give it "
+				    "alone (-Sh)", flag, v);
 		case 'm':
 			return fail(ps, "%s: memory-mapped I/O (-Sm) is not supported", flag);
 		default:
 			return fail(ps, "%s: unknown caching flag '%c' (use b, h, r, u or w)", flag, *p);
 		}
 	}
-	if (strchr(v, 'b') && c)
-		return fail(ps, "%s: 'b' (buffered) cannot be combined with '%s'", flag, v);
-	ps->t.cache = c;
 	return 0;
 }
 
@@ -156,6 +179,11 @@ static int apply_base(struct parse_state *ps, const char *flag, const char *v)
 	const char *colon = strchr(v, ':');
 	char head[64];
 
+	if (ps->base.set)
+		return fail(ps, "%s%s: the base offset (-B<base>[:<length>]) may be given once", flag, v);
+	if (colon && ps->maxoff.set)
+		return fail(ps, "%s%s: the end of the range (-B<base>:<length> or -f<size>) may be given "
+			    "once", flag, v);
 	if (!colon)
 		return get_size(ps, flag, v, &ps->base);
 	if ((size_t)(colon - v) >= sizeof(head))
@@ -165,6 +193,68 @@ static int apply_base(struct parse_state *ps, const char *flag, const char *v)
 	if (get_size(ps, flag, head, &ps->base))
 		return -EINVAL;
 	return get_size(ps, flag, colon + 1, &ps->base_len);
+}
+
+/*
+ * DiskSpd's -a: CPUs round-robin, given once or over several -a, which add
+ * up. -a and -ag alone are the default (every CPU); -ag<group>,<cpu>,...
+ * names CPUs of a Windows processor group: group 0 is the only one Linux
+ * has, so its CPUs are taken, another group is refused. A group with no CPU,
+ * an empty item or a CPU past 255 (DiskSpd's limit within a group) is an error.
+ */
+static int apply_affinity(struct parse_state *ps, struct workload *w, const char *flag,
+			  const char *v)
+{
+	int cpus[AFFINITY_MAX], *list;
+	int count = 0;
+
+	if (!v || !*v || !strcmp(v, "g"))
+		return 0;
+	if (v[0] != 'g') {
+		count = affinity_parse(v, cpus, ps->err, ps->errlen);
+		if (count < 0)
+			return -EINVAL;
+	}
+	for (const char *p = v; v[0] == 'g' && *p;) {
+		bool group = *p == 'g';
+		char *end;
+		unsigned long n;
+
+		p += group;
+		if (*p < '0' || *p > '9')
+			return fail(ps, "%s%s: a %s number is missing (DiskSpd's form: -ag0,0,2)", flag,
+				    v, group ? "group" : "CPU");
+		n = strtoul(p, &end, 10);
+		if (*end && (*end != ',' || !end[1]))
+			return fail(ps, "%s%s: '%s' is not a list of CPUs (DiskSpd's form: -ag0,0,2)",
+				    flag, v, end);
+		p = *end ? end + 1 : end;
+		if (group && n > 65535)
+			return fail(ps, "%s%s: group %lu is out of range", flag, v, n);
+		if (group && n)
+			return fail(ps, "%s%s: processor group %lu: Windows processor groups have no "
+				    "Linux counterpart (Linux numbers every CPU in one list: -a<cpus>)",
+				    flag, v, n);
+		if (group && (!*p || *p == 'g'))
+			return fail(ps, "%s%s: group %lu names no CPU", flag, v, n);
+		if (group)
+			continue;
+		if (n > 255)
+			return fail(ps, "%s%s: CPU %lu is out of range (0 to 255 within a group)", flag,
+				    v, n);
+		if (count == AFFINITY_MAX)
+			return fail(ps, "%s%s: more than %d CPUs", flag, v, AFFINITY_MAX);
+		cpus[count++] = (int)n;
+	}
+	if (w->naffinity + (unsigned)count > AFFINITY_MAX)
+		return fail(ps, "%s%s: more than %d CPUs", flag, v, AFFINITY_MAX);
+	list = realloc(w->affinity, (w->naffinity + (size_t)count) * sizeof(*list));
+	if (!list)
+		return fail(ps, "out of memory");
+	memcpy(list + w->naffinity, cpus, (size_t)count * sizeof(*cpus));
+	w->affinity = list;
+	w->naffinity += (unsigned)count;
+	return 0;
 }
 
 static int apply_opt(struct parse_state *ps, struct workload *w, const struct option_def *o,
@@ -204,14 +294,25 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		w->pool_threads = (unsigned)n;
 		return 0;
 	case O_RANDOM:
-		if (v && (v[0] == 's' || v[0] == 'd'))
-			return fail(ps, "%s: mixed or non-uniform random I/O (-r%c) is not supported",
-				    flag, v[0]);
+		if (v && v[0] == 's')
+			return fail(ps, "%s%s: mixed random/sequential I/O (-rs) is not supported", flag, v);
+		if (v && v[0] == 'd')
+			return fail(ps, "%s%s: random distributions (-rd) are not supported", flag, v);
+		if (ps->random_set)
+			return fail(ps, "%s%s: random I/O (-r) may be given once", flag, v ? v : "");
+		if (ps->seq_set)
+			return fail(ps, "%s%s: sequential I/O (-s) and random I/O (-r) exclude each other",
+				    flag, v ? v : "");
 		ps->random_set = true;
 		return v && *v ? get_size(ps, flag, v, &ps->ralign) : 0;
 	case O_SEQUENTIAL:
 		if (v && v[0] == 'i')
 			return fail(ps, "%s: interlocked sequential I/O (-si) is not supported", flag);
+		if (ps->seq_set)
+			return fail(ps, "%s%s: sequential I/O (-s) may be given once", flag, v ? v : "");
+		if (ps->random_set)
+			return fail(ps, "%s%s: sequential I/O (-s) and random I/O (-r) exclude each other",
+				    flag, v ? v : "");
 		ps->seq_set = true;
 		return v && *v ? get_size(ps, flag, v, &ps->stride) : 0;
 	case O_WRITE:
@@ -219,16 +320,17 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 			return -EINVAL;
 		ps->t.write_pct = (unsigned)n;
 		return 0;
-	case O_CACHING: return apply_caching(ps, flag, v);
-	case O_NOCACHE: return apply_caching(ps, flag, "h");
+	case O_CACHING: return apply_caching(ps, flag, v, false);
+	case O_NOCACHE: return apply_caching(ps, flag, NULL, true);
 	case O_LATENCY: return 0;	/* always measured */
 	case O_INTERVAL:
 		w->iops_stddev = true;
 		if (!v || !*v)
 			return 0;
-		if (get_uint(ps, flag, v, 1, 3600000, &n))
+		if (get_uint(ps, flag, v, 0, 3600000, &n))
 			return -EINVAL;
-		w->interval_ns = n * 1000000ull;
+		if (n)	/* DiskSpd's -D0: the standard deviation over the default 1 s */
+			w->interval_ns = n * 1000000ull;
 		return 0;
 	case O_SEED:
 		ps->seed_from_clock = !v || !*v;
@@ -238,6 +340,9 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	case O_MAXOFF:
 		if (v[0] == 'r' || v[0] == 's' || v[0] == 't')
 			return fail(ps, "%s: open hints (-f%s) are not supported", flag, v);
+		if (ps->maxoff.set)
+			return fail(ps, "%s%s: the end of the range (-B<base>:<length> or -f<size>) may be "
+				    "given once", flag, v);
 		return get_size(ps, flag, v, &ps->maxoff);
 	case O_ZERO: ps->contents++; ps->t.buf = BUF_ZERO; return 0;
 	case O_SOURCEBUF:
@@ -261,8 +366,13 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 			if (v[1] && strcmp(v + 1, "text") && strcmp(v + 1, "xml"))
 				return fail(ps, "%s: unknown profile format '%s' (use -Rp, -Rptext or "
 					    "-Rpxml)", flag, v + 1);
-			w->xml_stdout = !strcmp(v + 1, "xml");
 			*action = CMD_PRINT;
+			if (v[1])
+				w->xml_stdout = !strcmp(v + 1, "xml");
+			return 0;
+		}
+		if (!strcmp(v, "xml") && *action == CMD_PRINT) {	/* -Rp -Rxml, as DiskSpd */
+			w->xml_stdout = true;
 			return 0;
 		}
 		if (!strcmp(v, "xml"))
@@ -270,9 +380,11 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		if (strcmp(v, "text") && strcmp(v, "json"))
 			return fail(ps, "%s: unknown output format '%s' (use text or json)", flag, v);
 		w->json_stdout = !strcmp(v, "json");
+		w->xml_stdout = false;
 		return 0;
 	case O_PROFILE:		/* read by cmdline_parse_spans(), before this */
 		return fail(ps, "%s: an XML profile goes with cmdline_parse_spans()", flag);
+	case O_AFFINITY: return apply_affinity(ps, w, flag, v);
 	case O_HELP: *action = CMD_HELP; return 0;
 	case O_VERSION: *action = CMD_VERSION; return 0;
 	case O_PRINT: *action = CMD_PRINT; return 0;
@@ -358,6 +470,9 @@ static int resolve_sizes(struct parse_state *ps)
 	struct target_spec *t = &ps->t;
 	uint64_t len = 0;
 
+	t->cache = (ps->cache_mode == CM_DIRECT ? CACHE_DIRECT : 0) |
+		   (ps->cache_mode == CM_NO_LOCAL ? CACHE_DIRECT | CACHE_NO_LOCAL : 0) |
+		   (ps->write_through ? CACHE_WRITE_THROUGH : 0);
 	if (resolve(ps, "-c", &ps->create, &t->create_size) ||
 	    resolve(ps, "-B", &ps->base, &t->base_offset) ||
 	    resolve(ps, "-B", &ps->base_len, &len) ||
@@ -378,6 +493,9 @@ static int resolve_sizes(struct parse_state *ps)
 		return fail(ps, "-c: the size must be greater than 0");
 	if (ps->ralign.set && !t->random_align)
 		return fail(ps, "-r: the alignment must be greater than 0");
+	if (ps->stride.set && !t->stride)
+		return fail(ps, "-s0: a stride of 0 (DiskSpd's every I/O at one offset) is not "
+			    "supported");
 	if (ps->random_set && !t->random_align)
 		t->random_align = t->block_size;
 	if (!t->stride)
@@ -495,6 +613,8 @@ static void target_defaults(struct parse_state *ps)
 	ps->create = ps->base = ps->base_len = ps->maxoff = ps->tstride = none;
 	ps->ralign = ps->stride = ps->srcbuf = none;
 	ps->random_set = ps->seq_set = ps->threads_set = false;
+	ps->cache_mode = CM_UNSET;
+	ps->write_through = false;
 	ps->contents = 0;
 }
 
@@ -558,12 +678,17 @@ int cmdline_parse(int argc, char **argv, struct workload *w,
 		int r;
 
 		cmdline_normalize_dash(arg);
-		if (arg[0] == '-' && arg[1] == '-' && arg[2])
+		if (arg[0] == '-' && arg[1] == '-' && arg[2]) {
 			r = parse_long(&ps, w, argc, argv, &i, action);
-		else if (arg[0] == '-' && arg[1])
+		} else if (arg[0] == '-' && arg[1]) {
+			if (ps.in_targets)	/* DiskSpd's rule; iobench's --options go anywhere */
+				return fail(&ps, "'%s' after the target '%s': DiskSpd's switches come "
+					    "before the targets", arg, w->targets[w->ntargets - 1].path);
 			r = parse_short(&ps, w, arg, action);
-		else
+		} else {
+			ps.in_targets = true;
 			r = add_target(&ps, w, arg);
+		}
 		if (r)
 			return r;
 		if (*action == CMD_HELP || *action == CMD_VERSION)
@@ -712,6 +837,10 @@ static int profile_args(int argc, char **argv, const char **profile, struct xpro
 			continue;
 		}
 		if (arg[1] != '-') {	/* DiskSpd's switches, the value attached */
+			if (a->nsubst)	/* as without -X; iobench's --options go anywhere */
+				return errmsg(err, len, -EINVAL, "'%s' after the target '%s': "
+					      "DiskSpd's switches come before the targets", arg,
+					      a->subst[a->nsubst - 1]);
 			if (arg[1] == 'X') {
 				if (*profile)
 					return errmsg(err, len, -EINVAL, "'%s': more than one "

@@ -31,7 +31,7 @@ const struct option_def options[] = {
 	{ 'r', "random", ARG_OPT, O_RANDOM, D, "[ALIGN] random I/O aligned to ALIGN (default: block size)" },
 	{ 's', "sequential", ARG_OPT, O_SEQUENTIAL, D, "[STRIDE] sequential I/O (the default), stride default: block size" },
 	{ 'w', "write", ARG_REQ, O_WRITE, D, "PCT   percentage of writes (default 0)" },
-	{ 'S', "caching", ARG_OPT, O_CACHING, D, "[bhruw] b buffered, u/r O_DIRECT, w O_DSYNC, h = uw; -S alone = -Su" },
+	{ 'S', "caching", ARG_OPT, O_CACHING, D, "[bhruw] b buffered, u/r O_DIRECT, w O_DSYNC, h = uw; -S alone = -Su; each once (DiskSpd's rules)" },
 	{ 'h', "disable-caching", ARG_NONE, O_NOCACHE, D, "      same as -Sh (a bare 'iobench -h' prints this help)" },
 	{ 'D', "interval", ARG_OPT, O_INTERVAL, D | M, "[MS]  series interval in ms (default 1000; monitor: a row each); -D also prints IopsStdDev" },
 	{ 'L', "latency", ARG_NONE, O_LATENCY, D, "      accepted for DiskSpd: latency is always measured" },
@@ -45,7 +45,7 @@ const struct option_def options[] = {
 	{ 0, "compress", ARG_REQ, O_COMPRESS, D, "PCT   writes are PCT% compressible (zeros in every 512 bytes)" },
 	{ 0, "dedupe", ARG_REQ, O_DEDUPE, D, "PCT   PCT% of writes carry one same block (the rest stay unique)" },
 	{ 'X', "profile", ARG_REQ, O_PROFILE, D, "FILE  run DiskSpd's XML profile FILE; targets after it replace its *1, *2, ... (docs/cli.md)" },
-	{ 'a', "affinity", ARG_REQ, O_AFFINITY, D | F, "CPUS  pin threads round-robin to these CPUs (0,2,4-7; -ag: all, the default)" },
+	{ 'a', "affinity", ARG_OPT, O_AFFINITY, D | F, "[CPUS] pin threads round-robin to these CPUs (0,2,4-7, or DiskSpd's g0,0,2; -a or -ag alone: all, the default)" },
 	{ 'n', "no-affinity", ARG_NONE, O_NOAFFINITY, D | F, "      do not pin threads to CPUs" },
 	{ 0, "engine", ARG_REQ, O_ENGINE, D | F | Q, "NAME  io_uring (default), libaio, psync or null (job files: every job's ioengine)" },
 	{ 0, "null-latency", ARG_REQ, O_NULL_LAT, D | F, "TIME  null engine: each I/O takes TIME (a modelled device)" },
@@ -172,7 +172,7 @@ static int set_affinity(struct workload *w, const char *flag, const char *v, cha
 	int cpus[AFFINITY_MAX], *list;
 	int count;
 
-	if (!strcmp(v, "g"))	/* DiskSpd's -ag: round-robin over all CPUs, the default */
+	if (!v || !*v || !strcmp(v, "g"))	/* DiskSpd's -a, -ag: round-robin over all CPUs, the default */
 		return 0;
 	if (v[0] == 'g')
 		return errmsg(err, len, -EINVAL, "%s%s: processor groups are a Windows notion: list "

@@ -18,6 +18,8 @@
 #define CACHE_DIRECT        1u	/* -Su, -Sr, -Sh: O_DIRECT */
 #define CACHE_WRITE_THROUGH 2u	/* -Sw, -Sh: O_DSYNC */
 #define CACHE_SYNC          4u	/* fio's sync=sync: O_SYNC (data and metadata) */
+#define CACHE_NO_LOCAL      8u	/* -Sr: DiskSpd's remote-cache switch, O_DIRECT (with CACHE_DIRECT)
+				   as on a network file system; kept apart for DiskSpd's profile */
 
 /* --continue-on-error (fio's continue_on_error): which failed I/Os do not stop the run. */
 #define CONTINUE_READ  1u

@@ -704,26 +704,37 @@ static int target_flags(struct builder *c, xmlNodePtr t)
 		{ "UseLargePages", "-l" }, { "ParallelAsyncIO", "-p" },
 		{ "MemoryMappedIo", "-Sm" },
 	};
-	static const struct { const char *name; char c; } cache[] = {
-		{ "DisableAllCache", 'h' }, { "DisableOSCache", 'u' }, { "DisableLocalCache", 'r' },
-		{ "WriteThrough", 'w' },
-	};
-	char s[8] = "-S";
-	xmlNodePtr k, first = NULL;
-	size_t n = 2;
+	xmlNodePtr k, first = NULL, wt = NULL;
+	const char *mode = NULL;
 	int r;
 
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
 		if (flag(t, map[i].name, &k) == 1 && (r = sw(c, k, "%s", map[i].sw)))
 			return r;
-	for (size_t i = 0; i < sizeof(cache) / sizeof(cache[0]); i++) {
-		if (flag(t, cache[i].name, &k) == 1) {
-			s[n++] = cache[i].c;
-			first = first ? first : k;
-		}
+	/* DiskSpd's reader: DisableOSCache, then DisableAllCache (and write-through), then
+	 * DisableLocalCache, each setting the one cache mode; WriteThrough adds write-through */
+	if (flag(t, "DisableOSCache", &k) == 1) {
+		mode = "u";
+		first = k;
 	}
-	s[n] = 0;
-	return first ? sw(c, first, "%s", s) : 0;
+	if (flag(t, "DisableAllCache", &k) == 1) {
+		mode = "u";
+		first = first ? first : k;
+		wt = k;
+	}
+	if (flag(t, "DisableLocalCache", &k) == 1) {
+		mode = "r";
+		first = first ? first : k;
+	}
+	if (flag(t, "WriteThrough", &k) == 1) {
+		wt = k;
+		first = first ? first : k;
+	}
+	if (!first)
+		return 0;
+	if (mode && !strcmp(mode, "u") && wt)
+		return sw(c, first, "-Sh");
+	return sw(c, first, "-S%s%s", mode ? mode : "", wt ? "w" : "");
 }
 
 static int target_content(struct builder *c, xmlNodePtr t)
@@ -856,9 +867,10 @@ static int build_target(struct builder *c, xmlNodePtr t)
 /* <Affinity>: -a<cpu>,... when every assignment is in group 0, else DiskSpd's -ag form. */
 static int span_affinity(struct builder *c, xmlNodePtr a)
 {
-	char cpus[4096], groups[8192];
-	size_t nc = 0, ng = 0;
-	bool other = false;
+	char cpus[8192];
+	size_t n = 0;
+	uint64_t last = 0;
+	bool grouped = false;
 
 	for (xmlNodePtr k = a->children; k; k = k->next) {
 		char text[32];
@@ -866,7 +878,8 @@ static int span_affinity(struct builder *c, xmlNodePtr a)
 
 		if (k->type != XML_ELEMENT_NODE)
 			continue;
-		if (!strcmp((const char *)k->name, "AffinityAssignment")) {
+		grouped = strcmp((const char *)k->name, "AffinityAssignment") != 0;
+		if (!grouped) {
 			if (text_of(k, text, sizeof(text)))
 				return errmsg(c->err, c->len, -ENOMEM, "out of memory");
 			parse_dec(text, UINT32_MAX, &pv);
@@ -884,18 +897,21 @@ static int span_affinity(struct builder *c, xmlNodePtr a)
 				return refuse(c, k, gv > 65535 ?
 					      "a processor group is at most 65535" :
 					      "a processor within its group is at most 255");
-			other |= gv != 0;
 		}
-		if (nc < sizeof(cpus))
-			nc += (size_t)snprintf(cpus + nc, sizeof(cpus) - nc, "%s%" PRIu64,
-					       nc ? "," : "", pv);
-		if (ng < sizeof(groups))
-			ng += (size_t)snprintf(groups + ng, sizeof(groups) - ng,
-					       "%s%" PRIu64 ",%" PRIu64, ng ? "," : "", gv, pv);
+		/* -a<cpu>,...; or DiskSpd's group form, g<group>,<cpu>,...,g<group>,<cpu>,... */
+		if (n >= sizeof(cpus))
+			break;
+		if (grouped && (!n || gv != last))
+			n += (size_t)snprintf(cpus + n, sizeof(cpus) - n, "%sg%" PRIu64 ",%" PRIu64,
+					      n ? "," : "", gv, pv);
+		else
+			n += (size_t)snprintf(cpus + n, sizeof(cpus) - n, "%s%" PRIu64, n ? "," : "",
+					      pv);
+		last = gv;
 	}
-	if (nc >= sizeof(cpus) || ng >= sizeof(groups))
+	if (n >= sizeof(cpus))
 		return refuse(c, a, "too many CPUs");
-	return other ? sw(c, a, "-ag%s", groups) : sw(c, a, "-a%s", cpus);
+	return sw(c, a, "-a%s", cpus);
 }
 
 /* The profile's own elements (Verbose, Progress, ...), as they apply to every span. */

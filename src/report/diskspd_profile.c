@@ -103,7 +103,9 @@ static void target_xml(struct xw *x, const struct target_spec *t)
 	boolean(x, "RandomAccess", false);
 	boolean(x, "TemporaryFile", false);
 	boolean(x, "UseLargePages", false);
-	if (t->cache & CACHE_DIRECT)
+	if (t->cache & CACHE_NO_LOCAL)
+		boolean(x, "DisableLocalCache", true);
+	else if (t->cache & CACHE_DIRECT)
 		boolean(x, "DisableOSCache", true);
 	if (t->cache & CACHE_WRITE_THROUGH)
 		boolean(x, "WriteThrough", true);

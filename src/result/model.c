@@ -111,7 +111,8 @@ SCHEMA(target_spec_s, FS(struct target_spec, path), FIM(struct target_spec, bloc
        FIM(struct target_spec, pattern_len, PATTERN_MAX), FHEX(struct target_spec, pattern, pattern_len),
        FIM(struct target_spec, write_pct, 100), FIM(struct target_spec, outstanding, 1u << 20),
        FIM(struct target_spec, threads, 1u << 20),
-       FIM(struct target_spec, cache, CACHE_DIRECT | CACHE_WRITE_THROUGH | CACHE_SYNC),
+       FIM(struct target_spec, cache, CACHE_DIRECT | CACHE_WRITE_THROUGH | CACHE_SYNC |
+						CACHE_NO_LOCAL),
        FB(struct target_spec, end_fsync), FB_LATER(struct target_spec, invalidate),
        FIM_LATER(struct target_spec, trim, TRIM_WRITE));
 SCHEMA(written_s, FS(struct written_opt, key), FS(struct written_opt, val));

@@ -27,8 +27,10 @@ last=$(awk -F, 'NR > 1 { t = $1 } END { print t }' "$T/f.csv")
 secs=$(awk -F'\t' '/^actual test time:/ { sub(/s$/, "", $2); print $2 }' "$T/out")
 within "$last" "$secs" 2 || fail "series ends at $last s, test time $secs s"
 
-say "bad -D and an unwritable CSV path"
-run_rc 2 --engine=null -D0 x
+say "-D0 is -D over 1 s (DiskSpd's), a bad -D and an unwritable CSV path"
+run_ok --engine=null -D0 -Rpxml x
+grep -q "<CalculateIopsStdDev>true</CalculateIopsStdDev>" "$T/out" &&
+	grep -q "<IoBucketDuration>1000</IoBucketDuration>" "$T/out" || fail "-D0: $(cat "$T/out")"
 run_rc 2 --engine=null -Dx x
 run_rc 2 --engine=null --ios=10 --series-csv=/nonexistent/dir/s.csv x
 grep -q "cannot write '/nonexistent/dir/s.csv'" "$T/err" || fail "no message for the CSV path"

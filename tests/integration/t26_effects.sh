@@ -106,7 +106,8 @@ for c in "sync=1|O_SYNC" "sync=sync|O_SYNC" "sync=dsync|O_DSYNC" "direct=1|O_DIR
 done
 # DiskSpd's cache switches (docs/cli.md): -Su unbuffered, -Sw write-through, -Sh both, -Sb buffered
 rm -f s.dat
-for c in "-Su|O_DIRECT" "-Sw|O_DSYNC" "-Sh|O_DIRECT O_DSYNC" "-Sb|" "-Suw|O_DIRECT O_DSYNC"; do
+for c in "-Su|O_DIRECT" "-Sw|O_DSYNC" "-Sh|O_DIRECT O_DSYNC" "-Sb|" "-Suw|O_DIRECT O_DSYNC" \
+	 "-Sbw|O_DSYNC" "-Sr|O_DIRECT" "-S|O_DIRECT"; do
 	run_bg bg.out bg.err -c4M -d20 -w100 -b4K ${c%%|*} s.dat
 	flags=$(open_flags $BG "$T/s.dat")
 	kill -INT $BG; wait $BG

@@ -124,7 +124,7 @@ roundtrip() {
 	xmllint --noout rt.xml || fail "-Rpxml of $* is not well-formed"
 	run_ok -Xrt.xml -Rpxml
 	cmp -s rt.xml "$T/out" || { diff rt.xml "$T/out"; fail "-Rpxml of -X(-Rpxml of $*) differs"; }
-	run_ok "$@" --engine=null --ios=400 -W0 -Rjson
+	run_ok --engine=null --ios=400 -W0 -Rjson "$@"
 	jq -c '[.results.targets[] | [.path, .read.ios, .read.bytes, .write.ios, .write.bytes]]' "$T/out" > rt.cmd
 	run_ok -Xrt.xml --engine=null --ios=400 -W0 -Rjson
 	jq -c '[.results.targets[] | [.path, .read.ios, .read.bytes, .write.ios, .write.bytes]]' "$T/out" > rt.x
@@ -190,8 +190,9 @@ xbad "-b is not compatible with -X" -Xok.xml -b8K
 xbad "'-t4' is not compatible with -X" -t4 -Xok.xml
 xbad "'--threads' is not compatible with -X" -Xok.xml --threads=4
 
-case_ input "two -X"
+case_ input "two -X, or a switch after the targets"
 xbad "more than one XML profile (-X)" -Xok.xml -Xok.xml
+xbad "'-d1' after the target 'new.dat': DiskSpd's switches come before the targets" -Xtpl.xml new.dat -d1
 
 case_ input "a Windows path, in the profile or for its *1"
 profile w.xml "$(target 'C:\data\new.dat' '<FileSize>1048576</FileSize>')"

@@ -154,13 +154,16 @@ static void test_long_forms(void **state)
 			       "--warmup=1 --cooldown=2 --seed=7 --engine=psync --ios=5 /x", &w),
 			 -EINVAL);	/* psync with -o2 */
 	workload_release(&w);
-	assert_int_equal(parse("iobench --block-size=8K --disable-caching --outstanding=1 "
+	/* DiskSpd's rule: write-through is set once (-h sets it), never "the later wins" */
+	assert_int_equal(parse("iobench --disable-caching --caching=w /x", &w), -EINVAL);
+	workload_release(&w);
+	assert_int_equal(parse("iobench --block-size=8K --outstanding=1 "
 			       "--threads=4 --random=16K --write=30 --create-size=50M "
 			       "--warmup=1 --seed=7 --engine=psync --ios=5 --keep "
-			       "--base-offset=1M --max-offset=40M --caching=w /x", &w), 0);
+			       "--base-offset=1M --max-offset=40M --caching=bw /x", &w), 0);
 	t = &w.targets[0];
 	assert_int_equal(t->block_size, 8192);
-	assert_int_equal(t->cache, CACHE_WRITE_THROUGH);	/* the later --caching=w wins */
+	assert_int_equal(t->cache, CACHE_WRITE_THROUGH);	/* -Sbw: buffered, write-through */
 	assert_int_equal(t->random_align, 16384);
 	assert_int_equal(w.warmup_ns, SEC);
 	assert_int_equal(w.seed, 7);
@@ -196,7 +199,7 @@ static void test_caching_and_buffers(void **state)
 		const char *flag;
 		unsigned cache;
 	} c[] = {
-		{ "-S", CACHE_DIRECT }, { "-Su", CACHE_DIRECT }, { "-Sr", CACHE_DIRECT },
+		{ "-S", CACHE_DIRECT }, { "-Su", CACHE_DIRECT }, { "-Sr", CACHE_DIRECT | CACHE_NO_LOCAL },
 		{ "-Sb", 0 }, { "-Sw", CACHE_WRITE_THROUGH },
 		{ "-Sh", CACHE_DIRECT | CACHE_WRITE_THROUGH },
 		{ "-Suw", CACHE_DIRECT | CACHE_WRITE_THROUGH }, { "-h", CACHE_DIRECT | CACHE_WRITE_THROUGH },
@@ -283,6 +286,12 @@ static void test_affinity(void **state)
 	assert_int_equal(w.naffinity, 0);
 	assert_false(w.no_affinity);
 	workload_release(&w);
+	/* DiskSpd's group 0 form, and -a given twice adds up */
+	assert_int_equal(parse("iobench -ag0,1,4 -a6 /x", &w), 0);
+	assert_int_equal(w.naffinity, 3);
+	assert_int_equal(w.affinity[0], 1);
+	assert_int_equal(w.affinity[2], 6);
+	workload_release(&w);
 	assert_int_equal(parse("iobench -n /x", &w), 0);
 	assert_true(w.no_affinity);
 	workload_release(&w);
@@ -327,7 +336,7 @@ static void test_bad_input(void **state)
 		{ "iobench -B8M -f4M /x", "-f" },
 		{ "iobench -Sx /x", "'x'" },
 		{ "iobench -Sm /x", "memory-mapped" },
-		{ "iobench -Sbu /x", "'b'" },
+		{ "iobench -Sbu /x", "earlier cache mode" },
 		{ "iobench -g100 /x", "throughput" },
 		{ "iobench -rs50 /x", "-rs" },
 		{ "iobench -si /x", "interlocked" },
@@ -353,11 +362,10 @@ static void test_bad_input(void **state)
 		{ "iobench -c0 /x", "-c" },
 		{ "iobench -b2G /x", "block size" },
 		{ "iobench -c99999999999T /x", "too large" },
-		{ "iobench -a /x", "-a" },
 		{ "iobench -a1-0 /x", "1-0" },
 		{ "iobench -ax /x", "'x'" },
 		{ "iobench -a0, /x", "0," },
-		{ "iobench -ag0,1 /x", "processor groups" },
+		{ "iobench -ag1,1 /x", "processor group 1" }, { "iobench -ag0 /x", "names no CPU" },
 		{ "iobench -n -a0 /x", "-n" },
 	};
 	struct workload w;

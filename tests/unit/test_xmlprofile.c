@@ -196,7 +196,7 @@ static void test_parse_file(void **state)
 	assert_int_equal(t->cache, 0);
 	assert_int_equal(t->create_size, 0);
 	assert_int_equal(t->write_pct, 85);
-	assert_int_equal(spans[0].targets[2].cache, CACHE_DIRECT);	/* DisableLocalCache: -Sr */
+	assert_int_equal(spans[0].targets[2].cache, CACHE_DIRECT | CACHE_NO_LOCAL); /* -Sr */
 	assert_int_equal(spans[0].targets[3].cache, CACHE_DIRECT | CACHE_WRITE_THROUGH);
 	/* the second span: DiskSpd's defaults where it says nothing */
 	assert_int_equal(spans[1].duration_ns, 10 * SEC);
@@ -310,7 +310,8 @@ static void test_affinity(void **state)
 	assert_int_equal(spans[0].affinity[1], 32);
 	snprintf(text, sizeof(text), doc, "<AffinityGroupAssignment Group=\"0\" Processor =\"2\"/>\n"
 		 "<AffinityGroupAssignment Group=\"1\" Processor =\"32\"/>\n");
-	refused(text, "p.xml:3: <Affinity>: -ag0,2,1,32: processor groups are a Windows notion");
+	refused(text, "p.xml:3: <Affinity>: -ag0,2,g1,32: processor group 1: Windows processor "
+		"groups have no Linux counterpart");
 	snprintf(text, sizeof(text), doc, "<AffinityGroupAssignment Group=\"0\" Processor =\"2\"/>\n"
 		 "<AffinityGroupAssignment Group=\"1\" Processor =\"300\"/>\n");
 	refused(text, "p.xml:5: <AffinityGroupAssignment>: a processor within its group is at "
@@ -380,7 +381,7 @@ static void test_random_sequential_mixed(void **state)
 {
 	(void)state;
 	refused(one_target("<RandomRatio>50</RandomRatio>"),
-		"<RandomRatio>: -r: mixed or non-uniform random I/O (-rs) is not supported");
+		"<RandomRatio>: -rs50: mixed random/sequential I/O (-rs) is not supported");
 	refused(one_target("<Random>8192</Random><RandomRatio>50</RandomRatio>"), "(-rs)");
 	refused(one_target("<RandomRatio>0</RandomRatio>"), "'0' is not a percentage from 1 to 99");
 	refused(one_target("<RandomRatio>100</RandomRatio>"), "'100' is not a percentage");
@@ -388,7 +389,7 @@ static void test_random_sequential_mixed(void **state)
 	refused(one_target("<RandomRatio>200</RandomRatio>"), "'200' is not a percentage");
 	refused(one_target("<RandomRatio>junk</RandomRatio>"), "'junk' is not a percentage");
 	refused(one_target("<StrideSize>8192</StrideSize><Random>8192</Random>"),
-		"p.xml:3: <Target>: -r (random) and -s (sequential) exclude each other");
+		"p.xml:5: <Random>: -r8192: sequential I/O (-s) and random I/O (-r) exclude each other");
 	refused(one_target("<Random>8192</Random><Random>4096</Random>"),
 		"<Random>: given twice in <Target>");
 	assert_int_equal(build(one_target("<Random>8192</Random>")), 0);
@@ -403,7 +404,8 @@ static void test_distribution(void **state)
 	refused(one_target("<Random>65536</Random><Distribution><Absolute>"
 			   "<Range IO=\"10\">1073741824</Range><Range IO=\"10\">1073741824</Range>"
 			   "<Range IO=\"0\">107374182400</Range></Absolute></Distribution>"),
-		"<Distribution>: -r: mixed or non-uniform random I/O (-rd) is not supported");
+		"<Distribution>: -rdabs10/1073741824:10/1073741824:0/107374182400: random "
+		"distributions (-rd) are not supported");
 	refused(one_target("<Random>65536</Random><Distribution><Percent>"
 			   "<Range IO=\"10\">10</Range><Range IO=\"10\">0</Range>"
 			   "<Range IO=\"80\">10</Range></Percent></Distribution>"),
