@@ -8,6 +8,7 @@
 #include "cmd/cmd.h"
 #include "core/run.h"
 #include "job/cmdline.h"
+#include "report/diskspd_xml.h"
 #include "report/report.h"
 #include "util/errmsg.h"
 #include "util/outfile.h"
@@ -55,7 +56,8 @@ static int write_reports(const struct workload *w, const struct result *res)
 	char err[256];
 	int bad = 0;
 
-	int r = w->json_stdout ? report_json(stdout, w, res) : report_text(stdout, w, res);
+	int r = w->json_stdout ? report_json(stdout, w, res) :
+		w->xml_stdout ? diskspd_results_xml(stdout, w, res) : report_text(stdout, w, res);
 
 	if (r) {
 		fprintf(stderr, "iobench: cannot write the report: %s\n", strerror(-r));
