@@ -1,4 +1,4 @@
-# Description: DiskSpd's XML results (-Rxml): well-formed (xmllint), DiskSpd's XmlResultParser elements in its order and nesting (its unit test's document, plus what -L adds), every count, byte, percentile, CPU figure and the window the JSON of the same run holds, -D's Iops with per-interval buckets that add up to the series, the paths Process-DiskSpd.ps1 and VMFleet read, a path of &<>" escaped, a run interrupted before its window, and -Rxml refused by name where fio's layouts are.
+# Description: DiskSpd's XML results (-Rxml): well-formed (xmllint), DiskSpd's XmlResultParser elements in its order and nesting (its unit test's document, plus what -L adds), every count, byte, percentile, CPU figure and the window the JSON of the same run holds, -D's Iops with per-interval buckets that add up to the series, the paths Process-DiskSpd.ps1 and VMFleet read, `report -Rxml` byte for byte, a path of &<>" escaped, a run interrupted before its window, and -Rxml refused by name where fio's layouts are.
 . "$(dirname "$0")/lib.sh"
 cd "$T" || fail "cd"
 command -v xmllint >/dev/null || skip "needs xmllint (libxml2-utils; scripts/setup installs it)"
@@ -311,6 +311,17 @@ check process-diskspd f.xml
 grep -q "^Command Line" f.xml && fail "the text report in -Rxml's output"
 jq -e '.model.workload.xml_stdout == true' f.json >/dev/null || fail "the model does not keep -Rxml"
 
+say "report -Rxml saved.json: the run's own document, byte for byte"
+"$IOBENCH" report -Rxml f.json > rep.xml 2> rep.err || fail "report -Rxml: $(cat rep.err)"
+cmp -s f.xml rep.xml || { diff f.xml rep.xml | head; fail "report -Rxml differs from the run's -Rxml"; }
+"$IOBENCH" report --output-format=xml n.json > rep.xml || fail "report --output-format=xml"
+cmp -s n.xml rep.xml || fail "report --output-format=xml differs"
+# a run that printed text: its document says -Rxml all the same (as DiskSpd's XML always does)
+run_ok --engine=null --ios=1000 -o1 --json=t.json t0
+"$IOBENCH" report -Rxml t.json > t.xml || fail "report -Rxml of a text run"
+xml_ok t.xml
+grep -q "<ResultFormat>xml</ResultFormat>" t.xml || fail "the profile of report -Rxml does not say xml"
+
 case_ input "a path holding & < > \" and ' (and a byte that is not UTF-8): escaped, and it parses back"
 name='a&b<c>"d'"'"'e.dat'
 run_ok -c1M --ios=200 -b4K -o1 -Rxml "$T/$name" "$T/bad$(printf '\377')x.dat"
@@ -335,7 +346,7 @@ wait $pid
 xml_ok i.xml
 check error i.xml
 
-case_ input "-Rxml where fio's layouts are (job files, fio's command line), in monitor: refused by name"
+case_ input "-Rxml where fio's layouts are (job files, fio's command line), in monitor, of a job file's results: refused by name"
 printf '[j]\nrw=read\nsize=1m\nioengine=psync\nfilename=%s/jf.dat\n' "$T" > job.fio
 run_rc 2 job.fio --output-format=xml
 grep -q -- "--output-format=xml: xml is DiskSpd's XML results, of the DiskSpd command line" "$T/err" ||
@@ -346,6 +357,11 @@ grep -q "fio has no such layout" "$T/err" || fail "fio's command line: $(cat "$T
 [ ! -e jf.dat ] && [ ! -e c.dat ] || fail "a job ran"
 run_rc 2 monitor -Rxml -d1 /dev/null
 grep -q "monitor: -Rxml: DiskSpd's XML results are of a run" "$T/err" || fail "monitor: $(cat "$T/err")"
+run_ok job.fio --json=j.json
+run_rc 2 report -Rxml j.json
+grep -q "report: -Rxml: DiskSpd's XML results are of one run of the DiskSpd command line" "$T/err" ||
+	fail "report of a job file: $(cat "$T/err")"
+run_rc 2 report -Rxml f.json n.json
 run_rc 2 -Rxmlx --engine=null x
 grep -q "unknown output format 'xmlx' (use text, json or xml)" "$T/err" || fail "-Rxmlx: $(cat "$T/err")"
 exit 0
