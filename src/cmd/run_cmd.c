@@ -31,6 +31,22 @@ static int check_outputs(const struct workload *w)
 }
 
 /* Writes one output file whole (a temporary file renamed into place), or names the failure. */
+/* -Rpxml: DiskSpd's profile on stdout, and a notice of what it cannot hold. */
+static int print_profile_xml(const struct workload *w)
+{
+	char out[512];
+
+	diskspd_profile_leaves_out(w, out, sizeof(out));
+	if (out[0])
+		fprintf(stderr, "iobench: DiskSpd's profile has no place for %s: read back with -X, "
+			"it runs without them unless they are given again\n", out);
+	if (diskspd_profile_xml(stdout, w, 0) || fflush(stdout)) {
+		fprintf(stderr, "iobench: writing the profile to stdout: %s\n", strerror(errno));
+		return EXIT_RUN_FAILED;
+	}
+	return 0;
+}
+
 static int write_output(const char *path, const struct workload *w, const struct result *res,
 			int (*report)(FILE *, const struct workload *, const struct result *))
 {
@@ -92,14 +108,17 @@ int cmd_run(int argc, char **argv)
 		return EXIT_BAD_INPUT;
 	}
 	if (action != CMD_RUN) {
+		code = 0;
 		if (action == CMD_HELP)
 			cmdline_usage(stdout);
+		else if (action == CMD_PRINT && w.xml_stdout)
+			code = print_profile_xml(&w);
 		else if (action == CMD_PRINT)
 			report_workload(stdout, &w);
 		else
 			printf("iobench %s\n", IOBENCH_VERSION);
 		workload_release(&w);
-		return 0;
+		return code;
 	}
 	if (check_outputs(&w)) {
 		workload_release(&w);

@@ -254,9 +254,11 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		ps->t.dedupe_pct = (unsigned)n;
 		return 0;
 	case O_FORMAT:
-		if (v[0] == 'p') {	/* DiskSpd's -Rp[text]: the profile, not a run */
-			if (v[1] && strcmp(v + 1, "text"))
-				return fail(ps, "%s%s: the profile prints as text only", flag, v);
+		if (v[0] == 'p') {	/* DiskSpd's -Rp[text|xml]: the profile, not a run */
+			if (v[1] && strcmp(v + 1, "text") && strcmp(v + 1, "xml"))
+				return fail(ps, "%s: unknown profile format '%s' (use -Rp, -Rptext or "
+					    "-Rpxml)", flag, v + 1);
+			w->xml_stdout = !strcmp(v + 1, "xml");
 			*action = CMD_PRINT;
 			return 0;
 		}

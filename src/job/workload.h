@@ -284,7 +284,7 @@ struct workload {
 	char *series_csv;	/* --series-csv=FILE: the interval series as CSV */
 	char *json_path;	/* --json=FILE: the JSON document, beside the text */
 	bool json_stdout;	/* -Rjson: the JSON document on stdout instead of the text */
-	bool xml_stdout;	/* -Rxml: DiskSpd's XML results on stdout instead of the text */
+	bool xml_stdout;	/* -Rxml, -Rpxml: DiskSpd's XML (results, or the profile) on stdout */
 	bool group_reporting;	/* fio's group_reporting: the jobs are reported as one */
 	struct written_opt *global_written;	/* fio's global options as written (command line first) */
 	unsigned nglobal_written;

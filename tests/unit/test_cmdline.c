@@ -249,7 +249,11 @@ static void test_help_version(void **state)
 	assert_int_equal(action, CMD_PRINT);
 	assert_int_equal(w.targets[0].write_pct, 10);
 	workload_release(&w);
-	assert_int_equal(parse("iobench -Rpxml /x", &w), -EINVAL);
+	assert_int_equal(parse("iobench -Rpxml /x", &w), 0);
+	assert_int_equal(action, CMD_PRINT);
+	assert_true(w.xml_stdout);
+	workload_release(&w);
+	assert_int_equal(parse("iobench -Rpjson /x", &w), -EINVAL);
 	workload_release(&w);
 	/* -Rxml: DiskSpd's XML results instead of the text; the last -R says it */
 	assert_int_equal(parse("iobench -Rxml /x", &w), 0);

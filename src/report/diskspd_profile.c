@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * diskspd_profile.c: a workload as DiskSpd's XML profile (-Rpxml): the
+ * elements, order and indentation of DiskSpd's Profile::GetXml, a TimeSpan
+ * per group of jobs. Values iobench refuses on the command line (throughput
+ * limits, bursts, hints, priorities, weights) are written at the defaults
+ * DiskSpd writes for them, which is what iobench runs.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report/diskspd_xml.h"
+#include "util/banned.h"
+
+void xml_escaped(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&apos;", f); break;
+		default: fputc(*s, f);
+		}
+	}
+}
+
+struct xw {
+	FILE *f;
+	unsigned level;
+};
+
+static void line(struct xw *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void line(struct xw *x, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(x->f, "%*s", (int)(x->level * 2), "");
+	va_start(ap, fmt);
+	vfprintf(x->f, fmt, ap);
+	va_end(ap);
+	fputc('\n', x->f);
+}
+
+static void open_el(struct xw *x, const char *name)
+{
+	line(x, "<%s>", name);
+	x->level++;
+}
+
+static void close_el(struct xw *x, const char *name)
+{
+	x->level--;
+	line(x, "</%s>", name);
+}
+
+static void boolean(struct xw *x, const char *name, bool v)
+{
+	line(x, "<%s>%s</%s>", name, v ? "true" : "false", name);
+}
+
+static void number(struct xw *x, const char *name, unsigned long long v)
+{
+	line(x, "<%s>%llu</%s>", name, v, name);
+}
+
+/* DiskSpd keeps durations in whole seconds. */
+static unsigned long long secs(uint64_t ns)
+{
+	return (unsigned long long)(ns / 1000000000ull);
+}
+
+static void write_content(struct xw *x, const struct target_spec *t)
+{
+	open_el(x, "WriteBufferContent");
+	if (t->buf == BUF_ZERO) {
+		line(x, "<Pattern>zero</Pattern>");
+	} else if (t->buf == BUF_SOURCE) {
+		line(x, "<Pattern>random</Pattern>");
+		open_el(x, "RandomDataSource");
+		number(x, "SizeInBytes", t->buf_source_size);
+		close_el(x, "RandomDataSource");
+	} else {
+		/* DiskSpd's default buffer; the TimeSpan's RandomWriteData makes it -Zr */
+		line(x, "<Pattern>sequential</Pattern>");
+	}
+	close_el(x, "WriteBufferContent");
+}
+
+static void target_xml(struct xw *x, const struct target_spec *t)
+{
+	open_el(x, "Target");
+	fprintf(x->f, "%*s<Path>", (int)(x->level * 2), "");
+	xml_escaped(x->f, t->path ? t->path : "");
+	fputs("</Path>\n", x->f);
+	number(x, "BlockSize", t->block_size);
+	number(x, "BaseFileOffset", t->base_offset);
+	boolean(x, "SequentialScan", false);
+	boolean(x, "RandomAccess", false);
+	boolean(x, "TemporaryFile", false);
+	boolean(x, "UseLargePages", false);
+	if (t->cache & CACHE_DIRECT)
+		boolean(x, "DisableOSCache", true);
+	if (t->cache & CACHE_WRITE_THROUGH)
+		boolean(x, "WriteThrough", true);
+	write_content(x, t);
+	boolean(x, "ParallelAsyncIO", false);
+	if (t->create_size)
+		number(x, "FileSize", t->create_size);
+	if (t->random_align) {
+		number(x, "Random", t->random_align);
+	} else {
+		number(x, "StrideSize", t->stride ? t->stride : t->block_size);
+		boolean(x, "InterlockedSequential", false);
+	}
+	number(x, "ThreadStride", t->thread_stride);
+	number(x, "MaxFileSize", t->max_offset);
+	number(x, "RequestCount", t->outstanding);
+	number(x, "WriteRatio", t->write_pct);
+	number(x, "Throughput", 0);
+	number(x, "ThreadsPerFile", t->threads ? t->threads : 1);
+	number(x, "IOPriority", 3);	/* normal: DiskSpd's default, and iobench's */
+	number(x, "Weight", 1);
+	close_el(x, "Target");
+}
+
+/* Whether every target of group g's jobs writes fresh random data (DiskSpd's -Zr). */
+static bool random_write_data(const struct workload *w, unsigned g)
+{
+	bool any = false;
+
+	for (unsigned j = 0; j < w->njobs; j++) {
+		const struct job_spec *js = &w->jobs[j];
+
+		if (js->group != g)
+			continue;
+		for (unsigned i = 0; i < js->ntargets; i++) {
+			const struct target_spec *t = &w->targets[js->first_target + i];
+
+			if (t->buf != BUF_RANDOM)
+				return false;
+			any = true;
+		}
+	}
+	return any;
+}
+
+static void timespan_xml(struct xw *x, const struct workload *w, unsigned g)
+{
+	const struct job_spec *first = NULL;
+	uint64_t duration = w->duration_ns;
+
+	for (unsigned j = 0; j < w->njobs && !first; j++)
+		if (w->jobs[j].group == g)
+			first = &w->jobs[j];
+	if (first && first->duration_ns)
+		duration = first->duration_ns;
+	open_el(x, "TimeSpan");
+	boolean(x, "CompletionRoutines", false);
+	boolean(x, "MeasureLatency", true);	/* iobench always measures it */
+	boolean(x, "CalculateIopsStdDev", w->iops_stddev);
+	boolean(x, "DisableAffinity", w->no_affinity);
+	number(x, "Duration", secs(duration));
+	number(x, "Warmup", secs(w->warmup_ns));
+	number(x, "Cooldown", secs(w->cooldown_ns));
+	number(x, "ThreadCount", w->pool_threads);
+	number(x, "RequestCount", 0);
+	number(x, "IoBucketDuration", w->interval_ns / 1000000ull);
+	number(x, "RandSeed", first ? first->seed : w->seed);
+	if (random_write_data(w, g))
+		boolean(x, "RandomWriteData", true);
+	if (w->naffinity) {
+		open_el(x, "Affinity");
+		for (unsigned i = 0; i < w->naffinity; i++)
+			line(x, "<AffinityGroupAssignment Group=\"0\" Processor=\"%d\"/>",
+			     w->affinity[i]);
+		close_el(x, "Affinity");
+	}
+	open_el(x, "Targets");
+	for (unsigned j = 0; j < w->njobs; j++) {
+		const struct job_spec *js = &w->jobs[j];
+
+		if (js->group != g)
+			continue;
+		for (unsigned i = 0; i < js->ntargets; i++)
+			target_xml(x, &w->targets[js->first_target + i]);
+	}
+	close_el(x, "Targets");
+	close_el(x, "TimeSpan");
+}
+
+int diskspd_profile_xml(FILE *f, const struct workload *w, unsigned indent)
+{
+	struct xw x = { f, indent };
+	unsigned groups = 0;
+
+	for (unsigned j = 0; j < w->njobs; j++)
+		if (w->jobs[j].group + 1 > groups)
+			groups = w->jobs[j].group + 1;
+	open_el(&x, "Profile");
+	number(&x, "Progress", 0);
+	line(&x, "<ResultFormat>%s</ResultFormat>", w->xml_stdout ? "xml" : "text");
+	boolean(&x, "Verbose", false);
+	open_el(&x, "TimeSpans");
+	for (unsigned g = 0; g < groups; g++)
+		timespan_xml(&x, w, g);
+	close_el(&x, "TimeSpans");
+	close_el(&x, "Profile");
+	return ferror(f) ? -EIO : 0;
+}
+
+static void add(char *buf, size_t len, const char *what)
+{
+	size_t n = strlen(buf);
+
+	if (n < len)
+		snprintf(buf + n, len - n, "%s%s", n ? ", " : "", what);
+}
+
+void diskspd_profile_leaves_out(const struct workload *w, char *buf, size_t len)
+{
+	char s[64];
+	bool whole = !(w->duration_ns % 1000000000ull) && !(w->warmup_ns % 1000000000ull) &&
+		     !(w->cooldown_ns % 1000000000ull);
+
+	buf[0] = 0;
+	if (w->engine) {
+		snprintf(s, sizeof(s), "--engine=%s", w->engine);
+		add(buf, len, s);
+	}
+	if (w->null_lat_ns)
+		add(buf, len, "--null-latency");
+	if (w->null_iops)
+		add(buf, len, "--null-iops");
+	if (w->ios_per_thread)
+		add(buf, len, "--ios");
+	if (w->verify)
+		add(buf, len, "--verify");
+	if (w->read_only)
+		add(buf, len, "--read-only");
+	if (w->continue_on_error)
+		add(buf, len, "--continue-on-error");
+	if (w->sqpoll)
+		add(buf, len, "--sqpoll");
+	if (w->hipri)
+		add(buf, len, "--hipri");
+	if (!whole)
+		add(buf, len, "times that are not whole seconds");
+	if (w->seed > UINT32_MAX)
+		add(buf, len, "a seed over DiskSpd's 32 bits");
+	if (w->interval_ns % 1000000ull)
+		add(buf, len, "an interval that is not whole milliseconds");
+	for (unsigned i = 0; i < w->ntargets; i++) {
+		const struct target_spec *t = &w->targets[i];
+
+		if (t->buf == BUF_PATTERN)
+			add(buf, len, "--pattern");
+		if (t->compress_pct)
+			add(buf, len, "--compress");
+		if (t->dedupe_pct)
+			add(buf, len, "--dedupe");
+		if (t->cache & CACHE_SYNC)
+			add(buf, len, "O_SYNC");
+		if (t->write_block_size || t->bs_dist[0] || t->bs_dist[1])
+			add(buf, len, "mixed block sizes");
+		if (t->buf == BUF_PATTERN || t->compress_pct || t->dedupe_pct ||
+		    (t->cache & CACHE_SYNC) || t->write_block_size || t->bs_dist[0] ||
+		    t->bs_dist[1])
+			break;	/* each named once */
+	}
+}
