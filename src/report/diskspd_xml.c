@@ -340,77 +340,6 @@ static void system_xml(struct ctx *c)
 	xml_close(x, "System");
 }
 
-/*
- * The workload's <Profile>, until the real one (report/diskspd_profile.c)
- * is in: DiskSpd's elements for what iobench's DiskSpd command line takes.
- */
-static int profile_stub(FILE *f, const struct workload *w, unsigned indent)
-{
-	struct xml x = { f, indent };
-
-	xml_open(&x, "Profile");
-	xml_leaf(&x, "Progress", "0");
-	xml_leaf(&x, "ResultFormat", "%s", w->xml_stdout ? "xml" : "text");
-	xml_leaf_bool(&x, "Verbose", false);
-	xml_open(&x, "TimeSpans");
-	xml_open(&x, "TimeSpan");
-	xml_leaf_bool(&x, "CompletionRoutines", false);
-	xml_leaf_bool(&x, "MeasureLatency", true);
-	xml_leaf_bool(&x, "CalculateIopsStdDev", w->iops_stddev);
-	xml_leaf_bool(&x, "DisableAffinity", w->no_affinity);
-	xml_leaf(&x, "Duration", "%llu", (unsigned long long)(w->duration_ns / 1000000000ull));
-	xml_leaf(&x, "Warmup", "%llu", (unsigned long long)(w->warmup_ns / 1000000000ull));
-	xml_leaf(&x, "Cooldown", "%llu", (unsigned long long)(w->cooldown_ns / 1000000000ull));
-	xml_leaf(&x, "ThreadCount", "%u", w->pool_threads);
-	xml_leaf(&x, "RequestCount", "0");
-	xml_leaf(&x, "IoBucketDuration", "%llu", (unsigned long long)(w->interval_ns / 1000000ull));
-	xml_leaf(&x, "RandSeed", "%llu", (unsigned long long)w->seed);
-	xml_open(&x, "Targets");
-	for (unsigned i = 0; i < w->ntargets; i++) {
-		const struct target_spec *t = &w->targets[i];
-
-		xml_open(&x, "Target");
-		xml_leaf_text(&x, "Path", t->path);
-		xml_leaf(&x, "BlockSize", "%llu", (unsigned long long)t->block_size);
-		xml_leaf(&x, "BaseFileOffset", "%llu", (unsigned long long)t->base_offset);
-		xml_leaf_bool(&x, "SequentialScan", false);
-		xml_leaf_bool(&x, "RandomAccess", false);
-		xml_leaf_bool(&x, "TemporaryFile", false);
-		xml_leaf_bool(&x, "UseLargePages", false);
-		if (t->cache & CACHE_DIRECT)
-			xml_leaf_bool(&x, "DisableOSCache", true);
-		if (t->cache & CACHE_WRITE_THROUGH)
-			xml_leaf_bool(&x, "WriteThrough", true);
-		xml_open(&x, "WriteBufferContent");
-		xml_leaf(&x, "Pattern", "%s", t->buf == BUF_ZERO ? "zero" : "sequential");
-		xml_close(&x, "WriteBufferContent");
-		xml_leaf_bool(&x, "ParallelAsyncIO", false);
-		if (t->create_size)
-			xml_leaf(&x, "FileSize", "%llu", (unsigned long long)t->create_size);
-		if (t->random_align) {
-			xml_leaf(&x, "Random", "%llu", (unsigned long long)t->random_align);
-		} else {
-			xml_leaf(&x, "StrideSize", "%llu",
-				 (unsigned long long)(t->stride ? t->stride : t->block_size));
-			xml_leaf_bool(&x, "InterlockedSequential", false);
-		}
-		xml_leaf(&x, "ThreadStride", "%llu", (unsigned long long)t->thread_stride);
-		xml_leaf(&x, "MaxFileSize", "%llu", (unsigned long long)t->max_offset);
-		xml_leaf(&x, "RequestCount", "%u", t->outstanding);
-		xml_leaf(&x, "WriteRatio", "%u", t->write_pct);
-		xml_leaf(&x, "Throughput", "0");
-		xml_leaf(&x, "ThreadsPerFile", "%u", w->pool_threads ? 1 : t->threads);
-		xml_leaf(&x, "IOPriority", "3");
-		xml_leaf(&x, "Weight", "1");
-		xml_close(&x, "Target");
-	}
-	xml_close(&x, "Targets");
-	xml_close(&x, "TimeSpan");
-	xml_close(&x, "TimeSpans");
-	xml_close(&x, "Profile");
-	return ferror(f) ? -EIO : 0;
-}
-
 static void cpu_percents(const struct xml *x, const struct cpu_usage *u)
 {
 	xml_leaf(x, "UsagePercent", "%.2f", u->usage);
@@ -851,7 +780,7 @@ int diskspd_results_xml(FILE *f, const struct workload *w, const struct result *
 
 	xml_open(&c.x, "Results");
 	system_xml(&c);
-	r = profile_stub(f, w, c.x.depth);
+	r = diskspd_profile_xml(f, w, c.x.depth);
 	timespan_xml(&c);
 	iobench_xml(&c);
 	xml_close(&c.x, "Results");

@@ -1,4 +1,4 @@
-# Description: DiskSpd's XML results (-Rxml): well-formed (xmllint), DiskSpd's XmlResultParser elements in its order and nesting (its unit test's document, plus what -L adds), every count, byte, percentile, CPU figure and the window the JSON of the same run holds, -D's Iops with per-interval buckets that add up to the series, the paths Process-DiskSpd.ps1 and VMFleet read, `report -Rxml` byte for byte, a path of &<>" escaped, a run interrupted before its window, and -Rxml refused by name where fio's layouts are.
+# Description: DiskSpd's XML results (-Rxml): well-formed (xmllint), DiskSpd's XmlResultParser elements in its order and nesting (its unit test's document, plus what -L adds), the Profile -Rpxml's, every count, byte, percentile, CPU figure and the window the JSON of the same run holds, -D's Iops with per-interval buckets that add up to the series, the paths Process-DiskSpd.ps1 and VMFleet read, `report -Rxml` byte for byte, a path of &<>" escaped, a run interrupted before its window, and -Rxml refused by name where fio's layouts are.
 . "$(dirname "$0")/lib.sh"
 cd "$T" || fail "cd"
 command -v xmllint >/dev/null || skip "needs xmllint (libxml2-utils; scripts/setup installs it)"
@@ -310,6 +310,11 @@ check iops f.xml f.json
 check process-diskspd f.xml
 grep -q "^Command Line" f.xml && fail "the text report in -Rxml's output"
 jq -e '.model.workload.xml_stdout == true' f.json >/dev/null || fail "the model does not keep -Rxml"
+# the <Profile> inside is -Rpxml's for the same command line, a level deeper
+"$IOBENCH" -Rpxml -c1M -d1 -W0 -r -b4K -o4 -t2 -w30 -D100 "$T/f.dat" 2>/dev/null | sed 's/^/  /' > p.want ||
+	fail "-Rpxml"
+sed -n '/^  <Profile>$/,/^  <\/Profile>$/p' f.xml > p.got
+[ -s p.got ] && cmp -s p.want p.got || { diff p.want p.got | head; fail "the results' Profile is not -Rpxml's"; }
 
 say "report -Rxml saved.json: the run's own document, byte for byte"
 "$IOBENCH" report -Rxml f.json > rep.xml 2> rep.err || fail "report -Rxml: $(cat rep.err)"
