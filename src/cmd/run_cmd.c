@@ -72,7 +72,8 @@ static int write_reports(const struct workload *w, const struct result *res)
 	char err[256];
 	int bad = 0;
 
-	int r = w->json_stdout ? report_json(stdout, w, res) : report_text(stdout, w, res);
+	int r = w->json_stdout ? report_json(stdout, w, res) :
+		w->xml_stdout ? diskspd_results_xml(stdout, w, res) : report_text(stdout, w, res);
 
 	if (r) {
 		fprintf(stderr, "iobench: cannot write the report: %s\n", strerror(-r));
