@@ -191,6 +191,13 @@ static int parse_format(struct job_args *a, const char *v)
 	for (const char *p = v;; p++) {	/* fio's strsep(): an empty name is bad too */
 		size_t n = strcspn(p, ","), i;
 
+		if (n == 3 && !strncmp(p, "xml", 3)) {
+			fprintf(stderr, "iobench: --output-format=%s: xml is DiskSpd's XML results, "
+				"of the DiskSpd command line (iobench -Rxml ... TARGET); fio has no "
+				"such layout\n", v);
+			return EXIT_BAD_INPUT;
+		}
+
 		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 			if (strlen(names[i].name) == n && !strncmp(p, names[i].name, n))
 				break;

@@ -165,6 +165,12 @@ static int parse(int argc, char **argv, struct mon *m, char *err, size_t len)
 			}
 			break;
 		case O_FORMAT:
+			if (!strcmp(v, "xml")) {	/* DiskSpd's XML is a run's results */
+				snprintf(err, len, "monitor: %s%s: DiskSpd's XML results are of a run "
+					 "(iobench -Rxml ... TARGET); monitor writes text or json", flag,
+					 flag[1] == '-' ? "=xml" : "xml");
+				return -EINVAL;
+			}
 			if (strcmp(v, "json") && strcmp(v, "text")) {
 				snprintf(err, len, "monitor: unknown output format '%s' (text or json)", v);
 				return -EINVAL;

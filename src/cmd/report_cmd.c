@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * report_cmd.c: `iobench report [-Rtext|-Rjson|-Rfio-json] FILE...`: the
- * reports of earlier runs, from the model their JSON documents carry
+ * report_cmd.c: `iobench report [-Rtext|-Rjson|-Rfio-json|-Rcsv|-Rxml] FILE...`:
+ * the reports of earlier runs, from the model their JSON documents carry
  * (result/model.h): the text a run printed, its JSON document, or fio's
- * layout, or the series as CSV. Nothing is measured and nothing on this machine is looked at.
+ * layout, or the series as CSV, or DiskSpd's XML results. Nothing is
+ * measured and nothing on this machine is looked at.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,22 +13,24 @@
 
 #include "cmd/cmd.h"
 #include "job/options.h"
+#include "report/diskspd_xml.h"
 #include "report/report.h"
 #include "result/model.h"
 #include "util/errmsg.h"
 #include "util/outfile.h"
 #include "util/banned.h"
 
-enum { FMT_TEXT, FMT_JSON, FMT_FIO_JSON, FMT_FIO_JSON_PLUS, FMT_CSV };
+enum { FMT_TEXT, FMT_JSON, FMT_FIO_JSON, FMT_FIO_JSON_PLUS, FMT_CSV, FMT_XML };
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: iobench report [-Rtext|-Rjson|-Rfio-json|-Rfio-json+|-Rcsv] FILE.json...\n"
+	fprintf(f, "usage: iobench report [-Rtext|-Rjson|-Rfio-json|-Rfio-json+|-Rcsv|-Rxml] FILE.json...\n"
 		"  Prints the report of each run again, from the JSON document it wrote\n"
 		"  (--json=FILE, -Rjson; a job file's array of documents): the text report\n"
 		"  (default), the JSON document, fio's JSON layout (-Rfio-json, -Rfio-json+\n"
-		"  with the latency bins of fio's json+), or the\n"
-		"  interval series as CSV (-Rcsv, as --series-csv wrote it).\n"
+		"  with the latency bins of fio's json+), the interval series as CSV (-Rcsv,\n"
+		"  as --series-csv wrote it), or DiskSpd's XML results (-Rxml, as the DiskSpd\n"
+		"  command line's -Rxml printed them: of one run).\n"
 		"  FILE - reads stdin.\n");
 	option_usage(f, FRONT_REPORT);
 }
@@ -36,7 +39,7 @@ static int format_of(const char *v)
 {
 	return !strcmp(v, "text") ? FMT_TEXT : !strcmp(v, "json") ? FMT_JSON :
 	       !strcmp(v, "fio-json") ? FMT_FIO_JSON : !strcmp(v, "fio-json+") ? FMT_FIO_JSON_PLUS :
-	       !strcmp(v, "csv") ? FMT_CSV : -1;
+	       !strcmp(v, "csv") ? FMT_CSV : !strcmp(v, "xml") ? FMT_XML : -1;
 }
 
 /* Every document of every file, in order, into one set. */
@@ -78,6 +81,9 @@ static int load_all(char **files, int n, struct model_set *all)
 static int print(int fmt, const struct model_set *all, bool one_document)
 {
 	int r = 0;
+
+	if (fmt == FMT_XML)
+		return diskspd_results_xml(stdout, &all->w[0], &all->res[0]);
 
 	if (fmt == FMT_FIO_JSON || fmt == FMT_FIO_JSON_PLUS)
 		return report_fio_json(stdout, all->w, all->res, all->n, fmt == FMT_FIO_JSON_PLUS);
@@ -121,7 +127,7 @@ int cmd_report(int argc, char **argv)
 		}
 		if (!got && (fmt = format_of(v)) < 0)
 			got = errmsg(why, sizeof(why), -EINVAL, "%s%s%s: the formats are text, json, "
-				     "fio-json and csv", flag, flag[1] == '-' ? "=" : "", v);
+				     "fio-json, csv and xml", flag, flag[1] == '-' ? "=" : "", v);
 		if (got) {
 			fprintf(stderr, "iobench report: %s\n", why);
 			free(files);
@@ -140,8 +146,19 @@ int cmd_report(int argc, char **argv)
 		model_set_free(&all);
 		return EXIT_BAD_INPUT;
 	}
+	if (fmt == FMT_XML) {	/* as -Rxml printed it, whatever the run printed: its Profile says xml */
+		all.w[0].xml_stdout = true;
+		all.w[0].json_stdout = false;
+	}
 	/* one run's document stays one document; a job file's groups, or several files, an array */
 	one_document = all.n == 1 && !all.array;
+	if (fmt == FMT_XML && (!one_document || (all.w[0].njobs && all.w[0].jobs[0].name))) {
+		fprintf(stderr, "iobench report: -Rxml: DiskSpd's XML results are of one run of the "
+			"DiskSpd command line; %s\n", one_document ? "this is a job file's run" :
+			"name one document, not a job file's groups or several files");
+		model_set_free(&all);
+		return EXIT_BAD_INPUT;
+	}
 	r = print(fmt, &all, one_document);
 	if (r) {
 		fprintf(stderr, "iobench report: cannot write the report: %s\n", strerror(-r));

@@ -73,7 +73,8 @@ static int write_reports(const struct workload *w, const struct result *res)
 	char err[256];
 	int bad = 0;
 
-	int r = w->json_stdout ? report_json(stdout, w, res) : report_text(stdout, w, res);
+	int r = w->json_stdout ? report_json(stdout, w, res) :
+		w->xml_stdout ? diskspd_results_xml(stdout, w, res) : report_text(stdout, w, res);
 
 	if (r) {
 		fprintf(stderr, "iobench: cannot write the report: %s\n", strerror(-r));
@@ -269,6 +270,13 @@ int cmd_run(int argc, char **argv)
 		}
 		cmdline_spans_free(spans, n);
 		return code;
+	}
+	if (n > 1 && spans[0].xml_stdout) {	/* one <Results> holds one run's TimeSpan here */
+		fprintf(stderr, "iobench: -Rxml (or the profile's <ResultFormat>xml): DiskSpd's XML "
+			"results of a profile with %u TimeSpans are not supported; give -Rtext or "
+			"-Rjson\n", n);
+		cmdline_spans_free(spans, n);
+		return EXIT_BAD_INPUT;
 	}
 	code = n == 1 ? run_one(&spans[0]) : run_spans(spans, n);
 	cmdline_spans_free(spans, n);

@@ -408,6 +408,8 @@ static int status_result(struct run_ctx *ctx, const struct watch *wt, uint64_t n
 	r->ndevs = 0;
 	r->cpu = NULL;
 	r->ncpu = 0;
+	r->places = NULL;
+	r->nplaces = 0;
 	r->logs = NULL;
 	r->nlogs = 0;
 	getrusage(RUSAGE_SELF, &ru);
@@ -742,6 +744,13 @@ static int cpu_usage(struct result *res, struct watch *wt)
 	for (int i = 0; i < n; i++)
 		cpustat_delta(&wt->cpu_a[i], &wt->cpu_b[i], &res->cpu[i]);
 	res->ncpu = (unsigned)n;
+	/* where each sits (DiskSpd's processor topology, -Rxml) */
+	res->places = calloc((size_t)n, sizeof(*res->places));
+	if (!res->places)
+		return -ENOMEM;
+	for (int i = 0; i < n; i++)
+		host_cpu_place(res->cpu[i].cpu, &res->places[i]);
+	res->nplaces = (unsigned)n;
 	return 0;
 }
 

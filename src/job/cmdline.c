@@ -371,16 +371,11 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 				w->xml_stdout = !strcmp(v + 1, "xml");
 			return 0;
 		}
-		if (!strcmp(v, "xml") && *action == CMD_PRINT) {	/* -Rp -Rxml, as DiskSpd */
-			w->xml_stdout = true;
-			return 0;
-		}
-		if (!strcmp(v, "xml"))
-			return fail(ps, "%s%s: XML output is not supported; use json", flag, v);
-		if (strcmp(v, "text") && strcmp(v, "json"))
-			return fail(ps, "%s: unknown output format '%s' (use text or json)", flag, v);
+		if (strcmp(v, "text") && strcmp(v, "json") && strcmp(v, "xml"))
+			return fail(ps, "%s: unknown output format '%s' (use text, json or xml)", flag,
+				    v);
 		w->json_stdout = !strcmp(v, "json");
-		w->xml_stdout = false;
+		w->xml_stdout = !strcmp(v, "xml");	/* DiskSpd's XML results */
 		return 0;
 	case O_PROFILE:		/* read by cmdline_parse_spans(), before this */
 		return fail(ps, "%s: an XML profile goes with cmdline_parse_spans()", flag);

@@ -62,7 +62,7 @@ const struct option_def options[] = {
 	{ 0, "verify", ARG_NONE, O_VERIFY, D | F, "      write checkable blocks (header + xxh3), check every block read" },
 	{ 0, "read-only", ARG_NONE, O_READONLY, D | F, "      refuse every write (and file creation), whatever else is asked" },
 	{ 0, "readonly", ARG_NONE, O_READONLY, F, "      fio's spelling of --read-only" },
-	{ 'R', "output-format", ARG_REQ, O_FORMAT, D | F | M | R, "FMT   text (default) or json (iobench's schema) on stdout (-Rjson); -Rp prints the workload (-Rpxml: as DiskSpd's XML profile); job files: normal, terse, json and json+ are fio's layouts (or a comma list of them), iobench-json iobench's; report: also fio-json(+), csv" },
+	{ 'R', "output-format", ARG_REQ, O_FORMAT, D | F | M | R, "FMT   text (default), json (iobench's schema) or xml (DiskSpd's XML results) on stdout (-Rjson, -Rxml); -Rp prints the workload (-Rpxml: as DiskSpd's XML profile); job files: normal, terse, json and json+ are fio's layouts (or a comma list of them), iobench-json iobench's; report: also fio-json(+), csv, xml" },
 	{ 0, "output", ARG_REQ, O_OUTPUT, F, "FILE  the report to FILE instead of stdout" },
 	{ 0, "json", ARG_REQ, O_JSON, D | F, "FILE  also write the JSON document to FILE" },
 	{ 0, "series-csv", ARG_REQ, O_SERIES_CSV, D | F | M, "FILE  write the per-interval series to FILE as CSV (monitor: its rows)" },

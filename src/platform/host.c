@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "platform/affinity.h"
 #include "platform/host.h"
 #include "util/banned.h"
 
@@ -76,6 +77,76 @@ void host_info_read(struct host_info *h)
 	h->clock_read_ns = clock_cost();
 	h->cpu_count = sysconf(_SC_NPROCESSORS_ONLN);
 	h->memory_bytes = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+/* A whole number from the first line of path, or -1. */
+static int read_int(const char *path)
+{
+	char buf[32], *end;
+	long v;
+
+	read_line(path, buf, sizeof(buf));
+	v = strtol(buf, &end, 10);
+	return end != buf && !*end && v >= 0 && v <= 1 << 30 ? (int)v : -1;
+}
+
+/* The NUMA node of cpu: the nodeN entry of its sysfs directory, or -1. */
+static int cpu_node(int cpu)
+{
+	char path[64];
+	struct dirent *e;
+	int node = -1;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d", cpu);
+	d = opendir(path);
+	if (!d)
+		return -1;
+	while (node < 0 && (e = readdir(d))) {
+		char *end;
+		long v;
+
+		if (strncmp(e->d_name, "node", 4) || !e->d_name[4])
+			continue;
+		v = strtol(e->d_name + 4, &end, 10);
+		if (!*end && v >= 0 && v <= 1 << 30)
+			node = (int)v;
+	}
+	closedir(d);
+	return node;
+}
+
+/* A hybrid Intel part lists its E-cores in cpu_atom/cpus: 0 for one of them, 1 for another; else -1. */
+static int hybrid_capacity(int cpu)
+{
+	int cpus[AFFINITY_MAX];
+	char list[4096], err[128];
+	int n;
+
+	read_line("/sys/devices/cpu_atom/cpus", list, sizeof(list));
+	if (!list[0] || (n = affinity_parse(list, cpus, err, sizeof(err))) <= 0)
+		return -1;
+	for (int i = 0; i < n; i++)
+		if (cpus[i] == cpu)
+			return 0;
+	return 1;
+}
+
+void host_cpu_place(int cpu, struct cpu_place *p)
+{
+	char path[96];
+
+	p->cpu = cpu;
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id",
+		 cpu);
+	p->package = read_int(path);
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/core_id", cpu);
+	p->core = read_int(path);
+	p->node = cpu_node(cpu);
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpu_capacity", cpu);
+	p->capacity = read_int(path);
+	if (p->capacity < 0)
+		p->capacity = hybrid_capacity(cpu);
 }
 
 /*

@@ -2,7 +2,7 @@
 /*
  * host.h: facts about the machine a run happened on, for the reports:
  * host name, kernel, CPU model and count, memory, clock source; and the
- * name of a file system from its statfs magic number.
+ * name of a file system from its statfs magic number; where each CPU sits.
  */
 #ifndef IOB_HOST_H
 #define IOB_HOST_H
@@ -22,6 +22,24 @@ struct host_info {
 
 /* Fills h; fields it cannot read are left "" or 0. */
 void host_info_read(struct host_info *h);
+
+/*
+ * Where one CPU sits, from sysfs (/sys/devices/system/cpu/cpuN): its
+ * package (socket), its core in the package (CPUs of one core are its SMT
+ * threads), its NUMA node, and its capacity (relative performance: the
+ * kernel's cpu_capacity, or on a hybrid Intel part 0 for an E-core, 1 for a
+ * P-core). -1 where sysfs does not say.
+ */
+struct cpu_place {
+	int cpu;
+	int package;
+	int core;
+	int node;
+	int capacity;
+};
+
+/* Fills p for CPU cpu. */
+void host_cpu_place(int cpu, struct cpu_place *p);
 
 /*
  * The kernel's io_uring worker threads (iou-wrk-TID) in this process: how many

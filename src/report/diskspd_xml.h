@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * diskspd_xml.h: DiskSpd's XML: the profile (-Rpxml, and the <Profile>
- * inside -Rxml's results) as DiskSpd's Profile::GetXml lays it out, in the
- * elements of its schema (diskspd.xsd), so that DiskSpd and iobench's -X
- * read it back to the same workload.
+ * diskspd_xml.h: DiskSpd's XML layouts, for DiskSpd and the tools that read
+ * its output (Process-DiskSpd.ps1, VMFleet, PerfKitBenchmarker): the profile
+ * (-Rpxml, and the <Profile> inside -Rxml's results) as DiskSpd's
+ * Profile::GetXml lays it out, in the elements of its schema (diskspd.xsd),
+ * so that DiskSpd and iobench's -X read it back to the same workload; and
+ * the results of a run (-Rxml) as DiskSpd's XmlResultParser writes them.
+ * What differs from DiskSpd, and what iobench adds in its own <Iobench>
+ * element: docs/cli.md, "DiskSpd's XML profile" and "DiskSpd's XML results".
  */
 #ifndef IOB_DISKSPD_XML_H
 #define IOB_DISKSPD_XML_H
@@ -12,6 +16,7 @@
 #include <stdio.h>
 
 #include "job/workload.h"
+#include "result/result.h"
 
 /* s with &, <, >, " and ' as XML's entities. */
 void xml_escaped(FILE *f, const char *s);
@@ -32,5 +37,12 @@ int diskspd_profile_xml_spans(FILE *f, const struct workload *spans, unsigned n,
  * --engine=null"; "" when the profile holds all of it.
  */
 void diskspd_profile_leaves_out(const struct workload *w, char *buf, size_t len);
+
+/*
+ * The run's results as DiskSpd's -Rxml writes them: one <Results> document
+ * (System, Profile, TimeSpan), ending with iobench's own <Iobench> element.
+ * Returns 0, -ENOMEM (nothing written) or -EIO (a write failed).
+ */
+int diskspd_results_xml(FILE *f, const struct workload *w, const struct result *res);
 
 #endif

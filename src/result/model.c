@@ -138,6 +138,7 @@ SCHEMA(workload_s, FIM(struct workload, ntargets, 1u << 20), FARR(struct workloa
        FIM(struct workload, continue_on_error, CONTINUE_READ | CONTINUE_WRITE | CONTINUE_VERIFY),
        FB(struct workload, verify), FB(struct workload, quiet), FS(struct workload, cmdline),
        FS(struct workload, series_csv), FS(struct workload, json_path), FB(struct workload, json_stdout),
+       FB_LATER(struct workload, xml_stdout),
        FB(struct workload, group_reporting), FI_LATER(struct workload, nglobal_written),
        FARR_LATER(struct workload, global_written, nglobal_written, written_s));
 
@@ -197,6 +198,8 @@ SCHEMA(dev_sample_s, FI(struct dev_sample, major), FI(struct dev_sample, minor),
 SCHEMA(cpu_usage_s, FI(struct cpu_usage, cpu), FD(struct cpu_usage, usage), FD(struct cpu_usage, user),
        FD(struct cpu_usage, kernel), FD(struct cpu_usage, idle), FD(struct cpu_usage, iowait),
        FD(struct cpu_usage, irq), FD(struct cpu_usage, steal));
+SCHEMA(cpu_place_s, FI(struct cpu_place, cpu), FI(struct cpu_place, package), FI(struct cpu_place, core),
+       FI(struct cpu_place, node), FI(struct cpu_place, capacity));
 SCHEMA(io_workers_s, FI(struct io_workers, threads), FD(struct io_workers, cpu_s),
        FI(struct io_workers, confined));
 SCHEMA(host_s, FC(struct host_info, hostname), FC(struct host_info, kernel), FC(struct host_info, cpu_model),
@@ -213,7 +216,8 @@ SCHEMA(result_s, FC(struct result, engine), FC(struct result, engine_note),
        FIM(struct result, nrows, 1u << 20), FARR(struct result, rows, nrows, row_s),
        FO(struct result, wall_t0, timespec_s), FI(struct result, warmup_ns_real),
        FI(struct result, end_ns_real), FIM(struct result, ncpu, 1u << 16),
-       FARR(struct result, cpu, ncpu, cpu_usage_s), FD(struct result, proc_user_s),
+       FARR(struct result, cpu, ncpu, cpu_usage_s), FIM_LATER(struct result, nplaces, 1u << 16),
+       FARR_LATER(struct result, places, nplaces, cpu_place_s), FD(struct result, proc_user_s),
        FD(struct result, proc_sys_s), FI(struct result, proc_ctx), FI(struct result, proc_majflt),
        FI(struct result, proc_minflt), FO(struct result, io_workers, io_workers_s),
        FO(struct result, host, host_s), FIM(struct result, ncpus_pinned, 1u << 16),

@@ -28,6 +28,7 @@ void result_release(struct result *res)
 	free(res->targets);
 	result_devs_free(res->devs, res->ndevs);
 	free(res->cpu);
+	free(res->places);
 	free(res->cpus);
 	memset(res, 0, sizeof(*res));
 }

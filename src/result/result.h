@@ -105,6 +105,9 @@ struct result {
 	uint64_t end_ns_real;		/* from wall_t0 to the last worker's end */
 	struct cpu_usage *cpu;		/* per CPU over the measured window */
 	unsigned ncpu;
+	struct cpu_place *places;	/* where each of them sits (cpu[i]'s is places[i]), read
+					   after the run; 0 in documents written before it */
+	unsigned nplaces;
 	double proc_user_s, proc_sys_s;	/* iobench's own CPU time over the window (getrusage) */
 	uint64_t proc_ctx;		/* its context switches, voluntary and not, over the window */
 	uint64_t proc_majflt, proc_minflt; /* its page faults over the window */

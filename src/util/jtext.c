@@ -7,9 +7,9 @@
 #include "util/jtext.h"
 #include "util/banned.h"
 
-/* Length of the valid UTF-8 sequence at s (1-4), or 0 when s starts none. */
-static size_t utf8_seq(const unsigned char *s)
+size_t jtext_utf8_len(const char *str)
 {
+	const unsigned char *s = (const unsigned char *)str;
 	unsigned c = s[0], n, min, cp;
 
 	if (c < 0x80)
@@ -42,7 +42,7 @@ json_t *jtext_json(const char *s)
 	if (!s)
 		return json_null();
 	while (p[n]) {
-		size_t k = p[n] == '\\' ? 0 : utf8_seq(p + n);	/* a backslash: \x5c */
+		size_t k = p[n] == '\\' ? 0 : jtext_utf8_len((const char *)p + n);	/* a backslash: \x5c */
 
 		bad += !k;
 		n += k ? k : 1;
@@ -53,7 +53,7 @@ json_t *jtext_json(const char *s)
 	if (!out)
 		return NULL;
 	for (size_t i = 0, o = 0; i <= n; ) {
-		size_t k = i < n && p[i] != '\\' ? utf8_seq(p + i) : 1;
+		size_t k = i < n && p[i] != '\\' ? jtext_utf8_len((const char *)p + i) : 1;
 
 		if (i == n) {
 			out[o] = 0;

@@ -10,7 +10,14 @@
 #define IOB_UTIL_JTEXT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <jansson.h>
+
+/*
+ * Length of the valid UTF-8 sequence at s: 1 to 4 bytes (an ASCII byte, NUL
+ * too, is 1), or 0 when s starts none.
+ */
+size_t jtext_utf8_len(const char *s);
 
 /*
  * A JSON string of s (NULL: JSON null); invalid UTF-8 bytes and '\\' become

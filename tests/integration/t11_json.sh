@@ -89,7 +89,6 @@ extra=$(comm -23 "$T/documented" "$T/paths")
 [ -z "$extra" ] || fail "docs/json.md documents fields the JSON lacks: $extra"
 
 say "bad output format, unwritable --json path"
-run_rc 2 --engine=null -Rxml x
 run_rc 2 --engine=null -Ryaml x
 run_rc 2 --engine=null --json=/nonexistent/dir/r.json x
 case_ input "a path that is not UTF-8: kept in the JSON as \\xHH, not null"

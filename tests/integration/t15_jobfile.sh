@@ -145,7 +145,8 @@ run_ok "$T/prec.fio" --size=1m --output-format=iobench-json
 jq -e 'type == "array" and all(.[]; .schema == "iobench/result")' "$T/out" >/dev/null ||
 	fail "iobench-json: $(head -c 300 "$T/out")"
 run_rc 2 "$T/prec.fio" --size=1m --output-format=xml
-grep -q -- "--output-format=xml: 'xml': use normal, terse, json or json+" "$T/err" || fail "xml: $(cat "$T/err")"
+grep -q -- "--output-format=xml: xml is DiskSpd's XML results, of the DiskSpd command line" "$T/err" ||
+	fail "xml: $(cat "$T/err")"
 
 say "json+: the latency bins, which fio's own fio_jsonplus_clat2csv reads and validates"
 run_ok "$T/prec.fio" --size=1m --output-format=json+ --json="$T/jp-model.json"

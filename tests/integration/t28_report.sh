@@ -112,8 +112,8 @@ printf '{"schema": ' > "$T/bad.json"
 "$IOBENCH" report "$T/bad.json" >"$T/out" 2>"$T/err"
 [ $? = 2 ] && grep -q "bad.json: line 1, column" "$T/err" || fail "truncated JSON: $(cat "$T/err")"
 run_rc 2 report
-run_rc 2 report -Rxml "$T/orig.json"
-grep -q "the formats are text, json, fio-json and csv" "$T/err" || fail "-Rxml: $(cat "$T/err")"
+run_rc 2 report -Ryaml "$T/orig.json"
+grep -q "the formats are text, json, fio-json, csv and xml" "$T/err" || fail "-Ryaml: $(cat "$T/err")"
 run_rc 2 report "$T/none.json"
 grep -q "none.json" "$T/err" || fail "a missing file: $(cat "$T/err")"
 

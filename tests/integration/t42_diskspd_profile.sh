@@ -129,6 +129,8 @@ roundtrip() {
 	run_ok -Xrt.xml --engine=null --ios=400 -W0 -Rjson
 	jq -c '[.results.targets[] | [.path, .read.ios, .read.bytes, .write.ios, .write.bytes]]' "$T/out" > rt.x
 	cmp -s rt.cmd rt.x || fail "I/Os of $* differ under -X: $(cat rt.cmd) vs $(cat rt.x)"
+	run_ok -Xrt.xml --engine=null --ios=10 -W0	# its <ResultFormat>xml: DiskSpd's XML results
+	xmllint --noout "$T/out" && grep -q "^<Results>" "$T/out" || fail "-X of -Rpxml: no XML results"
 	echo "ok: $* -> $(cat rt.x)"
 }
 roundtrip -b8K -w30 -o4 -t2 -r -z7 a.dat b.dat
@@ -210,6 +212,10 @@ printf '<?xml version="1.0"?>\n<!DOCTYPE Profile [<!ENTITY e SYSTEM "file:///etc
 xbad "e.xml:2: a DiskSpd profile has no <!DOCTYPE>" -Xe.xml
 printf '<Profile>&e;</Profile>\n' > e2.xml
 xbad "e2.xml:1: not well-formed XML: Entity 'e' not defined" -Xe2.xml
+
+case_ input "DiskSpd's XML results (-Rxml) of several TimeSpans, before anything runs"
+xbad "-Rxml (or the profile's <ResultFormat>xml): DiskSpd's XML results of a profile with 2 TimeSpans" \
+	-Xreuse.xml -Rxml c.dat
 
 case_ input "a profile that is no file, or too large to be one"
 xbad "-X: cannot open 'missing.xml'" -Xmissing.xml

@@ -258,6 +258,16 @@ static void test_help_version(void **state)
 	workload_release(&w);
 	assert_int_equal(parse("iobench -Rpjson /x", &w), -EINVAL);
 	workload_release(&w);
+	/* -Rxml: DiskSpd's XML results instead of the text; the last -R says it */
+	assert_int_equal(parse("iobench -Rxml /x", &w), 0);
+	assert_int_equal(action, CMD_RUN);
+	assert_true(w.xml_stdout && !w.json_stdout);
+	workload_release(&w);
+	assert_int_equal(parse("iobench -Rxml --output-format=json /x", &w), 0);
+	assert_true(w.json_stdout && !w.xml_stdout);
+	workload_release(&w);
+	assert_int_equal(parse("iobench -Rxmlx /x", &w), -EINVAL);
+	workload_release(&w);
 }
 
 static void test_seed_from_clock(void **state)
