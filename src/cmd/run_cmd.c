@@ -175,7 +175,7 @@ static int run_spans(struct workload *spans, unsigned n)
 	struct space_plan space = { 0 };
 	struct hold hold = { 0 };
 	struct result *res = calloc(n, sizeof(*res));
-	bool keep = spans[0].keep, json = spans[0].json_stdout;
+	bool keep = spans[0].keep, json = spans[0].json_stdout, xml = spans[0].xml_stdout;
 	unsigned ran = 0;
 	sigset_t old;
 	char err[1024];
@@ -211,7 +211,7 @@ static int run_spans(struct workload *spans, unsigned n)
 			break;
 		}
 		ran++;
-		if (!json && (r = report_text(stdout, &spans[i], &res[i]))) {
+		if (!json && !xml && (r = report_text(stdout, &spans[i], &res[i]))) {
 			fprintf(stderr, "iobench: cannot write the report: %s\n", strerror(-r));
 			code = EXIT_RUN_FAILED;
 		}
@@ -224,6 +224,10 @@ static int run_spans(struct workload *spans, unsigned n)
 		code = EXIT_INTERRUPTED;
 	if (!code)
 		code = held;
+	if (ran && xml && diskspd_results_xml_spans(stdout, spans, res, ran)) {
+		fprintf(stderr, "iobench: cannot write the report\n");
+		code = EXIT_RUN_FAILED;
+	}
 	if (ran && json && report_json_array(stdout, spans, res, ran)) {
 		fprintf(stderr, "iobench: cannot write the report\n");
 		code = EXIT_RUN_FAILED;
@@ -270,13 +274,6 @@ int cmd_run(int argc, char **argv)
 		}
 		cmdline_spans_free(spans, n);
 		return code;
-	}
-	if (n > 1 && spans[0].xml_stdout) {	/* one <Results> holds one run's TimeSpan here */
-		fprintf(stderr, "iobench: -Rxml (or the profile's <ResultFormat>xml): DiskSpd's XML "
-			"results of a profile with %u TimeSpans are not supported; give -Rtext or "
-			"-Rjson\n", n);
-		cmdline_spans_free(spans, n);
-		return EXIT_BAD_INPUT;
 	}
 	code = n == 1 ? run_one(&spans[0]) : run_spans(spans, n);
 	cmdline_spans_free(spans, n);

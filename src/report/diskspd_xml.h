@@ -39,6 +39,14 @@ int diskspd_profile_xml_spans(FILE *f, const struct workload *spans, unsigned n,
 void diskspd_profile_leaves_out(const struct workload *w, char *buf, size_t len);
 
 /*
+ * The same for the n TimeSpans of an XML profile, run one after another:
+ * one <Results> with the machine, the profile of them all, a <TimeSpan> each
+ * (as DiskSpd writes a profile's TimeSpans) and an <Iobench> each, in order.
+ */
+int diskspd_results_xml_spans(FILE *f, const struct workload *w, const struct result *res,
+			      unsigned n);
+
+/*
  * The run's results as DiskSpd's -Rxml writes them: one <Results> document
  * (System, Profile, TimeSpan), ending with iobench's own <Iobench> element.
  * Returns 0, -ENOMEM (nothing written) or -EIO (a write failed).

@@ -74,6 +74,22 @@ jq -e '.[1].results.targets[0] | .write.ios == 50 and .write.bytes == 50 * 4096'
 	fail "the second TimeSpan on the first's file: $(jq -c '.[1].results.targets' reuse.json)"
 [ ! -e c.dat ] || fail "c.dat left behind"
 
+say "-Rxml of two TimeSpans: one <Results>, a <TimeSpan> each (as DiskSpd), and report -Rxml the same"
+run_ok -Xreuse.xml --ios=50 -Rxml --json=reuse2.json c.dat
+cp "$T/out" spans.xml.out
+xmllint --noout spans.xml.out || fail "-Rxml of two TimeSpans is not well-formed"
+[ "$(xmllint --xpath 'count(/Results/TimeSpan)' spans.xml.out)" = 2 ] &&
+	[ "$(xmllint --xpath 'count(/Results/Profile/TimeSpans/TimeSpan)' spans.xml.out)" = 2 ] &&
+	[ "$(xmllint --xpath 'count(/Results/Iobench)' spans.xml.out)" = 2 ] ||
+	fail "not one TimeSpan (and Iobench) per span: $(head -c 600 spans.xml.out)"
+w=$(xmllint --xpath 'string(/Results/TimeSpan[2]/Thread/Target/WriteCount)' spans.xml.out)
+r=$(xmllint --xpath 'string(/Results/TimeSpan[1]/Thread/Target/ReadCount)' spans.xml.out)
+[ "$w" = "$(jq '.[1].results.targets[0].write.ios' reuse2.json)" ] &&
+	[ "$r" = "$(jq '.[0].results.targets[0].read.ios' reuse2.json)" ] ||
+	fail "the TimeSpans' counts ($r reads, $w writes) are not the JSON's"
+"$IOBENCH" report -Rxml reuse2.json > rep.xml 2>rep.err || fail "report -Rxml: $(cat rep.err)"
+cmp -s rep.xml spans.xml.out || fail "report -Rxml of the spans differs from the run's -Rxml"
+
 say "two TimeSpans run in order: two results, the second measured after the first"
 profile spans.xml "      <Duration>1</Duration><Warmup>0</Warmup><RandSeed>11</RandSeed>
 $(target '*1' '<BlockSize>4096</BlockSize>')" "      <Duration>1</Duration><Warmup>0</Warmup><ThreadCount>2</ThreadCount>
@@ -212,10 +228,6 @@ printf '<?xml version="1.0"?>\n<!DOCTYPE Profile [<!ENTITY e SYSTEM "file:///etc
 xbad "e.xml:2: a DiskSpd profile has no <!DOCTYPE>" -Xe.xml
 printf '<Profile>&e;</Profile>\n' > e2.xml
 xbad "e2.xml:1: not well-formed XML: Entity 'e' not defined" -Xe2.xml
-
-case_ input "DiskSpd's XML results (-Rxml) of several TimeSpans, before anything runs"
-xbad "-Rxml (or the profile's <ResultFormat>xml): DiskSpd's XML results of a profile with 2 TimeSpans" \
-	-Xreuse.xml -Rxml c.dat
 
 case_ input "a profile that is no file, or too large to be one"
 xbad "-X: cannot open 'missing.xml'" -Xmissing.xml
