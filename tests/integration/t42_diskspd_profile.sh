@@ -155,83 +155,68 @@ roundtrip -b64K -Z -w100 -T64K -t2 -o1 -n -z3 z.dat
 roundtrip -b4K -Z1M -w20 -r16K -Su -D500 -a0 z.dat
 [ ! -e a.dat ] && [ ! -e z.dat ] || fail "a round trip left files"
 
-# xbad WANT ARGS...: iobench must exit 2 with one line naming WANT, print nothing, create nothing.
-xbad() {
-	want=$1; shift
-	before=$(ls -A | sort)
-	"$IOBENCH" "$@" >out.txt 2>err.txt
-	rc=$?
-	after=$(ls -A | grep -v '^out.txt$\|^err.txt$' | sort)
-	[ "$rc" = 2 ] || { cat err.txt; fail "iobench $*: exit $rc, wanted 2"; }
-	[ "$(wc -l < err.txt)" = 1 ] || { cat err.txt; fail "iobench $*: wanted one line on stderr"; }
-	grep -qF -- "$want" err.txt || { cat err.txt; fail "iobench $*: message does not name '$want'"; }
-	[ ! -s out.txt ] || fail "iobench $*: printed a report"
-	echo "ok: $* -> $(cat err.txt)"
-	rm -f out.txt err.txt
-	[ "$before" = "$after" ] || fail "iobench $*: left files behind: $after"
-}
 ok_target="$(target new.dat '<FileSize>1048576</FileSize>')"
 
-case_ input "malformed XML: the line where it breaks"
+say "malformed XML: the line where it breaks"
 profile m.xml "$ok_target"
 sed -i 's#</Targets>##' m.xml
-xbad "m.xml:6: not well-formed XML: Opening and ending tag mismatch: Targets line 5" -Xm.xml
+bad "m.xml:6: not well-formed XML: Opening and ending tag mismatch: Targets line 5" -Xm.xml
 
-case_ input "an element diskspd.xsd does not have, by name and line"
+say "an element diskspd.xsd does not have, by name and line"
 profile u.xml "$(target new.dat '<FileSize>1048576</FileSize>
 <Frobnicate>1</Frobnicate>')"
-xbad "u.xml:6: <Frobnicate>: unknown element in <Target>" -Xu.xml
+bad "u.xml:6: <Frobnicate>: unknown element in <Target>" -Xu.xml
 
-case_ input "a number that is not one, or out of its type's range"
+say "a number that is not one, or out of its type's range"
 profile n.xml "$(target new.dat '<FileSize>1048576</FileSize><BlockSize>8K</BlockSize>')"
-xbad "n.xml:5: <BlockSize>: '8K' is not a whole number" -Xn.xml
+bad "n.xml:5: <BlockSize>: '8K' is not a whole number" -Xn.xml
 profile n2.xml "$(target new.dat '<FileSize>1048576</FileSize><WriteRatio>101</WriteRatio>')"
-xbad "n2.xml:5: <WriteRatio>: '101' is not a percentage from 0 to 100" -Xn2.xml
+bad "n2.xml:5: <WriteRatio>: '101' is not a percentage from 0 to 100" -Xn2.xml
 
-case_ input "a required element missing (a Target without Path, a TimeSpan without Targets)"
+say "a required element missing (a Target without Path, a TimeSpan without Targets)"
 profile r.xml "      <Targets><Target><BlockSize>4096</BlockSize></Target></Targets>"
-xbad "r.xml:5: <Target>: needs a <Path>" -Xr.xml
+bad "r.xml:5: <Target>: needs a <Path>" -Xr.xml
 profile r2.xml "      <Duration>1</Duration>"
-xbad "r2.xml:4: <TimeSpan>: needs a <Targets>" -Xr2.xml
+bad "r2.xml:4: <TimeSpan>: needs a <Targets>" -Xr2.xml
 
-case_ input "an element iobench refuses, for its switch's reason (Throughput is -g)"
+say "an element iobench refuses, for its switch's reason (Throughput is -g)"
 profile g.xml "$(target new.dat '<FileSize>1048576</FileSize>
 <Throughput unit="IOPS">100</Throughput>')"
-xbad "g.xml:6: <Throughput>: '-g100i': DiskSpd's throughput limit option is not supported" -Xg.xml
+bad "g.xml:6: <Throughput>: '-g100i': DiskSpd's throughput limit option is not supported" -Xg.xml
 profile g2.xml "      <ThreadCount>2</ThreadCount><RequestCount>4</RequestCount>
 $ok_target"
-xbad "g2.xml:5: <RequestCount>: '-O4': DiskSpd's per-thread outstanding I/O with -F" -Xg2.xml
+bad "g2.xml:5: <RequestCount>: '-O4': DiskSpd's per-thread outstanding I/O with -F" -Xg2.xml
 
-case_ input "-b with -X, and any DiskSpd switch beyond -d -W -C -R -v -z"
+say "-b with -X, and any DiskSpd switch beyond -d -W -C -R -v -z"
 profile ok.xml "$ok_target"
-xbad "-b is not compatible with -X" -Xok.xml -b8K
-xbad "'-t4' is not compatible with -X" -t4 -Xok.xml
-xbad "'--threads' is not compatible with -X" -Xok.xml --threads=4
+bad "-b is not compatible with -X" -Xok.xml -b8K
+bad "'-t4' is not compatible with -X" -t4 -Xok.xml
+bad "'--threads' is not compatible with -X" -Xok.xml --threads=4
 
-case_ input "two -X, or a switch after the targets"
-xbad "more than one XML profile (-X)" -Xok.xml -Xok.xml
-xbad "'-d1' after the target 'new.dat': DiskSpd's switches come before the targets" -Xtpl.xml new.dat -d1
+say "two -X, or a switch after the targets"
+bad "more than one XML profile (-X)" -Xok.xml -Xok.xml
+bad "'-d1' after the target 'new.dat': DiskSpd's switches come before the targets" -Xtpl.xml new.dat -d1
 
-case_ input "a Windows path, in the profile or for its *1"
+say "a Windows path, in the profile or for its *1"
 profile w.xml "$(target 'C:\data\new.dat' '<FileSize>1048576</FileSize>')"
-xbad "w.xml:5: <Path>: 'C:\\data\\new.dat' is a Windows path" -Xw.xml
-xbad "'#1' is a Windows physical drive number" -Xtpl.xml '#1' new.dat
+bad "w.xml:5: <Path>: 'C:\\data\\new.dat' is a Windows path" -Xw.xml
+bad "'#1' is a Windows physical drive number" -Xtpl.xml '#1' new.dat
 
-case_ input "template paths: *N without its target, a target no *N uses, *x"
-xbad "<Path>: template path '*2' has no target on the command line" -Xtpl.xml new.dat
-xbad "target 'c.dat' (*3) is used by no template path" -Xtpl.xml a.dat b.dat c.dat
+say "template paths: *N without its target, a target no *N uses, *x"
+bad "<Path>: template path '*2' has no target on the command line" -Xtpl.xml new.dat
+bad "target 'c.dat' (*3) is used by no template path" -Xtpl.xml a.dat b.dat c.dat
 profile x.xml "$(target '*x' '')"
-xbad "x.xml:5: <Path>: '*x' is not a template path" -Xx.xml new.dat
+bad "x.xml:5: <Path>: '*x' is not a template path" -Xx.xml new.dat
 
-case_ input "a DTD or an entity: no <!DOCTYPE>, no external entity, nothing fetched"
+say "a DTD or an entity: no <!DOCTYPE>, no external entity, nothing fetched"
 printf '<?xml version="1.0"?>\n<!DOCTYPE Profile [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<Profile>&e;</Profile>\n' > e.xml
-xbad "e.xml:2: a DiskSpd profile has no <!DOCTYPE>" -Xe.xml
+bad "e.xml:2: a DiskSpd profile has no <!DOCTYPE>" -Xe.xml
 printf '<Profile>&e;</Profile>\n' > e2.xml
-xbad "e2.xml:1: not well-formed XML: Entity 'e' not defined" -Xe2.xml
+bad "e2.xml:1: not well-formed XML: Entity 'e' not defined" -Xe2.xml
 
-case_ input "a profile that is no file, or too large to be one"
-xbad "-X: cannot open 'missing.xml'" -Xmissing.xml
+say "a profile that is no file, or too large to be one"
+bad "-X: cannot open 'missing.xml'" -Xmissing.xml
 head -c 5000000 /dev/zero | tr '\0' ' ' > big.xml
-xbad "larger than 4 MiB" -Xbig.xml
+bad "larger than 4 MiB" -Xbig.xml
 rm -f big.xml
 exit 0
