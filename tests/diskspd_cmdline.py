@@ -27,8 +27,6 @@ REFUSED = [
     (r"^-ag[0-9]+,[0-9,]*g[1-9]", "processor group", "Windows processor groups: Linux has one"),
     (r"^-ag[1-9]", "processor group", "Windows processor groups: Linux has one"),
     (r"^-x$", "completion routines", "Windows APCs: iobench's engines complete through io_uring or libaio"),
-    (r"^-Sm", "memory-mapped", "memory-mapped I/O is not implemented"),
-    (r"^-N", "flush", "flush modes of memory-mapped I/O are not implemented"),
     (r"^-l$", "large pages", "large pages: fio job files have mem=mmaphuge"),
     (r"^-f[rst]+$", "open hints", "Windows open hints (FILE_FLAG_RANDOM_ACCESS ...)"),
     (r"^-p$", "parallel async", "parallel async I/O is not implemented"),

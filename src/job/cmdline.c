@@ -28,7 +28,7 @@ static const struct {
 { 'g', "throughput limit" },
 	{ 'i', "burst size" }, { 'j', "think time" }, { 'p', "parallel async I/O" },
 	{ 'O', "per-thread outstanding I/O with -F" }, { 'x', "completion routines" },
-	{ 'l', "large pages" }, { 'I', "I/O priority" }, { 'N', "flush modes" },
+	{ 'l', "large pages" }, { 'I', "I/O priority" },
 	{ 'P', "progress dots" }, { 'v', "verbose mode" },
 	{ 'y', "named events" }, { 'e', "ETW tracing" },
 	{ 'u', "IoRing" }, { 'Y', "experimental flags" },
@@ -48,6 +48,9 @@ struct parse_state {
 	/* DiskSpd's cache mode and write-through, each set once (-S..., -h): */
 	enum { CM_UNSET, CM_BUFFERED, CM_DIRECT, CM_NO_LOCAL } cache_mode;
 	bool write_through;
+	bool mapped;		/* -Sm: memory-mapped I/O */
+	bool mapped_set;	/* ... the mmap engine was chosen by -Sm (a profile's target) */
+	uint8_t map_flush;	/* -N: MAP_FLUSH_* */
 	bool in_targets;	/* a target has been named: DiskSpd's switches come before them */
 	bool seed_from_clock;
 	unsigned contents;	/* write-content options given: -Z, -Z<size>, --pattern */
@@ -139,7 +142,7 @@ static int get_pattern(struct parse_state *ps, const char *flag, const char *v)
 static int apply_caching(struct parse_state *ps, const char *flag, const char *v, bool h)
 {
 	if (h || (v && !strcmp(v, "h"))) {
-		if (ps->cache_mode != CM_UNSET || ps->write_through)
+		if (ps->cache_mode != CM_UNSET || ps->write_through || ps->mapped)
 			return fail(ps, "%s: conflicts with an earlier cache or write-through switch "
 				    "(-S..., -h)", h ? "-h" : "-Sh");
 		ps->cache_mode = CM_DIRECT;
@@ -154,6 +157,9 @@ static int apply_caching(struct parse_state *ps, const char *flag, const char *v
 			if (ps->cache_mode != CM_UNSET)
 				return fail(ps, "-S%c: conflicts with an earlier cache mode (-S..., -h)",
 					    *p);
+			if (*p == 'u' && ps->mapped)
+				return fail(ps, "-Su: unbuffered and memory-mapped I/O (-Sm) exclude each "
+					    "other");
 			ps->cache_mode = *p == 'b' ? CM_BUFFERED : *p == 'u' ? CM_DIRECT : CM_NO_LOCAL;
 			break;
 		case 'w':
@@ -166,7 +172,11 @@ static int apply_caching(struct parse_state *ps, const char *flag, const char *v
 			return fail(ps, "%s%s: 'h' sets the cache mode and write-through both: give it "
 				    "alone (-Sh)", flag, v);
 		case 'm':
-			return fail(ps, "%s: memory-mapped I/O (-Sm) is not supported", flag);
+			if (ps->mapped || ps->cache_mode == CM_DIRECT)
+				return fail(ps, "-Sm: conflicts with an earlier memory-mapped or unbuffered "
+					    "switch (-Sm, -Su, -Sh, -h)");
+			ps->mapped = true;
+			break;
 		default:
 			return fail(ps, "%s: unknown caching flag '%c' (use b, h, r, u or w)", flag, *p);
 		}
@@ -380,6 +390,13 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	case O_PROFILE:		/* read by cmdline_parse_spans(), before this */
 		return fail(ps, "%s: an XML profile goes with cmdline_parse_spans()", flag);
 	case O_AFFINITY: return apply_affinity(ps, w, flag, v);
+	case O_MAP_FLUSH:	/* DiskSpd's -N<v|n|i>, in either case */
+		if (!strcasecmp(v, "v") || !strcasecmp(v, "n") || !strcasecmp(v, "i")) {
+			ps->map_flush = (v[0] | 0x20) == 'v' ? MAP_FLUSH_VIEW :
+					(v[0] | 0x20) == 'n' ? MAP_FLUSH_NVM : MAP_FLUSH_NVM_NODRAIN;
+			return 0;
+		}
+		return fail(ps, "%s%s: the flush mode is v, n or i", flag, v);
 	case O_HELP: *action = CMD_HELP; return 0;
 	case O_VERSION: *action = CMD_VERSION; return 0;
 	case O_PRINT: *action = CMD_PRINT; return 0;
@@ -498,8 +515,41 @@ static int resolve_sizes(struct parse_state *ps)
 	return 0;
 }
 
+/*
+ * -Sm: the mmap engine, on every target (DiskSpd's -Sm applies to all the
+ * command line's targets), with -N's flush after each write.
+ */
+static int apply_mapped(struct parse_state *ps, struct workload *w)
+{
+	if (ps->map_flush && !ps->mapped && !(w->engine && !strcmp(w->engine, "mmap")))
+		return fail(ps, "-N: a flush mode goes with memory-mapped I/O (-Sm)");
+	if (!ps->mapped && ps->mapped_set)
+		return fail(ps, "<MemoryMappedIo>: memory-mapped and other targets in one TimeSpan "
+			    "(iobench's engine is one per run)");
+	if (!ps->mapped)
+		goto flush;
+	if (w->engine && strcmp(w->engine, "mmap"))
+		return fail(ps, "-Sm (memory-mapped I/O, the mmap engine) and --engine=%s exclude "
+			    "each other", w->engine);
+	if (ps->write_through)
+		return fail(ps, "-Sm with write-through (-Sw): DiskSpd's non-temporal copies into "
+			    "the mapping are not supported; give -N for a flush after each write");
+	if (ps->cache_mode == CM_NO_LOCAL)
+		return fail(ps, "-Sm with -Sr: iobench's -Sr is O_DIRECT, which a mapping bypasses");
+	if (ps->per_target && w->ntargets && !ps->mapped_set)	/* earlier targets were not */
+		return fail(ps, "<MemoryMappedIo>: memory-mapped and other targets in one TimeSpan "
+			    "(iobench's engine is one per run)");
+	w->engine = "mmap";
+	ps->mapped_set = true;
+flush:
+	ps->t.map_flush = ps->map_flush;
+	return 0;
+}
+
 static int check_combinations(struct parse_state *ps, struct workload *w)
 {
+	if (apply_mapped(ps, w))
+		return -EINVAL;
 	struct target_spec *t = &ps->t;
 
 	if (ps->random_set && ps->seq_set)
@@ -610,6 +660,8 @@ static void target_defaults(struct parse_state *ps)
 	ps->random_set = ps->seq_set = ps->threads_set = false;
 	ps->cache_mode = CM_UNSET;
 	ps->write_through = false;
+	ps->mapped = false;
+	ps->map_flush = 0;
 	ps->contents = 0;
 }
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/engine.h"
 #include "report/diskspd_xml.h"
 #include "report/xml.h"
 #include "util/banned.h"
@@ -84,7 +85,7 @@ static void write_content(struct xw *x, const struct target_spec *t)
 	close_el(x, "WriteBufferContent");
 }
 
-static void target_xml(struct xw *x, const struct target_spec *t)
+static void target_xml(struct xw *x, const struct target_spec *t, bool mapped)
 {
 	open_el(x, "Target");
 	fprintf(x->f, "%*s<Path>", (int)(x->level * 2), "");
@@ -102,6 +103,11 @@ static void target_xml(struct xw *x, const struct target_spec *t)
 		boolean(x, "DisableOSCache", true);
 	if (t->cache & CACHE_WRITE_THROUGH)
 		boolean(x, "WriteThrough", true);
+	if (mapped)	/* -Sm: the mmap engine */
+		boolean(x, "MemoryMappedIo", true);
+	if (t->map_flush)
+		line(x, "<FlushType>%s</FlushType>", t->map_flush == MAP_FLUSH_VIEW ? "ViewOfFile" :
+		     t->map_flush == MAP_FLUSH_NVM ? "NonVolatileMemory" : "NonVolatileMemoryNoDrain");
 	write_content(x, t);
 	boolean(x, "ParallelAsyncIO", false);
 	if (t->create_size)
@@ -182,7 +188,8 @@ static void timespan_xml(struct xw *x, const struct workload *w, unsigned g)
 		if (js->group != g)
 			continue;
 		for (unsigned i = 0; i < js->ntargets; i++)
-			target_xml(x, &w->targets[js->first_target + i]);
+			target_xml(x, &w->targets[js->first_target + i],
+				   w->engine && !strcmp(w->engine, "mmap"));
 	}
 	close_el(x, "Targets");
 	close_el(x, "TimeSpan");
@@ -232,7 +239,7 @@ void diskspd_profile_leaves_out(const struct workload *w, char *buf, size_t len)
 		     !(w->cooldown_ns % 1000000000ull);
 
 	buf[0] = 0;
-	if (w->engine) {
+	if (w->engine && strcmp(w->engine, "mmap")) {	/* mmap: <MemoryMappedIo> */
 		snprintf(s, sizeof(s), "--engine=%s", w->engine);
 		add(buf, len, s);
 	}

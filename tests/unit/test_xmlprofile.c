@@ -161,7 +161,10 @@ static void test_parse_file(void **state)
 	snprintf(doc, sizeof(doc), parse_file, "false", "2", "false");
 	refused(doc, "p.xml:35: <IOPriority>: '-I2': DiskSpd's I/O priority");
 	snprintf(doc, sizeof(doc), parse_file, "false", "3", "true");
-	refused(doc, "p.xml:62: <MemoryMappedIo>: -S: memory-mapped I/O (-Sm) is not supported");
+	assert_int_equal(build(doc), 0);	/* -Sm: the second TimeSpan on the mmap engine */
+	assert_int_equal(nspans, 2);
+	assert_null(spans[0].engine);
+	assert_string_equal(spans[1].engine, "mmap");
 
 	snprintf(doc, sizeof(doc), parse_file, "false", "3", "false");
 	assert_int_equal(build(doc), 0);
