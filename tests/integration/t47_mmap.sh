@@ -6,6 +6,9 @@
 . "$(dirname "$0")/lib.sh"
 cd "$T" || fail "cd"
 command -v strace >/dev/null || skip "needs strace"
+# LeakSanitizer cannot run under ptrace (the sanitizer build)
+ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+export ASAN_OPTIONS
 
 say "-Sm: the target is mapped, and no pread or pwrite touches it while the run measures"
 run_ok -c1M -b4K -w50 -r --ios=200 -Sm --verify --keep --json=v.json f.dat
