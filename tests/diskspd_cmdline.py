@@ -30,7 +30,7 @@ REFUSED = [
     (r"^-Sm", "memory-mapped", "memory-mapped I/O is not implemented"),
     (r"^-N", "flush", "flush modes of memory-mapped I/O are not implemented"),
     (r"^-l$", "large pages", "large pages: fio job files have mem=mmaphuge"),
-    (r"^-f[rst]+$", "open hints", "Windows open hints (FILE_FLAG_RANDOM_ACCESS ...)"),
+    (r"^-f[rs]*t[rst]*$", "temporary-file hint", "FILE_ATTRIBUTE_TEMPORARY has no Linux counterpart"),
     (r"^-p$", "parallel async", "parallel async I/O is not implemented"),
     (r"^-v", "verbose", "verbose mode is not implemented"),
     (r"^-P", "progress", "progress dots are not implemented"),

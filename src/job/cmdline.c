@@ -171,6 +171,29 @@ static int apply_caching(struct parse_state *ps, const char *flag, const char *v
 	return 0;
 }
 
+/*
+ * DiskSpd's -f<rst>: open hints, one letter each, in any number and order
+ * (-frs is taken, as DiskSpd takes it). r and s are posix_fadvise advice on
+ * the target's descriptor; t (FILE_ATTRIBUTE_TEMPORARY, which keeps a file's
+ * data out of the disk while memory allows) has no Linux counterpart.
+ */
+static int apply_hints(struct parse_state *ps, const char *flag, const char *v)
+{
+	for (const char *p = v; *p; p++) {
+		switch (*p) {
+		case 'r': ps->t.hints |= HINT_RANDOM; break;
+		case 's': ps->t.hints |= HINT_SEQUENTIAL; break;
+		case 't':
+			return fail(ps, "%s%s: 't', DiskSpd's temporary-file hint "
+				    "(FILE_ATTRIBUTE_TEMPORARY), has no Linux counterpart", flag, v);
+		default:
+			return fail(ps, "%s%s: unknown open hint '%c' (use r, s, or a size)", flag, v,
+				    *p);
+		}
+	}
+	return 0;
+}
+
 static int apply_base(struct parse_state *ps, const char *flag, const char *v)
 {
 	const char *colon = strchr(v, ':');
@@ -335,8 +358,8 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	case O_TSTRIDE: return get_size(ps, flag, v, &ps->tstride);
 	case O_BASE: return apply_base(ps, flag, v);
 	case O_MAXOFF:
-		if (v[0] == 'r' || v[0] == 's' || v[0] == 't')
-			return fail(ps, "%s: open hints (-f%s) are not supported", flag, v);
+		if (v[0] < '0' || v[0] > '9')
+			return apply_hints(ps, flag, v);
 		if (ps->maxoff.set)
 			return fail(ps, "%s%s: the end of the range (-B<base>:<length> or -f<size>) may be "
 				    "given once", flag, v);

@@ -21,6 +21,13 @@
 #define CACHE_NO_LOCAL      8u	/* -Sr: DiskSpd's remote-cache switch, O_DIRECT (with CACHE_DIRECT)
 				   as on a network file system; kept apart for DiskSpd's profile */
 
+/*
+ * DiskSpd's open hints (-fr, -fs: FILE_FLAG_RANDOM_ACCESS, FILE_FLAG_SEQUENTIAL_SCAN),
+ * given as posix_fadvise(2) on the target's descriptor once it is open.
+ */
+#define HINT_RANDOM     1u	/* POSIX_FADV_RANDOM: no read-ahead */
+#define HINT_SEQUENTIAL 2u	/* POSIX_FADV_SEQUENTIAL: a larger read-ahead */
+
 /* --continue-on-error (fio's continue_on_error): which failed I/Os do not stop the run. */
 #define CONTINUE_READ  1u
 #define CONTINUE_WRITE 2u
@@ -154,6 +161,7 @@ struct target_spec {
 	unsigned outstanding;	/* -o: I/Os in flight per thread per target */
 	unsigned threads;	/* -t: threads on this target (unused with -F) */
 	unsigned cache;		/* CACHE_* */
+	unsigned hints;		/* HINT_*: access advice given to the kernel once the target is open */
 	bool end_fsync;		/* fio's end_fsync: fsync the target once the I/O has ended */
 	bool invalidate;	/* fio's invalidate: its range's page cache dropped before the run */
 	enum prealloc prealloc;	/* a file to create: allocated so before it is laid out */

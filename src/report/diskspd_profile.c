@@ -3,7 +3,7 @@
  * diskspd_profile.c: a workload as DiskSpd's XML profile (-Rpxml): the
  * elements, order and indentation of DiskSpd's Profile::GetXml, a TimeSpan
  * per group of jobs. Values iobench refuses on the command line (throughput
- * limits, bursts, hints, priorities, weights) are written at the defaults
+ * limits, bursts, the temporary-file hint, priorities, weights) are written at the defaults
  * DiskSpd writes for them, which is what iobench runs.
  */
 #include <errno.h>
@@ -92,8 +92,8 @@ static void target_xml(struct xw *x, const struct target_spec *t)
 	fputs("</Path>\n", x->f);
 	number(x, "BlockSize", t->block_size);
 	number(x, "BaseFileOffset", t->base_offset);
-	boolean(x, "SequentialScan", false);
-	boolean(x, "RandomAccess", false);
+	boolean(x, "SequentialScan", t->hints & HINT_SEQUENTIAL);
+	boolean(x, "RandomAccess", t->hints & HINT_RANDOM);
 	boolean(x, "TemporaryFile", false);
 	boolean(x, "UseLargePages", false);
 	if (t->cache & CACHE_NO_LOCAL)
