@@ -124,6 +124,7 @@ int build_check_iomem(const struct workload *w, const struct target *tg, char *e
 {
 	uint64_t free, total, hp = iomem_huge_page(&free, &total), need = 0;
 	const char *first = NULL;
+	bool any = false;	/* a job on huge pages (DiskSpd's jobs have no name) */
 
 	for (unsigned j = 0; j < w->njobs; j++) {
 		const struct job_spec *js = &w->jobs[j];
@@ -133,13 +134,23 @@ int build_check_iomem(const struct workload *w, const struct target *tg, char *e
 			return r;
 		if (!iomem_huge(js->mem))
 			continue;
-		if (!first)
+		if (!any)
 			first = js->name;
+		any = true;
 		for (unsigned k = 0; hp && k < js->threads; k++)
 			need += round_up(worker_bytes(w, tg, js, k), hp) / hp;
 	}
-	if (!first)
+	if (!any)
 		return 0;
+	if (w->large_pages && (!hp || !total))
+		return errmsg(err, len, -EINVAL, "-l: large pages (huge pages for the I/O buffers): "
+			      "this machine has none configured (/proc/sys/vm/nr_hugepages is 0)");
+	if (w->large_pages && free < need)
+		return errmsg(err, len, -EINVAL, "-l: large pages: the buffers need %llu huge pages "
+			      "of %llu KiB, and %llu of this machine's %llu are free "
+			      "(/proc/sys/vm/nr_hugepages)", (unsigned long long)need,
+			      (unsigned long long)(hp / 1024), (unsigned long long)free,
+			      (unsigned long long)total);
 	if (!hp || !total)
 		return errmsg(err, len, -EINVAL, "job '%s': mem=shmhuge and mmaphuge need huge pages, "
 			      "and this machine has none configured (/proc/sys/vm/nr_hugepages is 0)",

@@ -26,7 +26,7 @@ static const struct {
 { 'g', "throughput limit" },
 	{ 'i', "burst size" }, { 'j', "think time" }, { 'p', "parallel async I/O" },
 	{ 'O', "per-thread outstanding I/O with -F" }, { 'x', "completion routines" },
-	{ 'l', "large pages" }, { 'I', "I/O priority" }, { 'N', "flush modes" },
+	{ 'N', "flush modes" },
 	{ 'P', "progress dots" }, { 'v', "verbose mode" },
 	{ 'X', "XML profiles" }, { 'y', "named events" }, { 'e', "ETW tracing" },
 	{ 'u', "IoRing" }, { 'Y', "experimental flags" },
@@ -397,6 +397,12 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		w->json_stdout = !strcmp(v, "json");
 		w->xml_stdout = !strcmp(v, "xml");	/* DiskSpd's XML results */
 		return 0;
+	case O_IOPRIO:
+		if (get_uint(ps, flag, v, 1, 3, &n))
+			return -EINVAL;
+		w->io_priority = (unsigned)n;
+		return 0;
+	case O_LARGE_PAGES: w->large_pages = true; return 0;
 	case O_AFFINITY: return apply_affinity(ps, w, flag, v);
 	case O_HELP: *action = CMD_HELP; return 0;
 	case O_VERSION: *action = CMD_VERSION; return 0;
@@ -448,7 +454,7 @@ static int parse_short(struct parse_state *ps, struct workload *w, const char *a
 		return fail(ps, "unknown option '%s' ('%s' takes no value)", arg, flag);
 	if (o->arg == ARG_REQ && !*v)
 		return fail(ps, "'%s' needs a value attached, as in %s%s", flag, flag,
-			    o->id == O_BLOCK ? "8K" : "4");
+			    o->id == O_BLOCK ? "8K" : o->id == O_IOPRIO ? "2" : "4");
 	return apply_opt(ps, w, o, flag, v, action);
 }
 

@@ -260,6 +260,9 @@ struct workload {
 	int *affinity;		/* -a<list>: CPUs to pin threads to, round-robin; NULL = all allowed */
 	unsigned naffinity;
 	bool no_affinity;	/* -n: threads are not pinned */
+	unsigned io_priority;	/* DiskSpd's -I: 1 very low, 2 low, 3 normal; 0 not given (every
+				   job's ioprio, from workload_diskspd_jobs(): see diskspd_ioprio()) */
+	bool large_pages;	/* DiskSpd's -l: every job's buffers on huge pages (MEM_MMAPHUGE) */
 	bool sqpoll;		/* --sqpoll: io_uring submission queue polled by a kernel thread */
 	bool hipri;		/* --hipri: io_uring completions polled (O_DIRECT, poll queues) */
 	const char *engine;	/* engine name; NULL = the best one the kernel allows */
@@ -338,8 +341,16 @@ void workload_release(struct workload *w);
 unsigned workload_threads(const struct workload *w);
 
 /*
+ * DiskSpd's I/O priority hint (-I) as Linux's ioprio (ioprio.h's value):
+ * very low (1) the idle class, low (2) best-effort at its lowest level (7),
+ * normal (3, and 0: not given) not set (0).
+ */
+unsigned diskspd_ioprio(unsigned hint);
+
+/*
  * DiskSpd's jobs: one per target with its -t threads, or one over every
- * target with -F threads; each with the --ios budget. Returns 0 or -ENOMEM.
+ * target with -F threads; each with the --ios budget, -I's priority and
+ * -l's huge pages. Returns 0 or -ENOMEM.
  */
 int workload_diskspd_jobs(struct workload *w);
 

@@ -3,7 +3,7 @@
  * diskspd_profile.c: a workload as DiskSpd's XML profile (-Rpxml): the
  * elements, order and indentation of DiskSpd's Profile::GetXml, a TimeSpan
  * per group of jobs. Values iobench refuses on the command line (throughput
- * limits, bursts, the temporary-file hint, priorities, weights) are written at the defaults
+ * limits, bursts, the temporary-file hint, weights) are written at the defaults
  * DiskSpd writes for them, which is what iobench runs.
  */
 #include <errno.h>
@@ -84,7 +84,7 @@ static void write_content(struct xw *x, const struct target_spec *t)
 	close_el(x, "WriteBufferContent");
 }
 
-static void target_xml(struct xw *x, const struct target_spec *t)
+static void target_xml(struct xw *x, const struct workload *w, const struct target_spec *t)
 {
 	open_el(x, "Target");
 	fprintf(x->f, "%*s<Path>", (int)(x->level * 2), "");
@@ -95,7 +95,7 @@ static void target_xml(struct xw *x, const struct target_spec *t)
 	boolean(x, "SequentialScan", t->hints & HINT_SEQUENTIAL);
 	boolean(x, "RandomAccess", t->hints & HINT_RANDOM);
 	boolean(x, "TemporaryFile", false);
-	boolean(x, "UseLargePages", false);
+	boolean(x, "UseLargePages", w->large_pages);
 	if (t->cache & CACHE_NO_LOCAL)
 		boolean(x, "DisableLocalCache", true);
 	else if (t->cache & CACHE_DIRECT)
@@ -118,7 +118,7 @@ static void target_xml(struct xw *x, const struct target_spec *t)
 	number(x, "WriteRatio", t->write_pct);
 	number(x, "Throughput", 0);
 	number(x, "ThreadsPerFile", t->threads ? t->threads : 1);
-	number(x, "IOPriority", 3);	/* normal: DiskSpd's default, and iobench's */
+	number(x, "IOPriority", w->io_priority ? w->io_priority : 3);	/* 3: normal, the default */
 	number(x, "Weight", 1);
 	close_el(x, "Target");
 }
@@ -182,7 +182,7 @@ static void timespan_xml(struct xw *x, const struct workload *w, unsigned g)
 		if (js->group != g)
 			continue;
 		for (unsigned i = 0; i < js->ntargets; i++)
-			target_xml(x, &w->targets[js->first_target + i]);
+			target_xml(x, w, &w->targets[js->first_target + i]);
 	}
 	close_el(x, "Targets");
 	close_el(x, "TimeSpan");
