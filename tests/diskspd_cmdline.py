@@ -39,7 +39,7 @@ REFUSED = [
     (r"^-rd", "distribution", "random distributions: issue 16"),
     (r"^-si", "interlocked", "interlocked sequential: issue 16"),
     (r"^-O", "per-thread outstanding", "-O with -F is not implemented"),
-    (r"^-Z[0-9]+[KMGTBkmgtb]?,", "from a file", "a write source buffer read from a file"),
+    (r"^-Z[0-9]+[KMGTBkmgtb]?,[A-Za-z]:\\", "Windows path", "the source buffer's file is a Windows path, refused as a target's is"),
 ]
 
 # Values iobench keeps differently on purpose: getter -> why (docs/cli.md says so too).

@@ -1217,6 +1217,8 @@ int run_execute_status(const struct workload *w, struct hold *hold, const struct
 		r = check_verify_room(w, ctx.targets, err, len);
 	if (!r)
 		r = build_check_iomem(w, ctx.targets, err, len);
+	if (!r)
+		r = build_check_sources(w, err, len);
 	if (!r && res->ncpus_pinned && !w->naffinity)
 		irq_cpus_first(res, &ctx.targets[0].chain);
 	if (!r && w->hipri)

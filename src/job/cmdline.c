@@ -277,6 +277,37 @@ static int apply_affinity(struct parse_state *ps, struct workload *w, const char
 	return 0;
 }
 
+/*
+ * -Z<size>[,<file>] (--random-buffer=SIZE[,FILE]): writes take their blocks
+ * from a source buffer of size bytes: random data, or the file's bytes from
+ * its start, repeated when it is shorter (DiskSpd's
+ * _FillRandomDataWriteBuffer). The file is read when the run is built.
+ */
+static int apply_source(struct parse_state *ps, const char *flag, const char *v)
+{
+	const char *comma = strchr(v, ',');
+	char head[64];
+
+	ps->t.buf = BUF_SOURCE;
+	if (!comma)
+		return get_size(ps, flag, v, &ps->srcbuf);
+	if ((size_t)(comma - v) >= sizeof(head))
+		return fail(ps, "%s%s: '%.*s' is not a size", flag, v, (int)(comma - v), v);
+	memcpy(head, v, (size_t)(comma - v));
+	head[comma - v] = 0;
+	if (get_size(ps, flag, head, &ps->srcbuf))
+		return -EINVAL;
+	if (!comma[1])
+		return fail(ps, "%s%s: no file after the ','", flag, v);
+	if (comma[1] && comma[2] == ':' && (comma[3] == '\\' || !comma[3]))
+		return fail(ps, "%s%s: '%s' is a Windows path: give a Linux path", flag, v,
+			    comma + 1);
+	if (ps->t.buf_source_path)
+		return fail(ps, "%s%s: the source buffer's file may be given once", flag, v);
+	ps->t.buf_source_path = strdup(comma + 1);
+	return ps->t.buf_source_path ? 0 : fail(ps, "out of memory");
+}
+
 static int apply_opt(struct parse_state *ps, struct workload *w, const struct option_def *o,
 		     const char *flag, const char *v, enum cmd_action *action)
 {
@@ -365,10 +396,7 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 				    "given once", flag, v);
 		return get_size(ps, flag, v, &ps->maxoff);
 	case O_ZERO: ps->contents++; ps->t.buf = BUF_ZERO; return 0;
-	case O_SOURCEBUF:
-		ps->contents++;
-		ps->t.buf = BUF_SOURCE;
-		return get_size(ps, flag, v, &ps->srcbuf);
+	case O_SOURCEBUF: ps->contents++; return apply_source(ps, flag, v);
 	case O_IOS: return get_uint(ps, flag, v, 1, UINT64_MAX, &w->ios_per_thread);
 	case O_PATTERN: return get_pattern(ps, flag, v);
 	case O_COMPRESS:
@@ -425,10 +453,7 @@ static int apply_short_Z(struct parse_state *ps, const char *v)
 		ps->t.buf = BUF_RANDOM;
 		return 0;
 	}
-	if (strchr(v, ','))
-		return fail(ps, "-Z%s: a source buffer read from a file is not supported", v);
-	ps->t.buf = BUF_SOURCE;
-	return get_size(ps, "-Z", v, &ps->srcbuf);
+	return apply_source(ps, "-Z", v);
 }
 
 static int parse_short(struct parse_state *ps, struct workload *w, const char *arg,
@@ -648,6 +673,10 @@ static int finish(struct parse_state *ps, struct workload *w)
 
 		w->targets[i] = ps->t;
 		w->targets[i].path = path;
+		w->targets[i].buf_source_path = NULL;
+		if (ps->t.buf_source_path &&
+		    !(w->targets[i].buf_source_path = strdup(ps->t.buf_source_path)))
+			return fail(ps, "out of memory");
 	}
 	if (w->verify && workload_check_verify(w, ps->err, ps->errlen))
 		return -EINVAL;
@@ -656,16 +685,14 @@ static int finish(struct parse_state *ps, struct workload *w)
 	return 0;
 }
 
-int cmdline_parse(int argc, char **argv, struct workload *w,
-		  enum cmd_action *action, char *err, size_t errlen)
+static int parse_all(struct parse_state *ps, int argc, char **argv, struct workload *w,
+		     enum cmd_action *action)
 {
-	struct parse_state ps = { .err = err, .errlen = errlen };
-
 	*action = CMD_RUN;
-	set_defaults(&ps, w);
+	set_defaults(ps, w);
 	w->cmdline = cmdline_join(argc, argv);
 	if (!w->cmdline)
-		return fail(&ps, "out of memory");
+		return fail(ps, "out of memory");
 	if (argc == 2 && !strcmp(argv[1], "-h")) {
 		*action = CMD_HELP;
 		return 0;
@@ -676,22 +703,32 @@ int cmdline_parse(int argc, char **argv, struct workload *w,
 
 		cmdline_normalize_dash(arg);
 		if (arg[0] == '-' && arg[1] == '-' && arg[2]) {
-			r = parse_long(&ps, w, argc, argv, &i, action);
+			r = parse_long(ps, w, argc, argv, &i, action);
 		} else if (arg[0] == '-' && arg[1]) {
-			if (ps.in_targets)	/* DiskSpd's rule; iobench's --options go anywhere */
-				return fail(&ps, "'%s' after the target '%s': DiskSpd's switches come "
+			if (ps->in_targets)	/* DiskSpd's rule; iobench's --options go anywhere */
+				return fail(ps, "'%s' after the target '%s': DiskSpd's switches come "
 					    "before the targets", arg, w->targets[w->ntargets - 1].path);
-			r = parse_short(&ps, w, arg, action);
+			r = parse_short(ps, w, arg, action);
 		} else {
-			ps.in_targets = true;
-			r = add_target(&ps, w, arg);
+			ps->in_targets = true;
+			r = add_target(ps, w, arg);
 		}
 		if (r)
 			return r;
 		if (*action == CMD_HELP || *action == CMD_VERSION)
 			return 0;
 	}
-	return finish(&ps, w);
+	return finish(ps, w);
+}
+
+int cmdline_parse(int argc, char **argv, struct workload *w,
+		  enum cmd_action *action, char *err, size_t errlen)
+{
+	struct parse_state ps = { .err = err, .errlen = errlen };
+	int r = parse_all(&ps, argc, argv, w, action);
+
+	free(ps.t.buf_source_path);	/* the template's: each target has its own copy */
+	return r;
 }
 
 void cmdline_usage(FILE *f)

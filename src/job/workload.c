@@ -47,6 +47,7 @@ void workload_release(struct workload *w)
 {
 	for (unsigned i = 0; i < w->ntargets; i++) {
 		free(w->targets[i].path);
+		free(w->targets[i].buf_source_path);
 		free(w->targets[i].bs_dist[0]);
 		free(w->targets[i].bs_dist[1]);
 	}

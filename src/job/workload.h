@@ -151,6 +151,8 @@ struct target_spec {
 	bool seq_identical;	/* ... and the same block in between (rw_sequencer=identical) */
 	bool seq_reset;		/* ... fio's time_based reset: one file, back to its start */
 	uint64_t buf_source_size; /* -Z<size> */
+	char *buf_source_path;	/* -Z<size>,<file>: the source buffer is this file's bytes (repeated
+				   when it is shorter), not random data; NULL: random (owned) */
 	enum buf_mode buf;
 	unsigned compress_pct;	/* --compress: this % of each 512-byte chunk of random data is zeros */
 	unsigned dedupe_pct;	/* --dedupe: this % of writes carry one same block */

@@ -76,6 +76,11 @@ static void write_content(struct xw *x, const struct target_spec *t)
 		line(x, "<Pattern>random</Pattern>");
 		open_el(x, "RandomDataSource");
 		number(x, "SizeInBytes", t->buf_source_size);
+		if (t->buf_source_path) {
+			fprintf(x->f, "%*s<FilePath>", (int)(x->level * 2), "");
+			xml_escaped(x->f, t->buf_source_path);
+			fputs("</FilePath>\n", x->f);
+		}
 		close_el(x, "RandomDataSource");
 	} else {
 		/* DiskSpd's default buffer; the TimeSpan's RandomWriteData makes it -Zr */

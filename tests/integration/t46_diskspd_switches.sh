@@ -1,4 +1,4 @@
-# Description: DiskSpd's switches with a Linux meaning, each checked by what it does while the run runs: the open hints -fr, -fs, -frs (posix_fadvise on the very descriptor the reads go to, under strace), -ft and -frst refused for the hint Linux has not; -I1/-I2/-I3 (each worker thread's ioprio by ionice while it runs, the main thread's unchanged); -l (the buffers' huge-page mappings in /proc/PID/maps, with nr_hugepages set by the test and put back; refused naming -l without).
+# Description: DiskSpd's switches with a Linux meaning, each checked by what it does while the run runs: the open hints -fr, -fs, -frs (posix_fadvise on the very descriptor the reads go to, under strace), -ft and -frst refused for the hint Linux has not; -I1/-I2/-I3 (each worker thread's ioprio by ionice while it runs, the main thread's unchanged); -l (the buffers' huge-page mappings in /proc/PID/maps, with nr_hugepages set by the test and put back; refused naming -l without); -Z<size>,<file> (every block written to the target is a block of the file's bytes, repeated).
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 # what this test changes outside $T is put back at its end: nr_hugepages
@@ -50,6 +50,29 @@ grep -q "^iobench: -fx: unknown open hint 'x'" "$T/err" || fail "-fx: $(cat "$T/
 run_rc 2 -frst a.dat
 grep -q "^iobench: -frst: 't', DiskSpd's temporary-file hint (FILE_ATTRIBUTE_TEMPORARY), has no Linux counterpart$" "$T/err" ||
 	fail "-frst: $(cat "$T/err")"
+
+# --- -Z<size>,<file>: the write source buffer from a file
+case_ effect "-Z<size>,<file>: every block written is a block of the source buffer, the file's bytes repeated to its size (DiskSpd's _FillRandomDataWriteBuffer)"
+head -c 5000 /dev/urandom > src.bin	# shorter than the buffer, and no multiple of the block
+run_ok -Z64K,src.bin -b4K -w100 -c256K --ios=64 -W0 --keep z.dat
+python3 - "$T/src.bin" "$T/z.dat" <<'PY' || fail "-Z64K,src.bin: the target holds bytes that are not the file's"
+import sys
+src = open(sys.argv[1], "rb").read()
+buf = (src * (65536 // len(src) + 1))[:65536]
+data = open(sys.argv[2], "rb").read()
+assert len(data) == 262144, len(data)
+stray = [o for o in range(0, len(data), 4096) if data[o:o + 4096] not in buf]
+sys.exit(1 if stray else 0)
+PY
+run_ok -Rpxml -Z3M,src.bin a.dat
+grep -q "<FilePath>src.bin</FilePath>" "$T/out" || fail "-Z3M,src.bin in the profile"
+: > empty.bin
+case_ input "-Z<size>,<file>: a file missing, empty, or a directory, no file, a Windows path: refused by name before anything is created"
+for v in -Z64K,nothere -Z64K,empty.bin "-Z64K,$T" -Z64K, '-Z64K,x:\src'; do
+	run_rc 2 "$v" -w50 -c1M new.dat
+	[ "$(wc -l < "$T/err")" = 1 ] && grep -q "^iobench: -Z" "$T/err" || fail "$v: $(cat "$T/err")"
+	[ ! -e new.dat ] || fail "$v: new.dat was created"
+done
 
 # --- -I: I/O priority hints as ioprio
 command -v ionice >/dev/null || skip_rest "no ionice"
