@@ -9,7 +9,7 @@
 #   make fuzz-run    build the libFuzzer targets (clang) and run each FUZZ_SECONDS
 
 CC      ?= cc
-PKGS    := liburing jansson blkid libxxhash nettle zlib libisal
+PKGS    := liburing jansson blkid libxxhash nettle zlib libisal libxml-2.0
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
            -Wpointer-arith -Wformat=2 -Wundef -Wno-unused-parameter

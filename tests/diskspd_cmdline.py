@@ -27,8 +27,6 @@ REFUSED = [
     (r"^-ag[0-9]+,[0-9,]*g[1-9]", "processor group", "Windows processor groups: Linux has one"),
     (r"^-ag[1-9]", "processor group", "Windows processor groups: Linux has one"),
     (r"^-x$", "completion routines", "Windows APCs: iobench's engines complete through io_uring or libaio"),
-    (r"^-Sm", "memory-mapped", "memory-mapped I/O is not implemented"),
-    (r"^-N", "flush", "flush modes of memory-mapped I/O are not implemented"),
     (r"^-f[rs]*t[rst]*$", "temporary-file hint", "FILE_ATTRIBUTE_TEMPORARY has no Linux counterpart"),
     (r"^-p$", "parallel async", "parallel async I/O is not implemented"),
     (r"^-v", "verbose", "verbose mode is not implemented"),

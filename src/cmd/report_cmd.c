@@ -82,8 +82,8 @@ static int print(int fmt, const struct model_set *all, bool one_document)
 {
 	int r = 0;
 
-	if (fmt == FMT_XML)
-		return diskspd_results_xml(stdout, &all->w[0], &all->res[0]);
+	if (fmt == FMT_XML)	/* one run, or the TimeSpans of an XML profile */
+		return diskspd_results_xml_spans(stdout, all->w, all->res, all->n);
 
 	if (fmt == FMT_FIO_JSON || fmt == FMT_FIO_JSON_PLUS)
 		return report_fio_json(stdout, all->w, all->res, all->n, fmt == FMT_FIO_JSON_PLUS);
@@ -103,7 +103,7 @@ int cmd_report(int argc, char **argv)
 	char err[256];
 	char **files = calloc((size_t)argc, sizeof(*files));
 	int fmt = FMT_TEXT, i, r, code = 0, nfiles = 0;
-	bool one_document;
+	bool one_document, job_file = false;
 
 	if (!files) {
 		fprintf(stderr, "iobench report: out of memory\n");
@@ -146,16 +146,19 @@ int cmd_report(int argc, char **argv)
 		model_set_free(&all);
 		return EXIT_BAD_INPUT;
 	}
-	if (fmt == FMT_XML) {	/* as -Rxml printed it, whatever the run printed: its Profile says xml */
-		all.w[0].xml_stdout = true;
-		all.w[0].json_stdout = false;
+	for (unsigned k = 0; fmt == FMT_XML && k < all.n; k++) {
+		/* as -Rxml printed it, whatever the run printed: its Profile says xml */
+		all.w[k].xml_stdout = true;
+		all.w[k].json_stdout = false;
+		if (all.w[k].njobs && all.w[k].jobs[0].name)
+			job_file = true;
 	}
 	/* one run's document stays one document; a job file's groups, or several files, an array */
 	one_document = all.n == 1 && !all.array;
-	if (fmt == FMT_XML && (!one_document || (all.w[0].njobs && all.w[0].jobs[0].name))) {
+	if (fmt == FMT_XML && (nfiles > 1 || job_file)) {
 		fprintf(stderr, "iobench report: -Rxml: DiskSpd's XML results are of one run of the "
-			"DiskSpd command line; %s\n", one_document ? "this is a job file's run" :
-			"name one document, not a job file's groups or several files");
+			"DiskSpd command line (or of an XML profile's TimeSpans); %s\n",
+			job_file ? "this is a job file's run" : "name one file, not several");
 		model_set_free(&all);
 		return EXIT_BAD_INPUT;
 	}

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* run_cmd.c: parse a DiskSpd-style command line, run it, print the report. */
+/* run_cmd.c: parse a DiskSpd-style command line (or -X profile), run it, print the report. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -30,23 +31,23 @@ static int check_outputs(const struct workload *w)
 	return 0;
 }
 
-/* Writes one output file whole (a temporary file renamed into place), or names the failure. */
-/* -Rpxml: DiskSpd's profile on stdout, and a notice of what it cannot hold. */
-static int print_profile_xml(const struct workload *w)
+/* -Rpxml: DiskSpd's profile on stdout (a TimeSpan per span), and a notice of what it cannot hold. */
+static int print_profile_xml(const struct workload *spans, unsigned n)
 {
 	char out[512];
 
-	diskspd_profile_leaves_out(w, out, sizeof(out));
+	diskspd_profile_leaves_out(&spans[0], out, sizeof(out));
 	if (out[0])
 		fprintf(stderr, "iobench: DiskSpd's profile has no place for %s: read back with -X, "
 			"it runs without them unless they are given again\n", out);
-	if (diskspd_profile_xml(stdout, w, 0) || fflush(stdout)) {
+	if (diskspd_profile_xml_spans(stdout, spans, n, 0) || fflush(stdout)) {
 		fprintf(stderr, "iobench: writing the profile to stdout: %s\n", strerror(errno));
 		return EXIT_RUN_FAILED;
 	}
 	return 0;
 }
 
+/* Writes one output file whole (a temporary file renamed into place), or names the failure. */
 static int write_output(const char *path, const struct workload *w, const struct result *res,
 			int (*report)(FILE *, const struct workload *, const struct result *))
 {
@@ -90,75 +91,191 @@ static int write_reports(const struct workload *w, const struct result *res)
 	return bad ? EXIT_RUN_FAILED : 0;
 }
 
-int cmd_run(int argc, char **argv)
+/* The exit code of a run that took place: its failure, errors or interruption, said. */
+static int run_code(const struct result *res, int code)
 {
-	struct workload w = { 0 };
+	if (res->failed) {
+		fprintf(stderr, "iobench: %s\n", res->error);
+		code = EXIT_RUN_FAILED;
+	} else if (res->verify.bad) {
+		fprintf(stderr, "iobench: %llu blocks failed verification, counted and continued "
+			"past; the first: %s\n", (unsigned long long)res->verify.bad, res->verify.first);
+		code = EXIT_RUN_FAILED;
+	} else if (res->nerrors) {
+		fprintf(stderr, "iobench: %llu I/O errors, counted and continued past; the first: %s\n",
+			(unsigned long long)res->nerrors, res->error);
+		code = EXIT_RUN_FAILED;
+	} else if (res->interrupted) {
+		if (!res->measured && res->error[0])
+			fprintf(stderr, "iobench: %s\n", res->error);
+		code = EXIT_INTERRUPTED;
+	}
+	return code;
+}
+
+static int run_one(struct workload *w)
+{
 	struct hold hold = { 0 };
 	struct result res;
 	sigset_t old;
-	int held = 0;
-	enum cmd_action action;
+	int held = 0, r, code;
 	char err[1024];
-	int r, code;
 
-	r = cmdline_parse(argc, argv, &w, &action, err, sizeof(err));
+	if (check_outputs(w))
+		return EXIT_BAD_INPUT;
+	cmd_hold_signals(&old);
+	r = run_execute(w, &hold, &res, err, sizeof(err));
 	if (r) {
 		fprintf(stderr, "iobench: %s\n", err);
-		workload_release(&w);
+		code = r == -EINVAL ? EXIT_BAD_INPUT : r == -EINTR ? EXIT_INTERRUPTED
+								   : EXIT_RUN_FAILED;
+		cmd_release_hold(&hold, w->keep, &code);
+		cmd_release_signals(&old);
+		result_release(&res);
+		return code;
+	}
+	/* the files go first: whatever happens while the reports are written, none is left */
+	cmd_release_hold(&hold, w->keep, &held);
+	res.interrupted |= cmd_release_signals(&old);
+	code = write_reports(w, &res);
+	if (!code)
+		code = held;
+	code = run_code(&res, code);
+	result_release(&res);
+	return code;
+}
+
+/* A JSON array of the spans that ran, or their CSV series, into path (as a job file's groups). */
+static int write_spans(const char *path, const struct workload *w, const struct result *res,
+		       unsigned ran, bool csv)
+{
+	struct outfile o;
+	char err[1024];
+	int r = outfile_open(&o, path, err, sizeof(err)), rr = 0;
+
+	if (!r && (rr = csv ? report_series_csv_groups(o.f, w, res, ran) :
+			      report_json_array(o.f, w, res, ran)) && !o.werr) {
+		outfile_abort(&o);
+		r = errmsg(err, sizeof(err), rr, "cannot write '%s': the report failed", path);
+	} else if (!r) {
+		r = outfile_commit(&o, err, sizeof(err));
+	}
+	if (r)
+		fprintf(stderr, "iobench: %s\n", err);
+	return r;
+}
+
+/*
+ * The TimeSpans of an XML profile, one after another (as a job file's groups
+ * run): each checked before the first runs, each reported as it ends (the
+ * text), the JSON an array of them. The files any span created go at the end.
+ */
+static int run_spans(struct workload *spans, unsigned n)
+{
+	struct space_plan space = { 0 };
+	struct hold hold = { 0 };
+	struct result *res = calloc(n, sizeof(*res));
+	bool keep = spans[0].keep, json = spans[0].json_stdout, xml = spans[0].xml_stdout;
+	unsigned ran = 0;
+	sigset_t old;
+	char err[1024];
+	int code = 0, held = 0;
+
+	if (!res) {
+		fprintf(stderr, "iobench: out of memory\n");
+		return EXIT_RUN_FAILED;
+	}
+	for (unsigned i = 0; i < n; i++)
+		spans[i].keep = true;	/* a later span may use what an earlier one laid down */
+	if (check_outputs(&spans[0]))
+		code = EXIT_BAD_INPUT;
+	for (unsigned i = 0; !code && i < n; i++) {
+		if (run_precheck(&spans[i], &hold, &space, err, sizeof(err))) {
+			fprintf(stderr, "iobench: %s\n", err);
+			code = EXIT_BAD_INPUT;
+		}
+	}
+	space_plan_free(&space);
+	cmd_hold_signals(&old);
+	for (unsigned i = 0; !code && i < n; i++) {
+		int r;
+
+		if (!spans[i].quiet)
+			fprintf(stderr, "iobench: TimeSpan %u of %u\n", i + 1, n);
+		r = run_execute(&spans[i], &hold, &res[i], err, sizeof(err));
+		if (r) {
+			fprintf(stderr, "iobench: %s\n", err);
+			result_release(&res[i]);
+			code = r == -EINVAL && !i ? EXIT_BAD_INPUT : r == -EINTR ? EXIT_INTERRUPTED :
+			       EXIT_RUN_FAILED;
+			break;
+		}
+		ran++;
+		if (!json && !xml && (r = report_text(stdout, &spans[i], &res[i]))) {
+			fprintf(stderr, "iobench: cannot write the report: %s\n", strerror(-r));
+			code = EXIT_RUN_FAILED;
+		}
+		code = run_code(&res[i], code);
+		if (res[i].failed || res[i].interrupted)
+			break;
+	}
+	cmd_release_hold(&hold, keep, &held);
+	if (cmd_release_signals(&old) && !code)
+		code = EXIT_INTERRUPTED;
+	if (!code)
+		code = held;
+	if (ran && xml && diskspd_results_xml_spans(stdout, spans, res, ran)) {
+		fprintf(stderr, "iobench: cannot write the report\n");
+		code = EXIT_RUN_FAILED;
+	}
+	if (ran && json && report_json_array(stdout, spans, res, ran)) {
+		fprintf(stderr, "iobench: cannot write the report\n");
+		code = EXIT_RUN_FAILED;
+	}
+	if (outfile_flush_stdout(stdout, err, sizeof(err))) {
+		fprintf(stderr, "iobench: %s\n", err);
+		code = EXIT_RUN_FAILED;
+	}
+	if (ran && spans[0].json_path && write_spans(spans[0].json_path, spans, res, ran, false))
+		code = EXIT_RUN_FAILED;
+	if (ran && spans[0].series_csv && write_spans(spans[0].series_csv, spans, res, ran, true))
+		code = EXIT_RUN_FAILED;
+	for (unsigned i = 0; i < ran; i++)
+		result_release(&res[i]);
+	free(res);
+	return code;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct workload *spans;
+	enum cmd_action action;
+	unsigned n;
+	char err[1024];
+	int code;
+
+	if (cmdline_parse_spans(argc, argv, &spans, &n, &action, err, sizeof(err))) {
+		fprintf(stderr, "iobench: %s\n", err);
+		cmdline_spans_free(spans, n);
 		return EXIT_BAD_INPUT;
 	}
 	if (action != CMD_RUN) {
 		code = 0;
 		if (action == CMD_HELP)
 			cmdline_usage(stdout);
-		else if (action == CMD_PRINT && w.xml_stdout)
-			code = print_profile_xml(&w);
-		else if (action == CMD_PRINT)
-			report_workload(stdout, &w);
-		else
+		else if (action == CMD_VERSION)
 			printf("iobench %s\n", IOBENCH_VERSION);
-		workload_release(&w);
+		else if (action == CMD_PRINT && spans[0].xml_stdout)
+			code = print_profile_xml(spans, n);
+		for (unsigned i = 0; action == CMD_PRINT && !spans[0].xml_stdout && i < n; i++) {
+			if (n > 1)
+				printf("%sTimeSpan %u of %u\n", i ? "\n" : "", i + 1, n);
+			report_workload(stdout, &spans[i]);
+		}
+		cmdline_spans_free(spans, n);
 		return code;
 	}
-	if (check_outputs(&w)) {
-		workload_release(&w);
-		return EXIT_BAD_INPUT;
-	}
-	cmd_hold_signals(&old);
-	r = run_execute(&w, &hold, &res, err, sizeof(err));
-	if (r) {
-		fprintf(stderr, "iobench: %s\n", err);
-		code = r == -EINVAL ? EXIT_BAD_INPUT : r == -EINTR ? EXIT_INTERRUPTED
-								   : EXIT_RUN_FAILED;
-		cmd_release_hold(&hold, w.keep, &code);
-		cmd_release_signals(&old);
-		result_release(&res);
-		workload_release(&w);
-		return code;
-	}
-	/* the files go first: whatever happens while the reports are written, none is left */
-	cmd_release_hold(&hold, w.keep, &held);
-	res.interrupted |= cmd_release_signals(&old);
-	code = write_reports(&w, &res);
-	if (!code)
-		code = held;
-	if (res.failed) {
-		fprintf(stderr, "iobench: %s\n", res.error);
-		code = EXIT_RUN_FAILED;
-	} else if (res.verify.bad) {
-		fprintf(stderr, "iobench: %llu blocks failed verification, counted and continued "
-			"past; the first: %s\n", (unsigned long long)res.verify.bad, res.verify.first);
-		code = EXIT_RUN_FAILED;
-	} else if (res.nerrors) {
-		fprintf(stderr, "iobench: %llu I/O errors, counted and continued past; the first: %s\n",
-			(unsigned long long)res.nerrors, res.error);
-		code = EXIT_RUN_FAILED;
-	} else if (res.interrupted) {
-		if (!res.measured && res.error[0])
-			fprintf(stderr, "iobench: %s\n", res.error);
-		code = EXIT_INTERRUPTED;
-	}
-	result_release(&res);
-	workload_release(&w);
+	code = n == 1 ? run_one(&spans[0]) : run_spans(spans, n);
+	cmdline_spans_free(spans, n);
 	return code;
 }

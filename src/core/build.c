@@ -777,6 +777,7 @@ int build_engine_start(struct run_ctx *ctx, struct worker *wk)
 {
 	int fds[wk->nstreams];
 	bool blocking[wk->nstreams];
+	uint8_t map_flush[wk->nstreams];
 	struct iovec bufs[1 + wk->nstreams];
 	struct engine_setup setup = { .depth = wk->nunits, .fds = fds, .blocking = blocking,
 				      .nfds = wk->nstreams, .bufs = bufs, .nbufs = 1 };
@@ -790,12 +791,14 @@ int build_engine_start(struct run_ctx *ctx, struct worker *wk)
 	/* pinned by iobench: free its io_uring workers; on fio's cpus_allowed: as the thread */
 	setup.wq_cpus = wk->cpu >= 0 && !wk->own_cpus ? &ctx->cpus : NULL;
 	setup.ioprio = wk->ioprio;
+	setup.map_flush = map_flush;
 	bufs[0] = (struct iovec){ wk->bufs, wk->bufs_len };
 	for (unsigned i = 0; i < wk->nstreams; i++) {
 		struct stream *s = &wk->streams[i];
 
 		fds[i] = ctx->targets[s->target].fd;
 		blocking[i] = ctx->targets[s->target].no_nowait;
+		map_flush[i] = ctx->w->targets[s->target].map_flush;
 		if (s->src) {
 			s->src_index = (uint16_t)setup.nbufs;
 			bufs[setup.nbufs++] = (struct iovec){

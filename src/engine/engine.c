@@ -11,6 +11,7 @@ static const struct engine_ops *const engines[] = {
 	&engine_libaio,
 	&engine_psync,
 	&engine_null,
+	&engine_mmap,
 };
 
 const struct engine_ops *engine_find(const char *name)

@@ -64,7 +64,14 @@ struct engine_setup {
 				   SQ thread and io_uring's workers do not inherit the thread's) */
 	const cpu_set_t *wq_cpus;	/* where io_uring's kernel workers may run: all the run may
 					   use, not only the pinned CPU of the thread; NULL: as is */
+	const uint8_t *map_flush;	/* mmap: per fd, MAP_FLUSH_* after each write; NULL: none */
 };
+
+/* mmap: what follows each write into a mapping (DiskSpd's -N). */
+#define MAP_FLUSH_NONE 0
+#define MAP_FLUSH_VIEW 1	/* -Nv, FlushViewOfFile: msync(MS_SYNC) of its pages */
+#define MAP_FLUSH_NVM 2		/* -Nn, RtlFlushNonVolatileMemory: the same (a DAX file's flush) */
+#define MAP_FLUSH_NVM_NODRAIN 3	/* -Ni, ... without waiting: msync(MS_ASYNC) */
 
 #define ENGINE_SYNC 1u		/* queue() completes the I/O */
 
@@ -88,6 +95,7 @@ extern const struct engine_ops engine_io_uring;
 extern const struct engine_ops engine_psync;
 extern const struct engine_ops engine_libaio;
 extern const struct engine_ops engine_null;
+extern const struct engine_ops engine_mmap;
 
 /*
  * fio's trims (trim.c): engine_trim runs a worker whose every I/O is a trim

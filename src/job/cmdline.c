@@ -15,7 +15,9 @@
 #include "job/cmdline.h"
 #include "engine/engine.h"
 #include "job/units.h"
+#include "job/xmlprofile.h"
 #include "platform/affinity.h"
+#include "util/errmsg.h"
 #include "util/banned.h"
 
 /* DiskSpd flags that iobench knows but does not implement (yet): a clear error each. */
@@ -26,9 +28,8 @@ static const struct {
 { 'g', "throughput limit" },
 	{ 'i', "burst size" }, { 'j', "think time" }, { 'p', "parallel async I/O" },
 	{ 'O', "per-thread outstanding I/O with -F" }, { 'x', "completion routines" },
-	{ 'N', "flush modes" },
 	{ 'P', "progress dots" }, { 'v', "verbose mode" },
-	{ 'X', "XML profiles" }, { 'y', "named events" }, { 'e', "ETW tracing" },
+	{ 'y', "named events" }, { 'e', "ETW tracing" },
 	{ 'u', "IoRing" }, { 'Y', "experimental flags" },
 };
 
@@ -46,9 +47,13 @@ struct parse_state {
 	/* DiskSpd's cache mode and write-through, each set once (-S..., -h): */
 	enum { CM_UNSET, CM_BUFFERED, CM_DIRECT, CM_NO_LOCAL } cache_mode;
 	bool write_through;
+	bool mapped;		/* -Sm: memory-mapped I/O */
+	bool mapped_set;	/* ... the mmap engine was chosen by -Sm (a profile's target) */
+	uint8_t map_flush;	/* -N: MAP_FLUSH_* */
 	bool in_targets;	/* a target has been named: DiskSpd's switches come before them */
 	bool seed_from_clock;
 	unsigned contents;	/* write-content options given: -Z, -Z<size>, --pattern */
+	bool per_target;	/* a profile's: each target its own switches (cmdline_build) */
 	char *err;
 	size_t errlen;
 };
@@ -136,7 +141,7 @@ static int get_pattern(struct parse_state *ps, const char *flag, const char *v)
 static int apply_caching(struct parse_state *ps, const char *flag, const char *v, bool h)
 {
 	if (h || (v && !strcmp(v, "h"))) {
-		if (ps->cache_mode != CM_UNSET || ps->write_through)
+		if (ps->cache_mode != CM_UNSET || ps->write_through || ps->mapped)
 			return fail(ps, "%s: conflicts with an earlier cache or write-through switch "
 				    "(-S..., -h)", h ? "-h" : "-Sh");
 		ps->cache_mode = CM_DIRECT;
@@ -151,6 +156,9 @@ static int apply_caching(struct parse_state *ps, const char *flag, const char *v
 			if (ps->cache_mode != CM_UNSET)
 				return fail(ps, "-S%c: conflicts with an earlier cache mode (-S..., -h)",
 					    *p);
+			if (*p == 'u' && ps->mapped)
+				return fail(ps, "-Su: unbuffered and memory-mapped I/O (-Sm) exclude each "
+					    "other");
 			ps->cache_mode = *p == 'b' ? CM_BUFFERED : *p == 'u' ? CM_DIRECT : CM_NO_LOCAL;
 			break;
 		case 'w':
@@ -163,7 +171,11 @@ static int apply_caching(struct parse_state *ps, const char *flag, const char *v
 			return fail(ps, "%s%s: 'h' sets the cache mode and write-through both: give it "
 				    "alone (-Sh)", flag, v);
 		case 'm':
-			return fail(ps, "%s: memory-mapped I/O (-Sm) is not supported", flag);
+			if (ps->mapped || ps->cache_mode == CM_DIRECT)
+				return fail(ps, "-Sm: conflicts with an earlier memory-mapped or unbuffered "
+					    "switch (-Sm, -Su, -Sh, -h)");
+			ps->mapped = true;
+			break;
 		default:
 			return fail(ps, "%s: unknown caching flag '%c' (use b, h, r, u or w)", flag, *p);
 		}
@@ -431,7 +443,16 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		w->io_priority = (unsigned)n;
 		return 0;
 	case O_LARGE_PAGES: w->large_pages = true; return 0;
+	case O_PROFILE:		/* read by cmdline_parse_spans(), before this */
+		return fail(ps, "%s: an XML profile goes with cmdline_parse_spans()", flag);
 	case O_AFFINITY: return apply_affinity(ps, w, flag, v);
+	case O_MAP_FLUSH:	/* DiskSpd's -N<v|n|i>, in either case */
+		if (!strcasecmp(v, "v") || !strcasecmp(v, "n") || !strcasecmp(v, "i")) {
+			ps->map_flush = (v[0] | 0x20) == 'v' ? MAP_FLUSH_VIEW :
+					(v[0] | 0x20) == 'n' ? MAP_FLUSH_NVM : MAP_FLUSH_NVM_NODRAIN;
+			return 0;
+		}
+		return fail(ps, "%s%s: the flush mode is v, n or i", flag, v);
 	case O_HELP: *action = CMD_HELP; return 0;
 	case O_VERSION: *action = CMD_VERSION; return 0;
 	case O_PRINT: *action = CMD_PRINT; return 0;
@@ -547,8 +568,41 @@ static int resolve_sizes(struct parse_state *ps)
 	return 0;
 }
 
+/*
+ * -Sm: the mmap engine, on every target (DiskSpd's -Sm applies to all the
+ * command line's targets), with -N's flush after each write.
+ */
+static int apply_mapped(struct parse_state *ps, struct workload *w)
+{
+	if (ps->map_flush && !ps->mapped && !(w->engine && !strcmp(w->engine, "mmap")))
+		return fail(ps, "-N: a flush mode goes with memory-mapped I/O (-Sm)");
+	if (!ps->mapped && ps->mapped_set)
+		return fail(ps, "<MemoryMappedIo>: memory-mapped and other targets in one TimeSpan "
+			    "(iobench's engine is one per run)");
+	if (!ps->mapped)
+		goto flush;
+	if (w->engine && strcmp(w->engine, "mmap"))
+		return fail(ps, "-Sm (memory-mapped I/O, the mmap engine) and --engine=%s exclude "
+			    "each other", w->engine);
+	if (ps->write_through)
+		return fail(ps, "-Sm with write-through (-Sw): DiskSpd's non-temporal copies into "
+			    "the mapping are not supported; give -N for a flush after each write");
+	if (ps->cache_mode == CM_NO_LOCAL)
+		return fail(ps, "-Sm with -Sr: iobench's -Sr is O_DIRECT, which a mapping bypasses");
+	if (ps->per_target && w->ntargets && !ps->mapped_set)	/* earlier targets were not */
+		return fail(ps, "<MemoryMappedIo>: memory-mapped and other targets in one TimeSpan "
+			    "(iobench's engine is one per run)");
+	w->engine = "mmap";
+	ps->mapped_set = true;
+flush:
+	ps->t.map_flush = ps->map_flush;
+	return 0;
+}
+
 static int check_combinations(struct parse_state *ps, struct workload *w)
 {
+	if (apply_mapped(ps, w))
+		return -EINVAL;
 	struct target_spec *t = &ps->t;
 
 	if (ps->random_set && ps->seq_set)
@@ -594,15 +648,22 @@ static int check_combinations(struct parse_state *ps, struct workload *w)
 	return 0;
 }
 
+int cmdline_check_path(const char *path, char *err, size_t len)
+{
+	if (path[0] == '#')
+		return errmsg(err, len, -EINVAL, "'%s' is a Windows physical drive number: name the "
+			      "Linux block device instead, e.g. /dev/sdb", path);
+	if (path[0] && path[1] == ':' && (path[2] == '\\' || path[2] == 0))
+		return errmsg(err, len, -EINVAL, "'%s' is a Windows path: give a Linux path", path);
+	return 0;
+}
+
 static int add_target(struct parse_state *ps, struct workload *w, const char *path)
 {
 	struct target_spec *nt;
 
-	if (path[0] == '#')
-		return fail(ps, "'%s' is a Windows physical drive number: name the Linux block "
-			    "device instead, e.g. /dev/sdb", path);
-	if (path[0] && path[1] == ':' && (path[2] == '\\' || path[2] == 0))
-		return fail(ps, "'%s' is a Windows path: give a Linux path", path);
+	if (cmdline_check_path(path, ps->err, ps->errlen))
+		return -EINVAL;
 	nt = realloc(w->targets, (w->ntargets + 1) * sizeof(*nt));
 	if (!nt)
 		return fail(ps, "out of memory");
@@ -638,11 +699,28 @@ char *cmdline_join(int argc, char **argv)
 	return s;
 }
 
-static void set_defaults(struct parse_state *ps, struct workload *w)
+/* The target's switches as none were given: DiskSpd's defaults. */
+static void target_defaults(struct parse_state *ps)
 {
+	static const struct size_arg none;
+
+	memset(&ps->t, 0, sizeof(ps->t));
 	ps->t.block_size = 64 * 1024;
 	ps->t.outstanding = 2;
 	ps->t.threads = 1;
+	ps->create = ps->base = ps->base_len = ps->maxoff = ps->tstride = none;
+	ps->ralign = ps->stride = ps->srcbuf = none;
+	ps->random_set = ps->seq_set = ps->threads_set = false;
+	ps->cache_mode = CM_UNSET;
+	ps->write_through = false;
+	ps->mapped = false;
+	ps->map_flush = 0;
+	ps->contents = 0;
+}
+
+static void set_defaults(struct parse_state *ps, struct workload *w)
+{
+	target_defaults(ps);
 	w->duration_ns = 10 * 1000000000ull;
 	w->warmup_ns = 5 * 1000000000ull;
 	w->interval_ns = 1000000000ull;
@@ -651,7 +729,7 @@ static void set_defaults(struct parse_state *ps, struct workload *w)
 
 static int finish(struct parse_state *ps, struct workload *w)
 {
-	if (resolve_sizes(ps) || check_combinations(ps, w))
+	if (!ps->per_target && (resolve_sizes(ps) || check_combinations(ps, w)))
 		return -EINVAL;
 	if (!w->ntargets)
 		return fail(ps, "no target given (a file or block device path; see iobench --help)");
@@ -668,7 +746,7 @@ static int finish(struct parse_state *ps, struct workload *w)
 	}
 	if (ps->t.max_offset)
 		w->null_size = ps->t.max_offset;
-	for (unsigned i = 0; i < w->ntargets; i++) {
+	for (unsigned i = 0; !ps->per_target && i < w->ntargets; i++) {
 		char *path = w->targets[i].path;
 
 		w->targets[i] = ps->t;
@@ -731,10 +809,273 @@ int cmdline_parse(int argc, char **argv, struct workload *w,
 	return r;
 }
 
+struct cmdline_build {
+	struct parse_state ps;
+	struct workload *w;
+};
+
+struct cmdline_build *cmdline_build_new(struct workload *w, char *err, size_t errlen)
+{
+	struct cmdline_build *b = calloc(1, sizeof(*b));
+
+	if (!b)
+		return NULL;
+	b->w = w;
+	b->ps.err = err;
+	b->ps.errlen = errlen;
+	b->ps.per_target = true;
+	set_defaults(&b->ps, w);
+	return b;
+}
+
+int cmdline_build_switch(struct cmdline_build *b, const char *arg, enum cmd_action *action)
+{
+	enum cmd_action ignored = CMD_RUN;
+	char *copy = strdup(arg), *argv[2] = { copy, NULL };
+	int i = 0, r;
+
+	if (!copy)
+		return fail(&b->ps, "out of memory");
+	if (!action)
+		action = &ignored;
+	if (copy[0] == '-' && copy[1] == '-' && copy[2])
+		r = parse_long(&b->ps, b->w, 1, argv, &i, action);
+	else if (copy[0] == '-' && copy[1])
+		r = parse_short(&b->ps, b->w, copy, action);
+	else
+		r = fail(&b->ps, "'%s' is not a switch", copy);
+	free(copy);
+	return r;
+}
+
+int cmdline_build_target(struct cmdline_build *b, const char *path)
+{
+	struct parse_state *ps = &b->ps;
+	struct workload *w = b->w;
+	char *p;
+
+	if (resolve_sizes(ps) || check_combinations(ps, w) || add_target(ps, w, path))
+		return -EINVAL;
+	p = w->targets[w->ntargets - 1].path;
+	w->targets[w->ntargets - 1] = ps->t;
+	w->targets[w->ntargets - 1].path = p;
+	target_defaults(ps);
+	return 0;
+}
+
+int cmdline_build_finish(struct cmdline_build *b)
+{
+	struct workload *w = b->w;
+	uint64_t end = 0;
+
+	for (unsigned i = 0; i < w->ntargets; i++)	/* the null engine's range: the largest -f */
+		if (w->targets[i].max_offset > end)
+			end = w->targets[i].max_offset;
+	if (finish(&b->ps, w))
+		return -EINVAL;
+	if (end)
+		w->null_size = end;
+	return 0;
+}
+
+void cmdline_build_free(struct cmdline_build *b)
+{
+	if (b)
+		free(b->ps.t.buf_source_path);	/* switches given after the last target */
+	free(b);
+}
+
+/*
+ * -X<profile.xml>, as DiskSpd composes it with the command line: the
+ * profile defines the workload; the command line may only override the
+ * durations (-d, -W, -C), the output format (-R), verbosity (-v) and the
+ * seed (-z) in every TimeSpan, name the targets that replace the profile's
+ * template paths *1, *2, ... in order, and give iobench's own long options
+ * (--engine, --json, --ios, ...). Anything else is an error, -b by name.
+ */
+static const char x_compose[] = "dWCRvz";
+
+static bool names_profile(const char *a)
+{
+	return (a[0] == '-' && a[1] == 'X') || !strncmp(a, "--profile", 9);
+}
+
+/* A long option that may go with -X: iobench's own, shaping neither the targets nor the run's
+ * DiskSpd switches (those with a letter are DiskSpd's: only x_compose's go with -X). */
+static bool goes_with_profile(const struct option_def *o)
+{
+	if (o->letter)
+		return strchr(x_compose, o->letter) != NULL;
+	return o->id != O_SOURCEBUF && o->id != O_PATTERN && o->id != O_COMPRESS &&
+	       o->id != O_DEDUPE;
+}
+
+static unsigned own_of(char letter)
+{
+	switch (letter) {
+	case 'd': return XP_OWN_DURATION;
+	case 'W': return XP_OWN_WARMUP;
+	case 'C': return XP_OWN_COOLDOWN;
+	case 'z': return XP_OWN_SEED;
+	case 'R': return XP_OWN_FORMAT;
+	case 'v': return XP_OWN_VERBOSE;
+	default: return 0;
+	}
+}
+
+static int not_with_profile(const char *arg, char *err, size_t len)
+{
+	if (!strncmp(arg, "-b", 2) || !strncmp(arg, "--block-size", 12))
+		return errmsg(err, len, -EINVAL, "'%s': -b is not compatible with -X: the profile "
+			      "gives each target's block size", arg);
+	return errmsg(err, len, -EINVAL, "'%s' is not compatible with -X: the profile defines the "
+		      "workload (with -X the command line gives only -d, -W, -C, -R, -v, -z, the "
+		      "targets for the profile's *1, *2, ..., and iobench's own long options)", arg);
+}
+
+/* The command line around -X: the profile's path, the switches it keeps, the targets. */
+static int profile_args(int argc, char **argv, const char **profile, struct xprofile_args *a,
+			enum cmd_action *action, char *err, size_t len)
+{
+	for (int i = 1; i < argc; i++) {
+		const struct option_def *o;
+		char *arg = argv[i], flag[256];
+		const char *v;
+		size_t n;
+
+		cmdline_normalize_dash(arg);
+		if (arg[0] != '-' || !arg[1]) {
+			if (cmdline_check_path(arg, err, len))
+				return -EINVAL;
+			a->subst[a->nsubst++] = arg;
+			continue;
+		}
+		if (arg[1] != '-') {	/* DiskSpd's switches, the value attached */
+			if (a->nsubst)	/* as without -X; iobench's --options go anywhere */
+				return errmsg(err, len, -EINVAL, "'%s' after the target '%s': "
+					      "DiskSpd's switches come before the targets", arg,
+					      a->subst[a->nsubst - 1]);
+			if (arg[1] == 'X') {
+				if (*profile)
+					return errmsg(err, len, -EINVAL, "'%s': more than one "
+						      "XML profile (-X) given", arg);
+				if (!arg[2])
+					return errmsg(err, len, -EINVAL, "'-X' needs the profile's "
+						      "path attached, as in -Xprofile.xml");
+				*profile = arg + 2;
+				continue;
+			}
+			if (arg[1] == '?') {
+				*action = CMD_HELP;
+				return 0;
+			}
+			if (!strchr(x_compose, arg[1]))
+				return not_with_profile(arg, err, len);
+			a->own |= own_of(arg[1]);
+			a->print_only |= arg[1] == 'R' && arg[2] == 'p';
+			if (!(a->extra[a->nextra++] = strdup(arg)))
+				return errmsg(err, len, -ENOMEM, "out of memory");
+			continue;
+		}
+		/* a long option, read as the command line reads it (its value: the next word too) */
+		if (option_next(argc, argv, &i, FRONT_DISKSPD, &o, &v, flag, sizeof(flag), err, len))
+			return -EINVAL;
+		if (o->id == O_PROFILE) {
+			if (*profile)
+				return errmsg(err, len, -EINVAL, "'%s': more than one XML profile "
+					      "(-X) given", flag);
+			*profile = v;
+			continue;
+		}
+		if (o->id == O_HELP || o->id == O_VERSION) {
+			*action = o->id == O_HELP ? CMD_HELP : CMD_VERSION;
+			return 0;
+		}
+		if (!goes_with_profile(o))
+			return not_with_profile(flag, err, len);
+		a->own |= own_of(o->letter) | (o->id == O_IOS ? XP_COUNT_BASED : 0);
+		a->print_only |= o->id == O_PRINT || (o->id == O_FORMAT && v && v[0] == 'p');
+		n = strlen(flag) + (v ? strlen(v) + 2 : 1);
+		if (!(a->extra[a->nextra] = malloc(n)))
+			return errmsg(err, len, -ENOMEM, "out of memory");
+		snprintf(a->extra[a->nextra++], n, "%s%s%s", flag, v ? "=" : "", v ? v : "");
+	}
+	return 0;
+}
+
+static int parse_profile(int argc, char **argv, struct workload **spans, unsigned *n,
+			 enum cmd_action *action, char *err, size_t len)
+{
+	struct xprofile_args a = { .action = action };
+	const char *path = NULL;
+	struct xprofile *p = NULL;
+	int r;
+
+	a.extra = calloc((size_t)argc, sizeof(*a.extra));
+	a.subst = calloc((size_t)argc, sizeof(*a.subst));
+	*spans = calloc(1, sizeof(**spans));
+	r = !a.extra || !a.subst || !*spans ? errmsg(err, len, -ENOMEM, "out of memory") :
+	    profile_args(argc, argv, &path, &a, action, err, len);
+	if (!r && *spans)
+		*n = 1;
+	if (!r && *action != CMD_HELP && *action != CMD_VERSION) {
+		r = xprofile_load(path, &p, err, len);
+		if (!r) {
+			free(*spans);
+			*spans = calloc(xprofile_spans(p), sizeof(**spans));
+			*n = *spans ? xprofile_spans(p) : 0;
+			if (!*spans)
+				r = errmsg(err, len, -ENOMEM, "out of memory");
+		}
+		for (unsigned i = 0; !r && i < *n; i++) {
+			(*spans)[i].cmdline = cmdline_join(argc, argv);
+			r = (*spans)[i].cmdline ? xprofile_build(p, i, &a, &(*spans)[i], err, len) :
+			    errmsg(err, len, -ENOMEM, "out of memory");
+		}
+		if (!r)
+			r = xprofile_finish(p, &a, *spans, *n, err, len);
+	}
+	xprofile_free(p);
+	for (unsigned i = 0; a.extra && i < a.nextra; i++)
+		free(a.extra[i]);
+	free(a.extra);
+	free(a.subst);
+	return r;
+}
+
+int cmdline_parse_spans(int argc, char **argv, struct workload **spans, unsigned *n,
+			enum cmd_action *action, char *err, size_t errlen)
+{
+	bool profile = false;
+
+	*spans = NULL;
+	*n = 0;
+	*action = CMD_RUN;
+	for (int i = 1; i < argc && !profile; i++) {
+		cmdline_normalize_dash(argv[i]);
+		profile = names_profile(argv[i]);
+	}
+	if (profile)
+		return parse_profile(argc, argv, spans, n, action, err, errlen);
+	*spans = calloc(1, sizeof(**spans));
+	if (!*spans)
+		return errmsg(err, errlen, -ENOMEM, "out of memory");
+	*n = 1;
+	return cmdline_parse(argc, argv, *spans, action, err, errlen);
+}
+
+void cmdline_spans_free(struct workload *spans, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		workload_release(&spans[i]);
+	free(spans);
+}
+
 void cmdline_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: iobench [options] target [target...]   run a workload (DiskSpd's switches)\n"
+		"       iobench -Xprofile.xml [target...]       run DiskSpd's XML profile (*1, *2: the targets)\n"
 		"       iobench                                 run the quick suite in this directory\n"
 		"       iobench quick [options] [DIR|DEVICE]    run the quick suite there\n"
 		"       iobench FILE.fio... [--name=value...]   run fio job files (docs/jobfiles.md)\n"

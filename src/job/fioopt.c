@@ -880,6 +880,9 @@ static int get_engine(struct planner *p, const struct jf_opt *o, struct fjob *j)
 		return 0;
 	}
 	j->engine = engine_name(o->val);
+	if (j->engine && !strcmp(j->engine, "mmap"))	/* DiskSpd's -Sm; fio's msyncs differ */
+		return bad(p, o, "iobench's mmap engine is DiskSpd's -Sm; fio's mmap engine (its "
+			   "msync on fsync and sync) is not implemented");
 	if (!j->engine)
 		return bad(p, o, "not an engine of iobench (sync, psync, libaio, io_uring, null)");
 	return 0;

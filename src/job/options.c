@@ -31,7 +31,7 @@ const struct option_def options[] = {
 	{ 'r', "random", ARG_OPT, O_RANDOM, D, "[ALIGN] random I/O aligned to ALIGN (default: block size)" },
 	{ 's', "sequential", ARG_OPT, O_SEQUENTIAL, D, "[STRIDE] sequential I/O (the default), stride default: block size" },
 	{ 'w', "write", ARG_REQ, O_WRITE, D, "PCT   percentage of writes (default 0)" },
-	{ 'S', "caching", ARG_OPT, O_CACHING, D, "[bhruw] b buffered, u/r O_DIRECT, w O_DSYNC, h = uw; -S alone = -Su; each once (DiskSpd's rules)" },
+	{ 'S', "caching", ARG_OPT, O_CACHING, D, "[bhmruw] b buffered, u/r O_DIRECT, w O_DSYNC, h = uw, m memory-mapped (the mmap engine); -S alone = -Su; each once (DiskSpd's rules)" },
 	{ 'h', "disable-caching", ARG_NONE, O_NOCACHE, D, "      same as -Sh (a bare 'iobench -h' prints this help)" },
 	{ 'D', "interval", ARG_OPT, O_INTERVAL, D | M, "[MS]  series interval in ms (default 1000; monitor: a row each); -D also prints IopsStdDev" },
 	{ 'L', "latency", ARG_NONE, O_LATENCY, D, "      accepted for DiskSpd: latency is always measured" },
@@ -46,9 +46,11 @@ const struct option_def options[] = {
 	{ 0, "dedupe", ARG_REQ, O_DEDUPE, D, "PCT   PCT% of writes carry one same block (the rest stay unique)" },
 	{ 'I', "io-priority", ARG_REQ, O_IOPRIO, D, "N     DiskSpd's I/O priority hint: 1 very low (ioprio class idle), 2 low (best-effort, level 7), 3 normal (not set: the default)" },
 	{ 'l', "large-pages", ARG_NONE, O_LARGE_PAGES, D, "      I/O buffers on huge pages (MAP_HUGETLB; needs /proc/sys/vm/nr_hugepages)" },
+	{ 'N', "map-flush", ARG_REQ, O_MAP_FLUSH, D, "v|n|i with -Sm: each write's pages written back (msync; i: without waiting), as DiskSpd's flush modes" },
+	{ 'X', "profile", ARG_REQ, O_PROFILE, D, "FILE  run DiskSpd's XML profile FILE; targets after it replace its *1, *2, ... (docs/cli.md)" },
 	{ 'a', "affinity", ARG_OPT, O_AFFINITY, D | F, "[CPUS] pin threads round-robin to these CPUs (0,2,4-7, or DiskSpd's g0,0,2; -a or -ag alone: all, the default)" },
 	{ 'n', "no-affinity", ARG_NONE, O_NOAFFINITY, D | F, "      do not pin threads to CPUs" },
-	{ 0, "engine", ARG_REQ, O_ENGINE, D | F | Q, "NAME  io_uring (default), libaio, psync or null (job files: every job's ioengine)" },
+	{ 0, "engine", ARG_REQ, O_ENGINE, D | F | Q, "NAME  io_uring (default), libaio, psync, mmap (DiskSpd's -Sm) or null (job files: every job's ioengine)" },
 	{ 0, "null-latency", ARG_REQ, O_NULL_LAT, D | F, "TIME  null engine: each I/O takes TIME (a modelled device)" },
 	{ 0, "null-iops", ARG_REQ, O_NULL_IOPS, D | F, "N     null engine: the modelled device completes at most N I/Os a second" },
 	{ 0, "sqpoll", ARG_NONE, O_SQPOLL, D | F, "      io_uring: a kernel thread polls the submission queue" },
@@ -216,7 +218,7 @@ int option_apply_run(const struct option_def *o, const char *flag, const char *v
 		w->engine = engine_name(v);
 		if (!w->engine)
 			return errmsg(err, len, -EINVAL, "%s: unknown engine '%s' (use io_uring, libaio, "
-				      "psync or null)", flag, v);
+				      "psync, mmap or null)", flag, v);
 		return 0;
 	case O_NULL_LAT:
 		if (parse_time(v, &w->null_lat_ns) || w->null_lat_ns > 3600000000000ull)

@@ -171,6 +171,8 @@ struct target_spec {
 				   that only writes, and create_on_open): its writes fill it */
 	enum unlink_mode unlink; /* fio's unlink (see unlink_mode) */
 	enum trim_mode trim;	/* fio's trims (see trim_mode) */
+	uint8_t map_flush;	/* DiskSpd's -N with -Sm (the mmap engine): MAP_FLUSH_* (engine.h)
+				   after each write */
 };
 
 /* fio's write_bw_log, write_lat_log, write_iops_log and write_hist_log of one job. */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/engine.h"
 #include "report/diskspd_xml.h"
 #include "report/xml.h"
 #include "util/banned.h"
@@ -89,7 +90,8 @@ static void write_content(struct xw *x, const struct target_spec *t)
 	close_el(x, "WriteBufferContent");
 }
 
-static void target_xml(struct xw *x, const struct workload *w, const struct target_spec *t)
+static void target_xml(struct xw *x, const struct workload *w, const struct target_spec *t,
+		       bool mapped)
 {
 	open_el(x, "Target");
 	fprintf(x->f, "%*s<Path>", (int)(x->level * 2), "");
@@ -107,6 +109,11 @@ static void target_xml(struct xw *x, const struct workload *w, const struct targ
 		boolean(x, "DisableOSCache", true);
 	if (t->cache & CACHE_WRITE_THROUGH)
 		boolean(x, "WriteThrough", true);
+	if (mapped)	/* -Sm: the mmap engine */
+		boolean(x, "MemoryMappedIo", true);
+	if (t->map_flush)
+		line(x, "<FlushType>%s</FlushType>", t->map_flush == MAP_FLUSH_VIEW ? "ViewOfFile" :
+		     t->map_flush == MAP_FLUSH_NVM ? "NonVolatileMemory" : "NonVolatileMemoryNoDrain");
 	write_content(x, t);
 	boolean(x, "ParallelAsyncIO", false);
 	if (t->create_size)
@@ -187,30 +194,40 @@ static void timespan_xml(struct xw *x, const struct workload *w, unsigned g)
 		if (js->group != g)
 			continue;
 		for (unsigned i = 0; i < js->ntargets; i++)
-			target_xml(x, w, &w->targets[js->first_target + i]);
+			target_xml(x, w, &w->targets[js->first_target + i],
+				   w->engine && !strcmp(w->engine, "mmap"));
 	}
 	close_el(x, "Targets");
 	close_el(x, "TimeSpan");
 }
 
-int diskspd_profile_xml(FILE *f, const struct workload *w, unsigned indent)
+int diskspd_profile_xml_spans(FILE *f, const struct workload *spans, unsigned n, unsigned indent)
 {
 	struct xw x = { f, indent };
-	unsigned groups = 0;
 
-	for (unsigned j = 0; j < w->njobs; j++)
-		if (w->jobs[j].group + 1 > groups)
-			groups = w->jobs[j].group + 1;
 	open_el(&x, "Profile");
 	number(&x, "Progress", 0);
-	line(&x, "<ResultFormat>%s</ResultFormat>", w->xml_stdout ? "xml" : "text");
+	line(&x, "<ResultFormat>%s</ResultFormat>", spans[0].xml_stdout ? "xml" : "text");
 	boolean(&x, "Verbose", false);
 	open_el(&x, "TimeSpans");
-	for (unsigned g = 0; g < groups; g++)
-		timespan_xml(&x, w, g);
+	for (unsigned i = 0; i < n; i++) {
+		const struct workload *w = &spans[i];
+		unsigned groups = 0;
+
+		for (unsigned j = 0; j < w->njobs; j++)
+			if (w->jobs[j].group + 1 > groups)
+				groups = w->jobs[j].group + 1;
+		for (unsigned g = 0; g < groups; g++)
+			timespan_xml(&x, w, g);
+	}
 	close_el(&x, "TimeSpans");
 	close_el(&x, "Profile");
 	return ferror(f) ? -EIO : 0;
+}
+
+int diskspd_profile_xml(FILE *f, const struct workload *w, unsigned indent)
+{
+	return diskspd_profile_xml_spans(f, w, 1, indent);
 }
 
 static void add(char *buf, size_t len, const char *what)
@@ -228,7 +245,7 @@ void diskspd_profile_leaves_out(const struct workload *w, char *buf, size_t len)
 		     !(w->cooldown_ns % 1000000000ull);
 
 	buf[0] = 0;
-	if (w->engine) {
+	if (w->engine && strcmp(w->engine, "mmap")) {	/* mmap: <MemoryMappedIo> */
 		snprintf(s, sizeof(s), "--engine=%s", w->engine);
 		add(buf, len, s);
 	}

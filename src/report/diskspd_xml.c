@@ -758,34 +758,58 @@ static void ctx_free(struct ctx *c)
 	topo_free(&c->t);
 }
 
-int diskspd_results_xml(FILE *f, const struct workload *w, const struct result *res)
+/* Gathers what one TimeSpan's part of the document needs. Returns 0 or -ENOMEM. */
+static int ctx_build(struct ctx *c, FILE *f, const struct workload *w, const struct result *res)
 {
-	struct ctx c = { .x = { f, 0 }, .w = w, .res = res };
-	int r;
-
-	/* everything the document needs, before a line of it is written */
-	c.s = malloc(sizeof(*c.s));
-	c.dc = calloc(res->ntargets ? res->ntargets : 1, sizeof(*c.dc));
-	c.v = malloc(sizeof(*c.v));
-	c.series = w->iops_stddev && res->measured ? summary_series(res, -1) : NULL;
-	if (!c.s || !c.dc || !c.v || (w->iops_stddev && res->measured && !c.series) ||
-	    topo_build(&c.t, res)) {
-		ctx_free(&c);
+	*c = (struct ctx){ .x = { f, 0 }, .w = w, .res = res };
+	c->s = malloc(sizeof(*c->s));
+	c->dc = calloc(res->ntargets ? res->ntargets : 1, sizeof(*c->dc));
+	c->v = malloc(sizeof(*c->v));
+	c->series = w->iops_stddev && res->measured ? summary_series(res, -1) : NULL;
+	if (!c->s || !c->dc || !c->v || (w->iops_stddev && res->measured && !c->series) ||
+	    topo_build(&c->t, res)) {
+		ctx_free(c);
 		return -ENOMEM;
 	}
-	c.full = summary_full_intervals(res);
-	c.ndc = devcheck_build(w, res, c.dc);
-	verdict_build(w, res, c.dc, c.ndc, c.v, c.s);
-	summary_build(c.s, res, -1);	/* after the verdict, which used it as scratch */
+	c->full = summary_full_intervals(res);
+	c->ndc = devcheck_build(w, res, c->dc);
+	verdict_build(w, res, c->dc, c->ndc, c->v, c->s);
+	summary_build(c->s, res, -1);	/* after the verdict, which used it as scratch */
+	return 0;
+}
 
-	xml_open(&c.x, "Results");
-	system_xml(&c);
-	r = diskspd_profile_xml(f, w, c.x.depth);
-	timespan_xml(&c);
-	iobench_xml(&c);
-	xml_close(&c.x, "Results");
-	ctx_free(&c);
+int diskspd_results_xml_spans(FILE *f, const struct workload *w, const struct result *res,
+			      unsigned n)
+{
+	struct ctx *c = calloc(n ? n : 1, sizeof(*c));
+	unsigned built = 0;
+	int r = c ? 0 : -ENOMEM;
+
+	/* everything the document needs, before a line of it is written */
+	for (; !r && built < n; built++)
+		if ((r = ctx_build(&c[built], f, &w[built], &res[built])))
+			break;
+	if (!r) {
+		xml_open(&c[0].x, "Results");
+		system_xml(&c[0]);	/* the machine, as the first TimeSpan found it */
+		r = diskspd_profile_xml_spans(f, w, n, c[0].x.depth);
+		for (unsigned i = 0; i < n; i++) {
+			c[i].x.depth = c[0].x.depth;
+			timespan_xml(&c[i]);
+		}
+		for (unsigned i = 0; i < n; i++)	/* one per TimeSpan, in their order */
+			iobench_xml(&c[i]);
+		xml_close(&c[0].x, "Results");
+	}
+	for (unsigned i = 0; c && i < built; i++)
+		ctx_free(&c[i]);
+	free(c);
 	if (!r && ferror(f))
 		r = -EIO;
 	return r;
+}
+
+int diskspd_results_xml(FILE *f, const struct workload *w, const struct result *res)
+{
+	return diskspd_results_xml_spans(f, w, res, 1);
 }

@@ -28,12 +28,23 @@ void xml_escaped(FILE *f, const char *s);
  */
 int diskspd_profile_xml(FILE *f, const struct workload *w, unsigned indent);
 
+/* The same over several workloads run one after another (-X's TimeSpans): their TimeSpans in order. */
+int diskspd_profile_xml_spans(FILE *f, const struct workload *spans, unsigned n, unsigned indent);
+
 /*
  * What of w DiskSpd's profile has no element for (iobench's own options,
  * durations that are not whole seconds), as a list for a notice: "--verify,
  * --engine=null"; "" when the profile holds all of it.
  */
 void diskspd_profile_leaves_out(const struct workload *w, char *buf, size_t len);
+
+/*
+ * The same for the n TimeSpans of an XML profile, run one after another:
+ * one <Results> with the machine, the profile of them all, a <TimeSpan> each
+ * (as DiskSpd writes a profile's TimeSpans) and an <Iobench> each, in order.
+ */
+int diskspd_results_xml_spans(FILE *f, const struct workload *w, const struct result *res,
+			      unsigned n);
 
 /*
  * The run's results as DiskSpd's -Rxml writes them: one <Results> document

@@ -6,22 +6,6 @@ truncate -s 1M small.dat
 mkfifo fifo
 setfattr -n user.iobench -v filled small.dat 2>/dev/null
 
-# bad ARGS... ; NAMED: iobench must exit 2, print one line naming NAMED, and create nothing.
-bad() {
-	named=$1; shift
-	before=$(ls -A | sort)
-	"$IOBENCH" "$@" >out.txt 2>err.txt
-	rc=$?
-	after=$(ls -A | grep -v '^out.txt$\|^err.txt$' | sort)
-	[ "$rc" = 2 ] || { cat err.txt; fail "iobench $*: exit $rc, wanted 2"; }
-	[ "$(wc -l < err.txt)" = 1 ] || { cat err.txt; fail "iobench $*: wanted one line on stderr"; }
-	grep -qF -- "$named" err.txt || { cat err.txt; fail "iobench $*: message does not name '$named'"; }
-	[ ! -s out.txt ] || fail "iobench $*: printed a report"
-	echo "ok: $* -> $(cat err.txt)"
-	rm -f out.txt err.txt
-	[ "$before" = "$after" ] || fail "iobench $*: left files behind: $after"
-}
-
 bad "12Q" -b12Q -c1M new.dat
 bad "130" -w130 -c1M new.dat
 bad "-t" -t0 -c1M new.dat

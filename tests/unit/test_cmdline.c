@@ -345,7 +345,7 @@ static void test_bad_input(void **state)
 		{ "iobench -t2 -F2 /x", "-F" },
 		{ "iobench -B8M -f4M /x", "-f" },
 		{ "iobench -Sx /x", "'x'" },
-		{ "iobench -Sm /x", "memory-mapped" },
+		{ "iobench -Sm -Su /x", "exclude each other" }, { "iobench -Nv /x", "goes with memory-mapped" },
 		{ "iobench -Sbu /x", "earlier cache mode" },
 		{ "iobench -g100 /x", "throughput" },
 		{ "iobench -rs50 /x", "-rs" },

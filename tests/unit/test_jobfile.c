@@ -260,7 +260,7 @@ static void test_errors(void **state)
 		{ "[a]\nrw=randread:8\nnrfiles=2\nsize=1m\n", "several files per thread" },
 		{ "[a]\nrw_sequencer=backward\n", "rw_sequencer=backward: not sequential or identical" },
 		{ "[a]\nrw=sideways\n", "t.fio:2: rw=sideways: not a mode" },
-		{ "[a]\nioengine=mmap\n", "t.fio:2: ioengine=mmap: not an engine of iobench" },
+		{ "[a]\nioengine=mmap\n", "t.fio:2: ioengine=mmap: iobench's mmap engine is DiskSpd's -Sm" },
 		{ "[a]\ndirect=2\n", "t.fio:2: direct=2: '2' is not 0 or 1" },
 		{ "[a]\nsync=maybe\n", "t.fio:2: sync=maybe" },
 		{ "[a]\nnumjobs=0\n", "t.fio:2: numjobs=0: out of range" },
