@@ -27,19 +27,17 @@ REFUSED = [
     (r"^-ag[0-9]+,[0-9,]*g[1-9]", "processor group", "Windows processor groups: Linux has one"),
     (r"^-ag[1-9]", "processor group", "Windows processor groups: Linux has one"),
     (r"^-x$", "completion routines", "Windows APCs: iobench's engines complete through io_uring or libaio"),
-    (r"^-l$", "large pages", "large pages: fio job files have mem=mmaphuge"),
-    (r"^-f[rst]+$", "open hints", "Windows open hints (FILE_FLAG_RANDOM_ACCESS ...)"),
+    (r"^-f[rs]*t[rst]*$", "temporary-file hint", "FILE_ATTRIBUTE_TEMPORARY has no Linux counterpart"),
     (r"^-p$", "parallel async", "parallel async I/O is not implemented"),
     (r"^-v", "verbose", "verbose mode is not implemented"),
     (r"^-P", "progress", "progress dots are not implemented"),
-    (r"^-I", "priority", "Windows I/O priority hints (fio job files have prio)"),
     (r"^-g", "throughput limit", "rate limits: issue 16"),
     (r"^-[ij][0-9]", "burst|think", "bursts and think time: issue 16"),
     (r"^-rs", "mixed", "mixed random/sequential: issue 16"),
     (r"^-rd", "distribution", "random distributions: issue 16"),
     (r"^-si", "interlocked", "interlocked sequential: issue 16"),
     (r"^-O", "per-thread outstanding", "-O with -F is not implemented"),
-    (r"^-Z[0-9]+[KMGTBkmgtb]?,", "from a file", "a write source buffer read from a file"),
+    (r"^-Z[0-9]+[KMGTBkmgtb]?,[A-Za-z]:\\", "Windows path", "the source buffer's file is a Windows path, refused as a target's is"),
 ]
 
 # Values iobench keeps differently on purpose: getter -> why (docs/cli.md says so too).

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statfs.h>
 #include <unistd.h>
 
@@ -124,6 +125,7 @@ int build_check_iomem(const struct workload *w, const struct target *tg, char *e
 {
 	uint64_t free, total, hp = iomem_huge_page(&free, &total), need = 0;
 	const char *first = NULL;
+	bool any = false;	/* a job on huge pages (DiskSpd's jobs have no name) */
 
 	for (unsigned j = 0; j < w->njobs; j++) {
 		const struct job_spec *js = &w->jobs[j];
@@ -133,13 +135,23 @@ int build_check_iomem(const struct workload *w, const struct target *tg, char *e
 			return r;
 		if (!iomem_huge(js->mem))
 			continue;
-		if (!first)
+		if (!any)
 			first = js->name;
+		any = true;
 		for (unsigned k = 0; hp && k < js->threads; k++)
 			need += round_up(worker_bytes(w, tg, js, k), hp) / hp;
 	}
-	if (!first)
+	if (!any)
 		return 0;
+	if (w->large_pages && (!hp || !total))
+		return errmsg(err, len, -EINVAL, "-l: large pages (huge pages for the I/O buffers): "
+			      "this machine has none configured (/proc/sys/vm/nr_hugepages is 0)");
+	if (w->large_pages && free < need)
+		return errmsg(err, len, -EINVAL, "-l: large pages: the buffers need %llu huge pages "
+			      "of %llu KiB, and %llu of this machine's %llu are free "
+			      "(/proc/sys/vm/nr_hugepages)", (unsigned long long)need,
+			      (unsigned long long)(hp / 1024), (unsigned long long)free,
+			      (unsigned long long)total);
 	if (!hp || !total)
 		return errmsg(err, len, -EINVAL, "job '%s': mem=shmhuge and mmaphuge need huge pages, "
 			      "and this machine has none configured (/proc/sys/vm/nr_hugepages is 0)",
@@ -667,6 +679,65 @@ void build_verify_save(struct run_ctx *ctx, char *note, size_t len)
 	}
 }
 
+/*
+ * -Z<size>,<file>: the n bytes of buf from path's start, repeated from the
+ * buffer's start when the file is shorter (DiskSpd's _FillRandomDataWriteBuffer).
+ */
+static int read_source(const char *path, char *buf, uint64_t n)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	uint64_t got = 0;
+
+	if (fd < 0)
+		return -errno;
+	while (got < n) {
+		ssize_t r = read(fd, buf + got, n - got > (1u << 20) ? 1u << 20 : n - got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			int e = -errno;
+
+			close(fd);
+			return e;
+		}
+		if (!r)
+			break;
+		got += (uint64_t)r;
+	}
+	close(fd);
+	if (!got)
+		return -ENODATA;
+	for (uint64_t i = got; i < n; i++)
+		buf[i] = buf[i - got];
+	return 0;
+}
+
+int build_check_sources(const struct workload *w, char *err, size_t len)
+{
+	for (unsigned i = 0; i < w->ntargets; i++) {
+		const char *path = w->targets[i].buf_source_path;
+		struct stat st;
+		int fd;
+
+		if (!path || w->targets[i].buf != BUF_SOURCE)
+			continue;
+		fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+		if (fd < 0)
+			return errmsg(err, len, -EINVAL, "-Z%llu,%s: cannot open the file: %s",
+				      (unsigned long long)w->targets[i].buf_source_size, path,
+				      strerror(errno));
+		if (fstat(fd, &st) || !S_ISREG(st.st_mode) || !st.st_size) {
+			close(fd);
+			return errmsg(err, len, -EINVAL, "-Z%llu,%s: %s", (unsigned long long)
+				      w->targets[i].buf_source_size, path, S_ISREG(st.st_mode) ?
+				      "the file is empty" : "not a regular file");
+		}
+		close(fd);
+	}
+	return 0;
+}
+
 int build_source_buffers(struct run_ctx *ctx)
 {
 	const struct workload *w = ctx->w;
@@ -683,8 +754,14 @@ int build_source_buffers(struct run_ctx *ctx)
 			continue;
 		if (posix_memalign((void **)&ctx->src_bufs[i], 4096, n))
 			return -ENOMEM;
-		if (w->targets[i].buf == BUF_SOURCE)
+		if (w->targets[i].buf == BUF_SOURCE && w->targets[i].buf_source_path) {
+			int r = read_source(w->targets[i].buf_source_path, ctx->src_bufs[i], n);
+
+			if (r)
+				return r;
+		} else if (w->targets[i].buf == BUF_SOURCE) {
 			gen_fill(&rng, ctx->src_bufs[i], n);
+		}
 		else
 			write_content(&w->targets[i], &rng, ctx->src_bufs[i], n);
 	}

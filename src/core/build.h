@@ -60,6 +60,12 @@ struct thread_arg {
 #define SERIES_MAX_SLOTS (1u << 24)
 
 /*
+ * -Z<size>,<file> of every target, before anything is made: a regular file,
+ * not empty, that this process may read. Returns 0 or -EINVAL with a message.
+ */
+int build_check_sources(const struct workload *w, char *err, size_t len);
+
+/*
  * fio's mem= of every job, before anything is made: huge pages enough free
  * (shmhuge, mmaphuge), a mmaphuge file on hugetlbfs, a mem=mmap:FILE that
  * does not exist yet (or --overwrite). Returns 0 or -EINVAL with a message.

@@ -787,10 +787,17 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *
 		if (ctx->workers[i].prio_error && !r) {
 			unsigned v = ctx->workers[i].ioprio;
 
-			r = errmsg(err, len, ctx->workers[i].prio_error, "job '%s': cannot set thread "
-				   "%u's I/O priority (class %u, level %u: fio's prioclass and prio): %s",
-				   ctx->w->jobs[ctx->workers[i].job].name, i, v >> IOPRIO_CLASS_SHIFT,
-				   v & 7, strerror(-ctx->workers[i].prio_error));
+			if (ctx->w->io_priority)
+				r = errmsg(err, len, ctx->workers[i].prio_error, "-I%u: cannot set "
+					   "thread %u's I/O priority (class %u, level %u): %s",
+					   ctx->w->io_priority, i, v >> IOPRIO_CLASS_SHIFT, v & 7,
+					   strerror(-ctx->workers[i].prio_error));
+			else
+				r = errmsg(err, len, ctx->workers[i].prio_error, "job '%s': cannot set "
+					   "thread %u's I/O priority (class %u, level %u: fio's prioclass "
+					   "and prio): %s", ctx->w->jobs[ctx->workers[i].job].name, i,
+					   v >> IOPRIO_CLASS_SHIFT, v & 7,
+					   strerror(-ctx->workers[i].prio_error));
 			atomic_store(&ctx->stop, 1);
 		}
 		if (ctx->workers[i].init_error && !r) {
@@ -1094,6 +1101,9 @@ static int build_all(struct run_ctx *ctx, char *err, size_t len)
 		return r;	/* said */
 	if (!r)
 		r = build_workers(ctx);
+	if (r && ctx->mem_error_job && ctx->w->large_pages)
+		return errmsg(err, len, -EINVAL, "-l: cannot have the threads' buffers on huge "
+			      "pages: %s", strerror(-r));
 	if (r && ctx->mem_error_job) {
 		const struct job_spec *js = &ctx->w->jobs[ctx->mem_error_job - 1];
 
@@ -1207,6 +1217,8 @@ int run_execute_status(const struct workload *w, struct hold *hold, const struct
 		r = check_verify_room(w, ctx.targets, err, len);
 	if (!r)
 		r = build_check_iomem(w, ctx.targets, err, len);
+	if (!r)
+		r = build_check_sources(w, err, len);
 	if (!r && res->ncpus_pinned && !w->naffinity)
 		irq_cpus_first(res, &ctx.targets[0].chain);
 	if (!r && w->hipri)

@@ -1029,6 +1029,31 @@ static int takes_no_nowait(const struct target *t)
 	return no;
 }
 
+/*
+ * DiskSpd's -fs and -fr as posix_fadvise on t's descriptor: sequential
+ * first, so that with both (-frs) the file ends in random mode (no
+ * read-ahead), the advice Linux cannot hold beside the other.
+ */
+static int give_hints(const struct target *t, char *err, size_t len)
+{
+	static const struct { unsigned hint; int advice; const char *name; } h[] = {
+		{ HINT_SEQUENTIAL, POSIX_FADV_SEQUENTIAL, "-fs (POSIX_FADV_SEQUENTIAL)" },
+		{ HINT_RANDOM, POSIX_FADV_RANDOM, "-fr (POSIX_FADV_RANDOM)" },
+	};
+
+	for (unsigned i = 0; i < 2; i++) {
+		int e;
+
+		if (!(t->spec->hints & h[i].hint))
+			continue;
+		e = posix_fadvise(t->fd, 0, 0, h[i].advice);
+		if (e)
+			return errmsg(err, len, -e, "'%s': cannot give the open hint %s: %s",
+				      t->spec->path, h[i].name, strerror(e));
+	}
+	return 0;
+}
+
 /* Opens target t for its I/O, through base (the descriptor the checks kept). */
 static int open_one(struct target *t, int base, bool read_only, char *err, size_t len)
 {
@@ -1048,7 +1073,7 @@ static int open_one(struct target *t, int base, bool read_only, char *err, size_
 		if (no < 0)
 			return errmsg(err, len, no, "out of memory");
 		t->no_nowait = no;
-		return 0;
+		return give_hints(t, err, len);
 	}
 	if (errno == EINVAL && (flags & O_DIRECT))
 		return errmsg(err, len, -EINVAL, "'%s': its file system does not support direct I/O "

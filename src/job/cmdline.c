@@ -28,7 +28,6 @@ static const struct {
 { 'g', "throughput limit" },
 	{ 'i', "burst size" }, { 'j', "think time" }, { 'p', "parallel async I/O" },
 	{ 'O', "per-thread outstanding I/O with -F" }, { 'x', "completion routines" },
-	{ 'l', "large pages" }, { 'I', "I/O priority" },
 	{ 'P', "progress dots" }, { 'v', "verbose mode" },
 	{ 'y', "named events" }, { 'e', "ETW tracing" },
 	{ 'u', "IoRing" }, { 'Y', "experimental flags" },
@@ -184,6 +183,29 @@ static int apply_caching(struct parse_state *ps, const char *flag, const char *v
 	return 0;
 }
 
+/*
+ * DiskSpd's -f<rst>: open hints, one letter each, in any number and order
+ * (-frs is taken, as DiskSpd takes it). r and s are posix_fadvise advice on
+ * the target's descriptor; t (FILE_ATTRIBUTE_TEMPORARY, which keeps a file's
+ * data out of the disk while memory allows) has no Linux counterpart.
+ */
+static int apply_hints(struct parse_state *ps, const char *flag, const char *v)
+{
+	for (const char *p = v; *p; p++) {
+		switch (*p) {
+		case 'r': ps->t.hints |= HINT_RANDOM; break;
+		case 's': ps->t.hints |= HINT_SEQUENTIAL; break;
+		case 't':
+			return fail(ps, "%s%s: 't', DiskSpd's temporary-file hint "
+				    "(FILE_ATTRIBUTE_TEMPORARY), has no Linux counterpart", flag, v);
+		default:
+			return fail(ps, "%s%s: unknown open hint '%c' (use r, s, or a size)", flag, v,
+				    *p);
+		}
+	}
+	return 0;
+}
+
 static int apply_base(struct parse_state *ps, const char *flag, const char *v)
 {
 	const char *colon = strchr(v, ':');
@@ -267,6 +289,37 @@ static int apply_affinity(struct parse_state *ps, struct workload *w, const char
 	return 0;
 }
 
+/*
+ * -Z<size>[,<file>] (--random-buffer=SIZE[,FILE]): writes take their blocks
+ * from a source buffer of size bytes: random data, or the file's bytes from
+ * its start, repeated when it is shorter (DiskSpd's
+ * _FillRandomDataWriteBuffer). The file is read when the run is built.
+ */
+static int apply_source(struct parse_state *ps, const char *flag, const char *v)
+{
+	const char *comma = strchr(v, ',');
+	char head[64];
+
+	ps->t.buf = BUF_SOURCE;
+	if (!comma)
+		return get_size(ps, flag, v, &ps->srcbuf);
+	if ((size_t)(comma - v) >= sizeof(head))
+		return fail(ps, "%s%s: '%.*s' is not a size", flag, v, (int)(comma - v), v);
+	memcpy(head, v, (size_t)(comma - v));
+	head[comma - v] = 0;
+	if (get_size(ps, flag, head, &ps->srcbuf))
+		return -EINVAL;
+	if (!comma[1])
+		return fail(ps, "%s%s: no file after the ','", flag, v);
+	if (comma[1] && comma[2] == ':' && (comma[3] == '\\' || !comma[3]))
+		return fail(ps, "%s%s: '%s' is a Windows path: give a Linux path", flag, v,
+			    comma + 1);
+	if (ps->t.buf_source_path)
+		return fail(ps, "%s%s: the source buffer's file may be given once", flag, v);
+	ps->t.buf_source_path = strdup(comma + 1);
+	return ps->t.buf_source_path ? 0 : fail(ps, "out of memory");
+}
+
 static int apply_opt(struct parse_state *ps, struct workload *w, const struct option_def *o,
 		     const char *flag, const char *v, enum cmd_action *action)
 {
@@ -348,17 +401,14 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	case O_TSTRIDE: return get_size(ps, flag, v, &ps->tstride);
 	case O_BASE: return apply_base(ps, flag, v);
 	case O_MAXOFF:
-		if (v[0] == 'r' || v[0] == 's' || v[0] == 't')
-			return fail(ps, "%s: open hints (-f%s) are not supported", flag, v);
+		if (v[0] < '0' || v[0] > '9')
+			return apply_hints(ps, flag, v);
 		if (ps->maxoff.set)
 			return fail(ps, "%s%s: the end of the range (-B<base>:<length> or -f<size>) may be "
 				    "given once", flag, v);
 		return get_size(ps, flag, v, &ps->maxoff);
 	case O_ZERO: ps->contents++; ps->t.buf = BUF_ZERO; return 0;
-	case O_SOURCEBUF:
-		ps->contents++;
-		ps->t.buf = BUF_SOURCE;
-		return get_size(ps, flag, v, &ps->srcbuf);
+	case O_SOURCEBUF: ps->contents++; return apply_source(ps, flag, v);
 	case O_IOS: return get_uint(ps, flag, v, 1, UINT64_MAX, &w->ios_per_thread);
 	case O_PATTERN: return get_pattern(ps, flag, v);
 	case O_COMPRESS:
@@ -387,6 +437,12 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		w->json_stdout = !strcmp(v, "json");
 		w->xml_stdout = !strcmp(v, "xml");	/* DiskSpd's XML results */
 		return 0;
+	case O_IOPRIO:
+		if (get_uint(ps, flag, v, 1, 3, &n))
+			return -EINVAL;
+		w->io_priority = (unsigned)n;
+		return 0;
+	case O_LARGE_PAGES: w->large_pages = true; return 0;
 	case O_PROFILE:		/* read by cmdline_parse_spans(), before this */
 		return fail(ps, "%s: an XML profile goes with cmdline_parse_spans()", flag);
 	case O_AFFINITY: return apply_affinity(ps, w, flag, v);
@@ -418,10 +474,7 @@ static int apply_short_Z(struct parse_state *ps, const char *v)
 		ps->t.buf = BUF_RANDOM;
 		return 0;
 	}
-	if (strchr(v, ','))
-		return fail(ps, "-Z%s: a source buffer read from a file is not supported", v);
-	ps->t.buf = BUF_SOURCE;
-	return get_size(ps, "-Z", v, &ps->srcbuf);
+	return apply_source(ps, "-Z", v);
 }
 
 static int parse_short(struct parse_state *ps, struct workload *w, const char *arg,
@@ -447,7 +500,7 @@ static int parse_short(struct parse_state *ps, struct workload *w, const char *a
 		return fail(ps, "unknown option '%s' ('%s' takes no value)", arg, flag);
 	if (o->arg == ARG_REQ && !*v)
 		return fail(ps, "'%s' needs a value attached, as in %s%s", flag, flag,
-			    o->id == O_BLOCK ? "8K" : "4");
+			    o->id == O_BLOCK ? "8K" : o->id == O_IOPRIO ? "2" : "4");
 	return apply_opt(ps, w, o, flag, v, action);
 }
 
@@ -698,6 +751,10 @@ static int finish(struct parse_state *ps, struct workload *w)
 
 		w->targets[i] = ps->t;
 		w->targets[i].path = path;
+		w->targets[i].buf_source_path = NULL;
+		if (ps->t.buf_source_path &&
+		    !(w->targets[i].buf_source_path = strdup(ps->t.buf_source_path)))
+			return fail(ps, "out of memory");
 	}
 	if (w->verify && workload_check_verify(w, ps->err, ps->errlen))
 		return -EINVAL;
@@ -706,16 +763,14 @@ static int finish(struct parse_state *ps, struct workload *w)
 	return 0;
 }
 
-int cmdline_parse(int argc, char **argv, struct workload *w,
-		  enum cmd_action *action, char *err, size_t errlen)
+static int parse_all(struct parse_state *ps, int argc, char **argv, struct workload *w,
+		     enum cmd_action *action)
 {
-	struct parse_state ps = { .err = err, .errlen = errlen };
-
 	*action = CMD_RUN;
-	set_defaults(&ps, w);
+	set_defaults(ps, w);
 	w->cmdline = cmdline_join(argc, argv);
 	if (!w->cmdline)
-		return fail(&ps, "out of memory");
+		return fail(ps, "out of memory");
 	if (argc == 2 && !strcmp(argv[1], "-h")) {
 		*action = CMD_HELP;
 		return 0;
@@ -726,22 +781,32 @@ int cmdline_parse(int argc, char **argv, struct workload *w,
 
 		cmdline_normalize_dash(arg);
 		if (arg[0] == '-' && arg[1] == '-' && arg[2]) {
-			r = parse_long(&ps, w, argc, argv, &i, action);
+			r = parse_long(ps, w, argc, argv, &i, action);
 		} else if (arg[0] == '-' && arg[1]) {
-			if (ps.in_targets)	/* DiskSpd's rule; iobench's --options go anywhere */
-				return fail(&ps, "'%s' after the target '%s': DiskSpd's switches come "
+			if (ps->in_targets)	/* DiskSpd's rule; iobench's --options go anywhere */
+				return fail(ps, "'%s' after the target '%s': DiskSpd's switches come "
 					    "before the targets", arg, w->targets[w->ntargets - 1].path);
-			r = parse_short(&ps, w, arg, action);
+			r = parse_short(ps, w, arg, action);
 		} else {
-			ps.in_targets = true;
-			r = add_target(&ps, w, arg);
+			ps->in_targets = true;
+			r = add_target(ps, w, arg);
 		}
 		if (r)
 			return r;
 		if (*action == CMD_HELP || *action == CMD_VERSION)
 			return 0;
 	}
-	return finish(&ps, w);
+	return finish(ps, w);
+}
+
+int cmdline_parse(int argc, char **argv, struct workload *w,
+		  enum cmd_action *action, char *err, size_t errlen)
+{
+	struct parse_state ps = { .err = err, .errlen = errlen };
+	int r = parse_all(&ps, argc, argv, w, action);
+
+	free(ps.t.buf_source_path);	/* the template's: each target has its own copy */
+	return r;
 }
 
 struct cmdline_build {
@@ -815,6 +880,8 @@ int cmdline_build_finish(struct cmdline_build *b)
 
 void cmdline_build_free(struct cmdline_build *b)
 {
+	if (b)
+		free(b->ps.t.buf_source_path);	/* switches given after the last target */
 	free(b);
 }
 

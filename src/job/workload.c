@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "job/workload.h"
+#include "platform/ioprio.h"
 #include "util/errmsg.h"
 #include "util/banned.h"
 
@@ -46,6 +47,7 @@ void workload_release(struct workload *w)
 {
 	for (unsigned i = 0; i < w->ntargets; i++) {
 		free(w->targets[i].path);
+		free(w->targets[i].buf_source_path);
 		free(w->targets[i].bs_dist[0]);
 		free(w->targets[i].bs_dist[1]);
 	}
@@ -86,6 +88,12 @@ int target_write_refresh(const struct target_spec *s, bool verify)
 	return s->compress_pct <= 98 ? WRITES_SCRAMBLED : WRITES_AS_LAID;
 }
 
+unsigned diskspd_ioprio(unsigned hint)
+{
+	return hint == 1 ? ioprio_make(IOPRIO_CLASS_IDLE, 0) :
+	       hint == 2 ? ioprio_make(IOPRIO_CLASS_BE, 7) : 0;
+}
+
 int workload_diskspd_jobs(struct workload *w)
 {
 	unsigned n = w->pool_threads ? 1 : w->ntargets, first = 0;
@@ -102,6 +110,8 @@ int workload_diskspd_jobs(struct workload *w)
 		j->threads = w->pool_threads ? w->pool_threads : w->targets[i].threads;
 		j->ios_per_thread = w->ios_per_thread;
 		j->seed = w->seed + first;	/* DiskSpd: thread n of the run uses seed + n */
+		j->ioprio = diskspd_ioprio(w->io_priority);
+		j->mem = w->large_pages ? MEM_MMAPHUGE : MEM_MALLOC;
 		first += j->threads;
 	}
 	w->count_based = w->ios_per_thread != 0;

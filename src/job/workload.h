@@ -21,6 +21,13 @@
 #define CACHE_NO_LOCAL      8u	/* -Sr: DiskSpd's remote-cache switch, O_DIRECT (with CACHE_DIRECT)
 				   as on a network file system; kept apart for DiskSpd's profile */
 
+/*
+ * DiskSpd's open hints (-fr, -fs: FILE_FLAG_RANDOM_ACCESS, FILE_FLAG_SEQUENTIAL_SCAN),
+ * given as posix_fadvise(2) on the target's descriptor once it is open.
+ */
+#define HINT_RANDOM     1u	/* POSIX_FADV_RANDOM: no read-ahead */
+#define HINT_SEQUENTIAL 2u	/* POSIX_FADV_SEQUENTIAL: a larger read-ahead */
+
 /* --continue-on-error (fio's continue_on_error): which failed I/Os do not stop the run. */
 #define CONTINUE_READ  1u
 #define CONTINUE_WRITE 2u
@@ -144,6 +151,8 @@ struct target_spec {
 	bool seq_identical;	/* ... and the same block in between (rw_sequencer=identical) */
 	bool seq_reset;		/* ... fio's time_based reset: one file, back to its start */
 	uint64_t buf_source_size; /* -Z<size> */
+	char *buf_source_path;	/* -Z<size>,<file>: the source buffer is this file's bytes (repeated
+				   when it is shorter), not random data; NULL: random (owned) */
 	enum buf_mode buf;
 	unsigned compress_pct;	/* --compress: this % of each 512-byte chunk of random data is zeros */
 	unsigned dedupe_pct;	/* --dedupe: this % of writes carry one same block */
@@ -154,6 +163,7 @@ struct target_spec {
 	unsigned outstanding;	/* -o: I/Os in flight per thread per target */
 	unsigned threads;	/* -t: threads on this target (unused with -F) */
 	unsigned cache;		/* CACHE_* */
+	unsigned hints;		/* HINT_*: access advice given to the kernel once the target is open */
 	bool end_fsync;		/* fio's end_fsync: fsync the target once the I/O has ended */
 	bool invalidate;	/* fio's invalidate: its range's page cache dropped before the run */
 	enum prealloc prealloc;	/* a file to create: allocated so before it is laid out */
@@ -254,6 +264,9 @@ struct workload {
 	int *affinity;		/* -a<list>: CPUs to pin threads to, round-robin; NULL = all allowed */
 	unsigned naffinity;
 	bool no_affinity;	/* -n: threads are not pinned */
+	unsigned io_priority;	/* DiskSpd's -I: 1 very low, 2 low, 3 normal; 0 not given (every
+				   job's ioprio, from workload_diskspd_jobs(): see diskspd_ioprio()) */
+	bool large_pages;	/* DiskSpd's -l: every job's buffers on huge pages (MEM_MMAPHUGE) */
 	bool sqpoll;		/* --sqpoll: io_uring submission queue polled by a kernel thread */
 	bool hipri;		/* --hipri: io_uring completions polled (O_DIRECT, poll queues) */
 	const char *engine;	/* engine name; NULL = the best one the kernel allows */
@@ -332,8 +345,16 @@ void workload_release(struct workload *w);
 unsigned workload_threads(const struct workload *w);
 
 /*
+ * DiskSpd's I/O priority hint (-I) as Linux's ioprio (ioprio.h's value):
+ * very low (1) the idle class, low (2) best-effort at its lowest level (7),
+ * normal (3, and 0: not given) not set (0).
+ */
+unsigned diskspd_ioprio(unsigned hint);
+
+/*
  * DiskSpd's jobs: one per target with its -t threads, or one over every
- * target with -F threads; each with the --ios budget. Returns 0 or -ENOMEM.
+ * target with -F threads; each with the --ios budget, -I's priority and
+ * -l's huge pages. Returns 0 or -ENOMEM.
  */
 int workload_diskspd_jobs(struct workload *w);
 

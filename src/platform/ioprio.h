@@ -8,6 +8,8 @@
 #define IOB_IOPRIO_H
 
 #define IOPRIO_CLASS_SHIFT 13
+#define IOPRIO_CLASS_BE 2	/* best-effort: the default class */
+#define IOPRIO_CLASS_IDLE 3	/* I/O only when no other class has any */
 
 /* The kernel's value of class and level; class 0 (none) is best-effort, as fio's ioprio_value. */
 static inline unsigned ioprio_make(unsigned cls, unsigned level)

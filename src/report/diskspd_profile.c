@@ -3,7 +3,7 @@
  * diskspd_profile.c: a workload as DiskSpd's XML profile (-Rpxml): the
  * elements, order and indentation of DiskSpd's Profile::GetXml, a TimeSpan
  * per group of jobs. Values iobench refuses on the command line (throughput
- * limits, bursts, hints, priorities, weights) are written at the defaults
+ * limits, bursts, the temporary-file hint, weights) are written at the defaults
  * DiskSpd writes for them, which is what iobench runs.
  */
 #include <errno.h>
@@ -77,6 +77,11 @@ static void write_content(struct xw *x, const struct target_spec *t)
 		line(x, "<Pattern>random</Pattern>");
 		open_el(x, "RandomDataSource");
 		number(x, "SizeInBytes", t->buf_source_size);
+		if (t->buf_source_path) {
+			fprintf(x->f, "%*s<FilePath>", (int)(x->level * 2), "");
+			xml_escaped(x->f, t->buf_source_path);
+			fputs("</FilePath>\n", x->f);
+		}
 		close_el(x, "RandomDataSource");
 	} else {
 		/* DiskSpd's default buffer; the TimeSpan's RandomWriteData makes it -Zr */
@@ -85,7 +90,8 @@ static void write_content(struct xw *x, const struct target_spec *t)
 	close_el(x, "WriteBufferContent");
 }
 
-static void target_xml(struct xw *x, const struct target_spec *t, bool mapped)
+static void target_xml(struct xw *x, const struct workload *w, const struct target_spec *t,
+		       bool mapped)
 {
 	open_el(x, "Target");
 	fprintf(x->f, "%*s<Path>", (int)(x->level * 2), "");
@@ -93,10 +99,10 @@ static void target_xml(struct xw *x, const struct target_spec *t, bool mapped)
 	fputs("</Path>\n", x->f);
 	number(x, "BlockSize", t->block_size);
 	number(x, "BaseFileOffset", t->base_offset);
-	boolean(x, "SequentialScan", false);
-	boolean(x, "RandomAccess", false);
+	boolean(x, "SequentialScan", t->hints & HINT_SEQUENTIAL);
+	boolean(x, "RandomAccess", t->hints & HINT_RANDOM);
 	boolean(x, "TemporaryFile", false);
-	boolean(x, "UseLargePages", false);
+	boolean(x, "UseLargePages", w->large_pages);
 	if (t->cache & CACHE_NO_LOCAL)
 		boolean(x, "DisableLocalCache", true);
 	else if (t->cache & CACHE_DIRECT)
@@ -124,7 +130,7 @@ static void target_xml(struct xw *x, const struct target_spec *t, bool mapped)
 	number(x, "WriteRatio", t->write_pct);
 	number(x, "Throughput", 0);
 	number(x, "ThreadsPerFile", t->threads ? t->threads : 1);
-	number(x, "IOPriority", 3);	/* normal: DiskSpd's default, and iobench's */
+	number(x, "IOPriority", w->io_priority ? w->io_priority : 3);	/* 3: normal, the default */
 	number(x, "Weight", 1);
 	close_el(x, "Target");
 }
@@ -188,7 +194,7 @@ static void timespan_xml(struct xw *x, const struct workload *w, unsigned g)
 		if (js->group != g)
 			continue;
 		for (unsigned i = 0; i < js->ntargets; i++)
-			target_xml(x, &w->targets[js->first_target + i],
+			target_xml(x, w, &w->targets[js->first_target + i],
 				   w->engine && !strcmp(w->engine, "mmap"));
 	}
 	close_el(x, "Targets");

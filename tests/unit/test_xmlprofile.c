@@ -159,7 +159,9 @@ static void test_parse_file(void **state)
 	snprintf(doc, sizeof(doc), parse_file, "true", "3", "false");
 	refused(doc, "p.xml:13: <CompletionRoutines>: '-x': DiskSpd's completion routines");
 	snprintf(doc, sizeof(doc), parse_file, "false", "2", "false");
-	refused(doc, "p.xml:35: <IOPriority>: '-I2': DiskSpd's I/O priority");
+	assert_int_equal(build(doc), 0);	/* -I2: best-effort at level 7 */
+	assert_int_equal(spans[0].io_priority, 2);
+	assert_int_equal(spans[0].jobs[0].ioprio, (2u << 13) | 7);
 	snprintf(doc, sizeof(doc), parse_file, "false", "3", "true");
 	assert_int_equal(build(doc), 0);	/* -Sm: the second TimeSpan on the mmap engine */
 	assert_int_equal(nspans, 2);
@@ -273,11 +275,16 @@ static void test_write_buffer_content(void **state)
 					  "</RandomDataSource></WriteBufferContent>")), 0);
 	assert_int_equal(spans[0].targets[0].buf, BUF_SOURCE);
 	assert_int_equal(spans[0].targets[0].buf_source_size, 223311);
+	assert_int_equal(build(one_target("<WriteBufferContent><Pattern>random</Pattern>"
+					  "<RandomDataSource><SizeInBytes>223311</SizeInBytes>"
+					  "<FilePath>/data/bar.dat</FilePath></RandomDataSource>"
+					  "</WriteBufferContent>")), 0);
+	assert_int_equal(spans[0].targets[0].buf, BUF_SOURCE);
+	assert_string_equal(spans[0].targets[0].buf_source_path, "/data/bar.dat");
 	refused(one_target("<WriteBufferContent><Pattern>random</Pattern><RandomDataSource>"
-			   "<SizeInBytes>223311</SizeInBytes><FilePath>/data/bar.dat</FilePath>"
+			   "<SizeInBytes>223311</SizeInBytes><FilePath>x:\\bar.dat</FilePath>"
 			   "</RandomDataSource></WriteBufferContent>"),
-		"<FilePath>: -Z223311,/data/bar.dat: a source buffer read from a file is not "
-		"supported");
+		"<FilePath>: -Z223311,x:\\bar.dat: 'x:\\bar.dat' is a Windows path");
 	refused(one_target("<WriteBufferContent></WriteBufferContent>"),
 		"<WriteBufferContent>: needs a <Pattern>");
 	/* RandomWriteData (-Zr): iobench's writes are fresh random data anyway */
@@ -527,10 +534,14 @@ static void test_bad_documents(void **state)
 			 0);
 	refused(one_target("<IOPriority>0</IOPriority>"),
 		"<IOPriority>: IOPriority is 1 (very low), 2 (low) or 3 (normal)");
-	refused(one_target("<UseLargePages>true</UseLargePages>"),
-		"<UseLargePages>: '-l': DiskSpd's large pages option is not supported");
-	refused(one_target("<SequentialScan>1</SequentialScan>"),
-		"<SequentialScan>: -f: open hints (-fs) are not supported");
+	assert_int_equal(build(one_target("<UseLargePages>true</UseLargePages>")), 0);
+	assert_true(spans[0].large_pages);
+	assert_int_equal(spans[0].jobs[0].mem, MEM_MMAPHUGE);
+	assert_int_equal(build(one_target("<SequentialScan>true</SequentialScan>"
+					  "<RandomAccess>true</RandomAccess>")), 0);
+	assert_int_equal(spans[0].targets[0].hints, HINT_SEQUENTIAL | HINT_RANDOM);
+	refused(one_target("<TemporaryFile>true</TemporaryFile>"),
+		"<TemporaryFile>: -ft: 't', DiskSpd's temporary-file hint");
 	drop();
 }
 

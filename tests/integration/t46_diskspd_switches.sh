@@ -1,0 +1,130 @@
+# Description: DiskSpd's switches with a Linux meaning, each checked by what it does while the run runs: the open hints -fr, -fs, -frs (posix_fadvise on the very descriptor the reads go to, under strace), -ft and -frst refused for the hint Linux has not; -I1/-I2/-I3 (each worker thread's ioprio by ionice while it runs, the main thread's unchanged); -l (the buffers' huge-page mappings in /proc/PID/maps, with nr_hugepages set by the test and put back; refused naming -l without); -Z<size>,<file> (every block written to the target is a block of the file's bytes, repeated).
+. "$(dirname "$0")/lib.sh"
+cd "$T"
+# what this test changes outside $T is put back at its end: nr_hugepages
+HUGE_WAS=""
+at_exit() {
+	[ -n "$HUGE_WAS" ] && echo "$HUGE_WAS" > /proc/sys/vm/nr_hugepages
+	cleanup
+}
+trap at_exit EXIT
+# while_running CMD -- ARGS...: iobench ARGS in the background; once it measures, CMD with
+# its pid as the last word, output in $T/seen; then waits for iobench (which must exit 0)
+while_running() {
+	c=""
+	while [ "$1" != -- ]; do c="$c $1"; shift; done
+	shift
+	run_bg "$T/bg.out" "$T/bg.err" "$@"
+	$c "$BG" > "$T/seen"
+	wait "$BG" || { cat "$T/bg.err"; fail "iobench $* exited $?"; }
+}
+# strace runs a sanitizer build with its leak check off (LeakSanitizer cannot run under ptrace)
+strace() { ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 command strace "$@"; }
+head -c 1048576 /dev/urandom > a.dat
+
+# --- -fr, -fs: open hints as posix_fadvise
+command -v strace >/dev/null || skip "no strace"
+# advice LOG: the advice given to the descriptor the run's preads read, one a line
+advice() {
+	fd=$(sed -n 's/.*pread64(\([0-9]*\),.*/\1/p' "$1" | sort -u)
+	[ "$(echo "$fd" | wc -w)" = 1 ] || fail "the reads went to descriptors '$fd'"
+	sed -n "s/.*fadvise64($fd, 0, 0, \(POSIX_FADV_[A-Z]*\)).*/\1/p" "$1" | tr '\n' ' '
+}
+case_ effect "-fr, -fs, -frs: posix_fadvise RANDOM, SEQUENTIAL, both (random last) on the target's descriptor, the one its reads go to; none without a hint"
+for c in "-fr:POSIX_FADV_RANDOM " "-fs:POSIX_FADV_SEQUENTIAL " "-frs:POSIX_FADV_SEQUENTIAL POSIX_FADV_RANDOM " "-fsr:POSIX_FADV_SEQUENTIAL POSIX_FADV_RANDOM " "-b4K:"; do
+	f=${c%%:*} want=${c#*:}
+	strace -f -e trace=fadvise64,pread64 -o "$T/st" "$IOBENCH" "$f" -b4K -d0.2 -W0 --engine=psync -o1 --quiet a.dat >/dev/null 2>"$T/err" ||
+		{ cat "$T/err"; fail "$f exited $?"; }
+	[ "$(advice "$T/st")" = "$want" ] || fail "$f: advice '$(advice "$T/st")', wanted '$want'"
+done
+run_ok -Rpxml -frs a.dat
+grep -q "<SequentialScan>true</SequentialScan>" "$T/out" && grep -q "<RandomAccess>true</RandomAccess>" "$T/out" ||
+	fail "-frs in the profile: $(grep -E 'Scan|Access' "$T/out")"
+case_ input "-ft, -frst: DiskSpd's temporary-file hint has no Linux counterpart, refused by name before anything runs; -fx an unknown hint"
+for f in -ft -frst -fx; do
+	run_rc 2 "$f" -c1M new.dat
+	[ "$(wc -l < "$T/err")" = 1 ] || fail "$f: not one message: $(cat "$T/err")"
+	[ ! -e new.dat ] || fail "$f: new.dat was created"
+done
+grep -q "^iobench: -fx: unknown open hint 'x'" "$T/err" || fail "-fx: $(cat "$T/err")"
+run_rc 2 -frst a.dat
+grep -q "^iobench: -frst: 't', DiskSpd's temporary-file hint (FILE_ATTRIBUTE_TEMPORARY), has no Linux counterpart$" "$T/err" ||
+	fail "-frst: $(cat "$T/err")"
+
+# --- -Z<size>,<file>: the write source buffer from a file
+case_ effect "-Z<size>,<file>: every block written is a block of the source buffer, the file's bytes repeated to its size (DiskSpd's _FillRandomDataWriteBuffer)"
+head -c 5000 /dev/urandom > src.bin	# shorter than the buffer, and no multiple of the block
+run_ok -Z64K,src.bin -b4K -w100 -c256K --ios=64 -W0 --keep z.dat
+python3 - "$T/src.bin" "$T/z.dat" <<'PY' || fail "-Z64K,src.bin: the target holds bytes that are not the file's"
+import sys
+src = open(sys.argv[1], "rb").read()
+buf = (src * (65536 // len(src) + 1))[:65536]
+data = open(sys.argv[2], "rb").read()
+assert len(data) == 262144, len(data)
+stray = [o for o in range(0, len(data), 4096) if data[o:o + 4096] not in buf]
+sys.exit(1 if stray else 0)
+PY
+run_ok -Rpxml -Z3M,src.bin a.dat
+grep -q "<FilePath>src.bin</FilePath>" "$T/out" || fail "-Z3M,src.bin in the profile"
+: > empty.bin
+case_ input "-Z<size>,<file>: a file missing, empty, or a directory, no file, a Windows path: refused by name before anything is created"
+for v in -Z64K,nothere -Z64K,empty.bin "-Z64K,$T" -Z64K, '-Z64K,x:\src'; do
+	run_rc 2 "$v" -w50 -c1M new.dat
+	[ "$(wc -l < "$T/err")" = 1 ] && grep -q "^iobench: -Z" "$T/err" || fail "$v: $(cat "$T/err")"
+	[ ! -e new.dat ] || fail "$v: new.dat was created"
+done
+
+# --- -I: I/O priority hints as ioprio
+command -v ionice >/dev/null || skip_rest "no ionice"
+# prios PID: each thread's I/O priority as ionice reads it, "TID: CLASS" lines
+prios() { for t in /proc/"$1"/task/*; do echo "${t##*/}: $(ionice -p "${t##*/}")"; done; }
+case_ effect "-I1, -I2, -I3: each worker thread at idle, best-effort 7, or not set (ionice on every thread while the run runs); the main thread's unchanged"
+for c in "-I1:idle" "-I2:best-effort: prio 7" "-I3:"; do
+	i=${c%%:*} want=${c#*:}
+	while_running prios -- "$i" -t2 -d0.6 -W0 --engine=psync -o1 a.dat
+	main=$(grep "^$BG: " "$T/seen")
+	[ "$main" = "$BG: none: prio 0" ] || fail "$i: the main thread is at '$main'"
+	if [ -n "$want" ]; then
+		[ "$(grep -c ": $want$" "$T/seen")" = 2 ] || fail "$i: not 2 threads at '$want': $(cat "$T/seen")"
+	else
+		[ "$(grep -vc ": none: prio 0$" "$T/seen")" = 0 ] || fail "$i set a priority: $(cat "$T/seen")"
+	fi
+done
+run_ok -Rpxml -I2 a.dat
+grep -q "<IOPriority>2</IOPriority>" "$T/out" || fail "-I2 in the profile: $(grep IOPriority "$T/out")"
+case_ input "-I0, -I4, -Ix, -I: outside DiskSpd's 1 to 3, refused by name before anything runs"
+for v in -I0 -I4 -Ix -I; do
+	run_rc 2 "$v" -c1M new.dat
+	grep -q "^iobench: '*-I" "$T/err" || fail "$v: $(cat "$T/err")"
+	[ ! -e new.dat ] || fail "$v: new.dat was created"
+done
+
+# --- -l: large pages as huge-page buffers
+# mapped PID: how many of PID's mappings are anonymous huge pages
+mapped() { grep -c '/anon_hugepage' /proc/"$1"/maps; }
+case_ effect "-l: each thread's buffers on huge pages (its mapping in /proc/PID/maps) once nr_hugepages is set (the test sets it and puts it back); refused naming -l while there are none, or too few"
+if [ "$(awk '/^HugePages_Total:/ { print $2 }' /proc/meminfo)" = 0 ]; then
+	run_rc 2 -l -c1M new.dat
+	grep -q "^iobench: -l: large pages (huge pages for the I/O buffers): this machine has none configured (/proc/sys/vm/nr_hugepages is 0)$" "$T/err" ||
+		fail "-l without huge pages: $(cat "$T/err")"
+	[ ! -e new.dat ] || fail "-l: new.dat was created"
+fi
+if [ "$(id -u)" = 0 ] && HUGE_WAS=$(cat /proc/sys/vm/nr_hugepages) && echo $((HUGE_WAS + 1)) > /proc/sys/vm/nr_hugepages 2>/dev/null &&
+   [ "$(awk '/^HugePages_Free:/ { print $2 }' /proc/meminfo)" -ge 1 ]; then
+	if [ "$(awk '/^HugePages_Free:/ { print $2 }' /proc/meminfo)" = 1 ]; then	# 2 threads need 2 pages
+		run_rc 2 -l -t2 a.dat
+		grep -q "^iobench: -l: large pages: the buffers need 2 huge pages of [0-9]* KiB, and 1 of this machine's [0-9]* are free" "$T/err" ||
+			fail "-l with 1 page: $(cat "$T/err")"
+	fi
+	echo $((HUGE_WAS + 8)) > /proc/sys/vm/nr_hugepages
+	while_running mapped -- -l -t2 -d0.6 -W0 a.dat
+	[ "$(cat "$T/seen")" = 2 ] || fail "-l -t2: $(cat "$T/seen") huge-page mappings, wanted 2"
+	while_running mapped -- -t2 -d0.3 -W0 a.dat
+	[ "$(cat "$T/seen")" = 0 ] || fail "without -l: $(cat "$T/seen") huge-page mappings"
+	echo "$HUGE_WAS" > /proc/sys/vm/nr_hugepages && HUGE_WAS=""
+else
+	skip_case "-l on huge pages (needs root and room for nr_hugepages)"
+fi
+run_ok -Rpxml -l a.dat
+grep -q "<UseLargePages>true</UseLargePages>" "$T/out" || fail "-l in the profile"
+echo PASS
