@@ -20,17 +20,26 @@
 #include "util/errmsg.h"
 #include "util/banned.h"
 
-/* DiskSpd flags that iobench knows but does not implement (yet): a clear error each. */
+/*
+ * DiskSpd flags that iobench knows but does not take: a clear error each,
+ * saying why (a Windows mechanism with no Linux counterpart, or not yet done).
+ */
+#define NOT_YET "not implemented in iobench yet"
 static const struct {
 	char letter;
-	const char *what;
+	const char *what, *why;
 } unsupported[] = {
-{ 'g', "throughput limit" },
-	{ 'i', "burst size" }, { 'j', "think time" }, { 'p', "parallel async I/O" },
-	{ 'O', "per-thread outstanding I/O with -F" }, { 'x', "completion routines" },
-	{ 'P', "progress dots" }, { 'v', "verbose mode" },
-	{ 'y', "named events" }, { 'e', "ETW tracing" },
-	{ 'u', "IoRing" }, { 'Y', "experimental flags" },
+	{ 'g', "throughput limit", NOT_YET }, { 'i', "burst size", NOT_YET },
+	{ 'j', "think time", NOT_YET }, { 'p', "parallel async I/O", NOT_YET },
+	{ 'O', "per-thread outstanding I/O with -F", NOT_YET },
+	{ 'P', "progress dots", NOT_YET }, { 'v', "verbose mode", NOT_YET },
+	{ 'x', "completion routines", "they are Windows APCs; iobench's engines complete I/O "
+	  "through io_uring, libaio or in the thread" },
+	{ 'y', "named events", "they synchronize with other programs through Windows events" },
+	{ 'e', "ETW tracing", "Event Tracing for Windows has no Linux counterpart (perf or "
+	  "bpftrace trace the block layer's events)" },
+	{ 'u', "IoRing", "it is Windows' ring API; on Linux io_uring is iobench's default engine" },
+	{ 'Y', "experimental flags", "they are DiskSpd's own" },
 };
 
 /* A size given on the command line; 'b' units resolve once -b is known. */
@@ -492,8 +501,8 @@ static int parse_short(struct parse_state *ps, struct workload *w, const char *a
 	if (!o) {
 		for (size_t i = 0; i < sizeof(unsupported) / sizeof(unsupported[0]); i++)
 			if (unsupported[i].letter == arg[1])
-				return fail(ps, "'%s': DiskSpd's %s option is not supported",
-					    arg, unsupported[i].what);
+				return fail(ps, "'%s': DiskSpd's %s option is not supported: %s",
+					    arg, unsupported[i].what, unsupported[i].why);
 		return fail(ps, "unknown option '%s' (see iobench --help)", arg);
 	}
 	if (o->arg == ARG_NONE && *v)
