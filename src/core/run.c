@@ -295,11 +295,34 @@ static int watch_devices(struct devwatch *dw, const struct target *t, unsigned n
 	return 0;
 }
 
-/* Phase changes, one line each, where no live progress line shows them. */
+/* Phase changes, one line each, where no live progress line shows them (-v: always, as DiskSpd's). */
 static void say_phase(const struct workload *w, const struct watch *wt, const char *what)
 {
-	if (!w->quiet && !wt->progress.on)
+	if (w->verbose)
 		notice("%s", what);
+	else if (!w->quiet && !wt->progress.on)
+		notice("%s", what);
+}
+
+/* DiskSpd's -v: each thread's CPU, and each of its targets with its seed and its kind of I/O. */
+static void say_threads(const struct run_ctx *ctx)
+{
+	for (unsigned i = 0, rel = 0; i < ctx->nworkers; i++, rel++) {
+		const struct worker *wk = &ctx->workers[i];
+
+		if (i && wk->job != ctx->workers[i - 1].job)
+			rel = 0;	/* a job's threads use its seed + their number in it */
+		if (wk->cpu >= 0)
+			notice("thread %u: affinitizing to CPU %d", i, wk->cpu);
+		for (unsigned k = 0; k < wk->nstreams; k++) {
+			const struct stream *s = &wk->streams[k];
+
+			notice("thread %u: file '%s' relative thread %u (random seed: %llu), %s I/O", i,
+			       ctx->w->targets[s->target].path, rel,
+			       (unsigned long long)(ctx->w->jobs[wk->job].seed + rel),
+			       s->gen.random ? "random" : "sequential");
+		}
+	}
 }
 
 /* The window opened: sample CPU times, the machine's, the process's and each thread's. */
@@ -1261,6 +1284,8 @@ int run_execute_status(const struct workload *w, struct hold *hold, const struct
 		}
 		if (!r)
 			job_cpus(&ctx);
+		if (!r && w->verbose)
+			say_threads(&ctx);
 		if (!r)
 			r = run_workers(&ctx, res, &sigs, err, len);
 		if (!r)

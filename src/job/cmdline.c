@@ -32,7 +32,7 @@ static const struct {
 	{ 'g', "throughput limit", NOT_YET }, { 'i', "burst size", NOT_YET },
 	{ 'j', "think time", NOT_YET }, { 'p', "parallel async I/O", NOT_YET },
 	{ 'O', "per-thread outstanding I/O with -F", NOT_YET },
-	{ 'P', "progress dots", NOT_YET }, { 'v', "verbose mode", NOT_YET },
+	{ 'P', "progress dots", NOT_YET },
 	{ 'x', "completion routines", "they are Windows APCs; iobench's engines complete I/O "
 	  "through io_uring, libaio or in the thread" },
 	{ 'y', "named events", "they synchronize with other programs through Windows events" },
@@ -455,6 +455,7 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	case O_PROFILE:		/* read by cmdline_parse_spans(), before this */
 		return fail(ps, "%s: an XML profile goes with cmdline_parse_spans()", flag);
 	case O_AFFINITY: return apply_affinity(ps, w, flag, v);
+	case O_VERBOSE: w->verbose = true; return 0;
 	case O_MAP_FLUSH:	/* DiskSpd's -N<v|n|i>, in either case */
 		if (!strcasecmp(v, "v") || !strcasecmp(v, "n") || !strcasecmp(v, "i")) {
 			ps->map_flush = (v[0] | 0x20) == 'v' ? MAP_FLUSH_VIEW :
@@ -493,6 +494,9 @@ static int parse_short(struct parse_state *ps, struct workload *w, const char *a
 	const char *v = arg + 2;
 	const struct option_def *o;
 
+	if (!strcmp(arg, "-vs"))
+		return fail(ps, "'-vs': DiskSpd's verbose statistics are not implemented in iobench yet "
+			    "(-v is)");
 	if (arg[1] == 'Z')
 		return apply_short_Z(ps, v);
 	o = option_short(arg[1]);

@@ -46,6 +46,7 @@ const struct option_def options[] = {
 	{ 0, "dedupe", ARG_REQ, O_DEDUPE, D, "PCT   PCT% of writes carry one same block (the rest stay unique)" },
 	{ 'I', "io-priority", ARG_REQ, O_IOPRIO, D, "N     DiskSpd's I/O priority hint: 1 very low (ioprio class idle), 2 low (best-effort, level 7), 3 normal (not set: the default)" },
 	{ 'l', "large-pages", ARG_NONE, O_LARGE_PAGES, D, "      I/O buffers on huge pages (MAP_HUGETLB; needs /proc/sys/vm/nr_hugepages)" },
+	{ 'v', "verbose", ARG_NONE, O_VERBOSE, D, "      DiskSpd's verbose mode: each thread's CPU, targets and seed, and every phase, on stderr" },
 	{ 'N', "map-flush", ARG_REQ, O_MAP_FLUSH, D, "v|n|i with -Sm: each write's pages written back (msync; i: without waiting), as DiskSpd's flush modes" },
 	{ 'X', "profile", ARG_REQ, O_PROFILE, D, "FILE  run DiskSpd's XML profile FILE; targets after it replace its *1, *2, ... (docs/cli.md)" },
 	{ 'a', "affinity", ARG_OPT, O_AFFINITY, D | F, "[CPUS] pin threads round-robin to these CPUs (0,2,4-7, or DiskSpd's g0,0,2; -a or -ag alone: all, the default)" },

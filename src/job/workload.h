@@ -294,6 +294,7 @@ struct workload {
 	struct vpattern verify_pat;	/* fio's verify_pattern (len 0: none): the data of the blocks
 					   (bare: fio's verify=pattern, the blocks are the pattern) */
 	bool quiet;		/* --quiet: no progress messages */
+	bool verbose;		/* -v: DiskSpd's verbose messages (each thread's set-up, every phase) */
 	int eta;		/* fio's --eta: 0 auto (the live line on a terminal), 1 always, -1 never */
 	uint64_t eta_newline_ns;	/* fio's --eta-newline: the line also ends in a new line this often */
 	uint64_t eta_interval_ns;	/* fio's --eta-interval: the line is redrawn this often; 0: 200 ms */

@@ -208,7 +208,7 @@ int diskspd_profile_xml_spans(FILE *f, const struct workload *spans, unsigned n,
 	open_el(&x, "Profile");
 	number(&x, "Progress", 0);
 	line(&x, "<ResultFormat>%s</ResultFormat>", spans[0].xml_stdout ? "xml" : "text");
-	boolean(&x, "Verbose", false);
+	boolean(&x, "Verbose", n && spans[0].verbose);
 	open_el(&x, "TimeSpans");
 	for (unsigned i = 0; i < n; i++) {
 		const struct workload *w = &spans[i];

@@ -127,4 +127,19 @@ else
 fi
 run_ok -Rpxml -l a.dat
 grep -q "<UseLargePages>true</UseLargePages>" "$T/out" || fail "-l in the profile"
+
+say "-v: each thread's CPU, target, relative thread and seed (-z + its number), and every phase, on stderr"
+run_ok -v -t2 -r -b4K -d0.2 -W0.2 -C0.2 -z7 -a0 --quiet --engine=null n0
+for k in 0 1; do
+	grep -q "^iobench: thread $k: affinitizing to CPU 0$" "$T/err" &&
+		grep -q "^iobench: thread $k: file 'n0' relative thread $k (random seed: $((7 + k))), random I/O$" "$T/err" ||
+		fail "-v, thread $k: $(cat "$T/err")"
+done
+for p in "warming up" measuring "cooling down"; do
+	grep -q "^iobench: $p$" "$T/err" || fail "-v: no '$p' (with --quiet too): $(cat "$T/err")"
+done
+run_ok -t2 -d0.2 -W0 --quiet --engine=null n0
+! grep -q "thread 0" "$T/err" || fail "thread lines without -v"
+run_ok -Rpxml -v a.dat
+grep -q "<Verbose>true</Verbose>" "$T/out" || fail "-v in the profile"
 echo PASS
