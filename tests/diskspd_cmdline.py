@@ -30,7 +30,6 @@ REFUSED = [
     (r"^-f[rs]*t[rst]*$", "temporary-file hint", "FILE_ATTRIBUTE_TEMPORARY has no Linux counterpart"),
     (r"^-p$", "parallel async", "parallel async I/O is not implemented"),
     (r"^-vs$", "verbose statistics", "-vs is not implemented"),
-    (r"^-P", "progress", "progress dots are not implemented"),
     (r"^-g", "throughput limit", "rate limits: issue 16"),
     (r"^-[ij][0-9]", "burst|think", "bursts and think time: issue 16"),
     (r"^-rs", "mixed", "mixed random/sequential: issue 16"),

@@ -9,7 +9,7 @@
 
 void progress_init(struct progress *p, const struct workload *w)
 {
-	*p = (struct progress){ .on = !w->quiet && w->eta >= 0 &&
+	*p = (struct progress){ .on = !w->quiet && w->eta >= 0 && !w->progress_ios &&
 				     (w->eta > 0 || isatty(STDERR_FILENO)) };
 }
 
@@ -84,6 +84,26 @@ void progress_update(struct progress *p, const struct workload *w, const struct 
 		return;
 	}
 	notice_progress("%s", line);
+}
+
+unsigned progress_dots(const struct workload *w, struct worker *wk, unsigned nworkers)
+{
+	unsigned dots = 0;
+
+	for (unsigned i = 0; i < nworkers; i++) {
+		unsigned done = atomic_load_explicit(&wk[i].iv_done, memory_order_acquire);
+		uint64_t before = wk[i].dot_ios / w->progress_ios;
+
+		for (; wk[i].dot_shown < done && wk[i].dot_shown < wk[i].iv_cap; wk[i].dot_shown++)
+			for (unsigned s = 0; s < wk[i].nstreams; s++)
+				wk[i].dot_ios += wk[i].streams[s].series[wk[i].dot_shown].ios[0] +
+						 wk[i].streams[s].series[wk[i].dot_shown].ios[1];
+		for (uint64_t d = before; d < wk[i].dot_ios / w->progress_ios; d++, dots++)
+			fputc('.', stderr);
+	}
+	if (dots)
+		fflush(stderr);
+	return dots;
 }
 
 void progress_end(struct progress *p)

@@ -38,4 +38,11 @@ void progress_update(struct progress *p, const struct workload *w, const struct 
 /* Clears the line. */
 void progress_end(struct progress *p);
 
+/*
+ * DiskSpd's -P<n>: a dot on stderr for every n I/Os a thread has measured,
+ * as each of its intervals finishes (read as progress_update() reads them).
+ * Returns the dots printed.
+ */
+unsigned progress_dots(const struct workload *w, struct worker *wk, unsigned nworkers);
+
 #endif

@@ -281,6 +281,7 @@ struct watch {
 	uint64_t next_status;			/* --status-interval: when the next is due */
 	bool status_asked;			/* ... and asked of the workers, not all answered */
 	const struct result *res;		/* the run's result (its start time, engine) */
+	uint64_t dots;				/* -P: the dots printed */
 };
 
 /* Every block device under the targets, once, with room for iv_cap interval snapshots each. */
@@ -524,6 +525,8 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 		}
 		progress_update(&wt->progress, w, ctx->workers, ctx->nworkers, wt->t0,
 				wt->window_start, now);
+		if (w->progress_ios)
+			wt->dots += progress_dots(w, ctx->workers, ctx->nworkers);
 		if (next <= now)
 			continue;
 		ts.tv_sec = (time_t)((next - now) / 1000000000ull);
@@ -564,6 +567,8 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 		}
 	}
 	progress_end(&wt->progress);
+	if (w->progress_ios && (wt->dots += progress_dots(w, ctx->workers, ctx->nworkers)))
+		fputc('\n', stderr);	/* the dots' line ends before what follows */
 }
 
 static int start_threads(struct run_ctx *ctx, struct thread_arg *args, char *err, size_t len)

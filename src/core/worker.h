@@ -194,6 +194,8 @@ struct worker {
 	struct io_workers io_workers;	/* io_uring's kernel threads for this worker's ring, whole run */
 	int os_tid;			/* the thread's kernel TID (io_uring names its workers after it) */
 	int cpu;			/* pinned to this CPU, or -1 */
+	uint64_t dot_ios;		/* DiskSpd's -P (the main thread's): I/Os of its finished */
+	unsigned dot_shown;		/* ... intervals counted, and how many of them */
 	const int *cpus;		/* ... else, when not NULL, runs on these ncpus CPUs (fio's
 					   cpus_allowed with its shared policy) */
 	unsigned ncpus;

@@ -32,7 +32,7 @@ static const struct {
 	{ 'g', "throughput limit", NOT_YET }, { 'i', "burst size", NOT_YET },
 	{ 'j', "think time", NOT_YET }, { 'p', "parallel async I/O", NOT_YET },
 	{ 'O', "per-thread outstanding I/O with -F", NOT_YET },
-	{ 'P', "progress dots", NOT_YET },
+
 	{ 'x', "completion routines", "they are Windows APCs; iobench's engines complete I/O "
 	  "through io_uring, libaio or in the thread" },
 	{ 'y', "named events", "they synchronize with other programs through Windows events" },
@@ -456,6 +456,12 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		return fail(ps, "%s: an XML profile goes with cmdline_parse_spans()", flag);
 	case O_AFFINITY: return apply_affinity(ps, w, flag, v);
 	case O_VERBOSE: w->verbose = true; return 0;
+	case O_PROGRESS:	/* DiskSpd's -P<n>: under 1 (or none) is 65536 */
+		if (!v || !*v || !strcmp(v, "0")) {
+			w->progress_ios = 65536;
+			return 0;
+		}
+		return get_uint(ps, flag, v, 1, UINT32_MAX, &w->progress_ios);
 	case O_MAP_FLUSH:	/* DiskSpd's -N<v|n|i>, in either case */
 		if (!strcasecmp(v, "v") || !strcasecmp(v, "n") || !strcasecmp(v, "i")) {
 			ps->map_flush = (v[0] | 0x20) == 'v' ? MAP_FLUSH_VIEW :

@@ -295,6 +295,7 @@ struct workload {
 					   (bare: fio's verify=pattern, the blocks are the pattern) */
 	bool quiet;		/* --quiet: no progress messages */
 	bool verbose;		/* -v: DiskSpd's verbose messages (each thread's set-up, every phase) */
+	uint64_t progress_ios;	/* -P<n>: a dot on stderr every n I/Os a thread measures; 0: none */
 	int eta;		/* fio's --eta: 0 auto (the live line on a terminal), 1 always, -1 never */
 	uint64_t eta_newline_ns;	/* fio's --eta-newline: the line also ends in a new line this often */
 	uint64_t eta_interval_ns;	/* fio's --eta-interval: the line is redrawn this often; 0: 200 ms */

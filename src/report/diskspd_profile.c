@@ -206,7 +206,7 @@ int diskspd_profile_xml_spans(FILE *f, const struct workload *spans, unsigned n,
 	struct xw x = { f, indent };
 
 	open_el(&x, "Profile");
-	number(&x, "Progress", 0);
+	number(&x, "Progress", n ? spans[0].progress_ios : 0);
 	line(&x, "<ResultFormat>%s</ResultFormat>", spans[0].xml_stdout ? "xml" : "text");
 	boolean(&x, "Verbose", n && spans[0].verbose);
 	open_el(&x, "TimeSpans");

@@ -142,4 +142,16 @@ run_ok -t2 -d0.2 -W0 --quiet --engine=null n0
 ! grep -q "thread 0" "$T/err" || fail "thread lines without -v"
 run_ok -Rpxml -v a.dat
 grep -q "<Verbose>true</Verbose>" "$T/out" || fail "-v in the profile"
+
+say "-P<n>: a dot on stderr for every n I/Os each thread measured, then a new line"
+run_ok --engine=null -t2 --ios=1000 -P100 --quiet n0
+[ "$(tr -cd . < "$T/err" | wc -c)" = 20 ] && [ "$(tail -c 2 "$T/err" | od -An -c | tr -d ' ')" = '.\n' ] ||
+	fail "-P100, 2 x 1000 I/Os: $(od -c "$T/err" | head -3)"
+run_ok --engine=null -t2 -d0.5 -W0 -P1000 --quiet --json=p.json n0
+want=$(jq '[.model.result.rows[] | ((.c[0].ios + .c[1].ios) / 1000 | floor)] | add' p.json)
+[ "$(tr -cd . < "$T/err" | wc -c)" = "$want" ] || fail "-P1000: $(tr -cd . < "$T/err" | wc -c) dots, wanted $want"
+run_ok --engine=null --ios=10 --quiet n0
+! grep -q '\.' "$T/err" || fail "dots without -P"
+run_ok -Rpxml -P a.dat
+grep -q "<Progress>65536</Progress>" "$T/out" || fail "-P alone in the profile: $(grep Progress "$T/out")"
 echo PASS
