@@ -32,9 +32,6 @@ REFUSED = [
     (r"^-vs$", "verbose statistics", "-vs is not implemented"),
     (r"^-g", "throughput limit", "rate limits: issue 16"),
     (r"^-[ij][0-9]", "burst|think", "bursts and think time: issue 16"),
-    (r"^-rs", "mixed", "mixed random/sequential: issue 16"),
-    (r"^-rd", "distribution", "random distributions: issue 16"),
-    (r"^-si", "interlocked", "interlocked sequential: issue 16"),
     (r"^-O", "per-thread outstanding", "-O with -F is not implemented"),
     (r"^-Z[0-9]+[KMGTBkmgtb]?,[A-Za-z]:\\", "Windows path", "the source buffer's file is a Windows path, refused as a target's is"),
 ]

@@ -88,6 +88,20 @@ static int write_reports(const struct workload *w, const struct result *res)
 		bad |= write_output(w->json_path, w, res, report_json) != 0;
 	if (w->series_csv)
 		bad |= write_output(w->series_csv, w, res, report_series_csv) != 0;
+	if (w->njobs && w->jobs[0].logs) {	/* --offset-trace */
+		struct fio_log_files seen = { 0 };
+		uint64_t lost = 0;
+
+		if (report_fio_logs(w, res, 0, &seen, &lost, err, sizeof(err))) {
+			fprintf(stderr, "iobench: %s\n", err);
+			bad = 1;
+		}
+		fio_log_files_free(&seen);
+		if (lost)
+			fprintf(stderr, "iobench: warning: %llu rows of --offset-trace did not fit in "
+				"the memory reserved for them and are missing\n",
+				(unsigned long long)lost);
+	}
 	return bad ? EXIT_RUN_FAILED : 0;
 }
 

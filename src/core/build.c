@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/build.h"
+#include "core/shape.h"
 #include "job/units.h"
 #include "util/errmsg.h"
 #include "util/banned.h"
@@ -410,6 +411,10 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 			return -ERANGE;
 		gp.start = 0;
 	}
+	if (ctx->w->verify && shape_wanted(sp))
+		return errmsg(ctx->shape_err, sizeof(ctx->shape_err), -EINVAL, "--verify gives each "
+			      "thread its own blocks: not with mixed, skewed or interlocked offsets "
+			      "(-rs, -rd, -si, percentage_random, random_distribution)");
 	if (ctx->w->verify && (r = verify_stream(ctx, s, &gp, ti, rel, nthreads, thread)))
 		return r;
 	s->hist = calloc(2, sizeof(*s->hist));
@@ -438,7 +443,11 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 			   refresh == WRITES_SCRAMBLED ? VARY_REFRESH : 0;
 		s->compress_pct = sp->compress_pct;
 	}
-	return gen_init(&s->gen, &gp);
+	if ((r = gen_init(&s->gen, &gp)) || !shape_wanted(sp))
+		return r;
+	s->vary |= VARY_SHAPE;
+	return shape_stream(&s->gen, sp, gp.end, gp.block, &ctx->seq_shared[ti], ctx->shape_err,
+			    sizeof(ctx->shape_err));
 }
 
 /*
@@ -586,7 +595,8 @@ int build_workers(struct run_ctx *ctx)
 	int r = 0;
 
 	ctx->workers = calloc(n, sizeof(*ctx->workers));
-	if (!all || !ctx->workers) {
+	ctx->seq_shared = calloc(w->ntargets, sizeof(*ctx->seq_shared));
+	if (!all || !ctx->workers || !ctx->seq_shared) {
 		free(all);
 		return -ENOMEM;
 	}
@@ -815,6 +825,7 @@ void build_free(struct run_ctx *ctx)
 	for (unsigned i = 0; i < ctx->nworkers; i++) {
 		for (unsigned s = 0; ctx->workers[i].streams && s < ctx->workers[i].nstreams; s++)
 		{
+			gen_release(&ctx->workers[i].streams[s].gen);
 			free(ctx->workers[i].streams[s].hist);
 			free(ctx->workers[i].streams[s].series);
 			free(ctx->workers[i].streams[s].v.dump_buf);
@@ -839,6 +850,7 @@ void build_free(struct run_ctx *ctx)
 	free(ctx->mem_fds);
 	free(ctx->mem_made);
 	free(ctx->workers);
+	free(ctx->seq_shared);
 	if (ctx->src_bufs)
 		for (unsigned i = 0; i < ctx->w->ntargets; i++)
 			free(ctx->src_bufs[i]);

@@ -45,6 +45,8 @@ struct run_ctx {
 	int *mem_fds;			/* per job: fio's mem=mmap:FILE open, or -1 */
 	bool *mem_made;			/* ... the run made that file (removed at the end) */
 	unsigned mem_error_job;		/* a worker's buffers could not be had: its job + 1, or 0 */
+	_Atomic uint64_t *seq_shared;	/* -si: each target's shared sequential offset (relative) */
+	char shape_err[256];		/* why a stream's shape could not be made (-EINVAL) */
 };
 
 /* fio's names of the mem= kinds, by enum buf_mem. */

@@ -8,8 +8,11 @@
 #ifndef IOB_GEN_H
 #define IOB_GEN_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+
+struct gen_shape;
 
 struct gen {
 	uint64_t rng;		/* wyrand state */
@@ -21,7 +24,6 @@ struct gen {
 	uint64_t stride;	/* sequential: step */
 	uint64_t wrap;		/* sequential: where to go after last */
 	uint64_t write_thresh;	/* write when a 32-bit draw is below this (0..2^32) */
-	bool random;
 	/* fio's offsets for rw=read:-N and rw=randread:N (gen_fio_offset) */
 	uint64_t last_pos;	/* fio's f->last_pos: where the last I/O ended */
 	uint64_t last_start;	/* fio's f->last_start: where it began (UINT64_MAX: none yet) */
@@ -31,6 +33,8 @@ struct gen {
 	unsigned every, left;	/* fio's ddir_seq_nr: a random offset every this many I/Os */
 	bool identical;		/* rw_sequencer=identical: the same block in between */
 	bool reset;		/* time_based, one file: back to the start past the range's end */
+	bool random;		/* (here, beside the other flags: the struct keeps its size) */
+	struct gen_shape *shape;	/* mixed or skewed offsets (gen_shaped), or NULL (own allocation) */
 };
 
 /*
@@ -172,6 +176,71 @@ static inline void gen_fio_issued(struct gen *g, uint64_t offset, uint64_t len)
 	g->last_start = offset;
 	g->last_pos = offset + len;
 }
+
+/*
+ * Mixed and skewed offsets (issue 16), set up once per stream and used from
+ * the loop's rare path (VARY_SHAPE): a random offset drawn from zones (DiskSpd's
+ * -rd ranges, fio's zoned and zoned_abs), or fio's zipf, pareto and normal
+ * over the range's blocks; a percentage of I/Os random and the rest sequential
+ * from the last one (DiskSpd's -rs, fio's percentage_random); or one
+ * sequential offset shared by the target's threads (DiskSpd's -si: an atomic
+ * fetch-add per I/O).
+ */
+struct gen_zone {
+	uint32_t cum;		/* a draw v in [previous cum, cum) of total picks this zone */
+	uint64_t first;		/* its first offset, relative to base */
+	uint64_t nslots;	/* aligned offsets in it (at least 1) */
+};
+
+enum gen_pick { PICK_UNIFORM, PICK_ZONES, PICK_ZIPF, PICK_PARETO, PICK_NORMAL };
+
+struct gen_shape {
+	enum gen_pick pick;
+	bool mixed;		/* percentage random: rand_thresh says which I/Os are random */
+	bool diskspd;		/* DiskSpd's mix: one pointer stepping by the alignment, and a
+				   sequential I/O repeats the last one's kind; else fio's: a
+				   pointer per direction at the end of its last I/O */
+	bool last_write;	/* DiskSpd: the last I/O's kind */
+	uint64_t rand_thresh[2];	/* [0] reads, [1] writes: random below this of 2^32 */
+	uint64_t seq[2];	/* the next sequential offset, absolute */
+	uint32_t total[2];	/* zones: draws are in [0, total) */
+	unsigned nzones[2];
+	struct gen_zone *zones[2];	/* [1] may be zones[0] (own allocation, once) */
+	/* fio's lib/zipf.c and lib/gauss.c over nranges blocks */
+	uint64_t nranges, rand_off, stddev;
+	double theta, zetan, zeta2, alpha, eta, half_pow, pareto_pow;
+	/* DiskSpd's -si */
+	_Atomic uint64_t *shared;	/* the target's offset (relative), or NULL */
+	uint64_t span;		/* offsets wrap modulo this (DiskSpd's _relTargetSizeAligned) */
+	uint64_t step;		/* -si: the stride; DiskSpd's mix: the alignment; 0: fio's (by length) */
+};
+
+/* What gen_shape_init() makes a shape from (a random stream's gen, already set up). */
+struct shape_params {
+	enum gen_pick pick;
+	bool mixed;
+	unsigned random_pct[2];		/* mixed: the % of I/Os random, [0] reads, [1] writes */
+	bool diskspd;
+	double param, center;		/* zipf theta, pareto h, normal sigma; center or -1 */
+	struct gen_zone *zones[2];	/* taken over (freed with the shape); [1] may be [0] */
+	unsigned nzones[2];
+	_Atomic uint64_t *shared;	/* -si (a sequential gen) */
+	uint64_t span, step;
+};
+
+/* Gives g its shape. Takes p's zones (freed on failure too). Returns 0, -EINVAL or -ENOMEM. */
+int gen_shape_init(struct gen *g, const struct shape_params *p);
+
+/* Frees what gen_init() and gen_shape_init() allocated. */
+void gen_release(struct gen *g);
+
+/*
+ * The offset of the next I/O of a shaped stream; *is_write may change (DiskSpd's
+ * sequential I/O of a mix repeats the last one's kind). gen_shaped_issued()
+ * must follow with the I/O's final length.
+ */
+uint64_t gen_shaped(struct gen *g, bool *is_write);
+void gen_shaped_issued(struct gen *g, bool is_write, uint64_t offset, uint64_t len);
 
 /* One size from p, for a 64-bit draw r. */
 static inline uint32_t gen_size(const struct size_pick *p, uint64_t r)

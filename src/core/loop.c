@@ -36,7 +36,8 @@ static inline void budget(struct worker *w, struct io_unit *u)
 
 /*
  * The rarer parts of preparing an I/O (see loop_prep_for() for the common
- * ones): --verify's block ownership, sizes drawn per I/O (fio's bsrange,
+ * ones): mixed and skewed offsets (-rs, -rd, -si, fio's percentage_random and
+ * random_distribution), --verify's block ownership, sizes drawn per I/O (fio's bsrange,
  * bssplit), fio's own sequences (rw=read:-N, rw=randread:N), a byte budget
  * that trims the last I/O to fit (fio's size), sequential steps by each I/O's
  * size, fio's trimwrite (the write's block trimmed first), and what a write
@@ -47,6 +48,16 @@ static void vary_all(struct worker *w, struct stream *s, struct io_unit *u)
 {
 	if ((s->vary & VARY_BACKLOG) && loop_backlog(w, s, u))
 		return;	/* a written block read back */
+	if (s->vary & VARY_SHAPE) {
+		bool wr = u->is_write;
+
+		u->offset = gen_shaped(&s->gen, &wr);
+		if (wr != u->is_write) {	/* DiskSpd's sequential I/O of a mix: the last kind */
+			u->is_write = wr;
+			u->len = s->len[wr];
+			u->buf = wr ? u->wbuf : u->rbuf;
+		}
+	}
 	if (s->vary & VARY_VERIFY)
 		loop_avoid_inflight(w, s, u);
 	if (s->vary & (VARY_READ << u->is_write))
@@ -57,6 +68,8 @@ static void vary_all(struct worker *w, struct stream *s, struct io_unit *u)
 		budget(w, u);
 	if (s->vary & VARY_FIO_SEQ)
 		gen_fio_issued(&s->gen, u->offset, u->len);
+	if (s->vary & VARY_SHAPE)
+		gen_shaped_issued(&s->gen, u->is_write, u->offset, u->len);
 	if (s->vary & VARY_SEQ_BY_LEN)
 		gen_seq_advance(&s->gen, u->len);
 	if (!u->is_write)

@@ -1139,6 +1139,8 @@ static int build_all(struct run_ctx *ctx, char *err, size_t len)
 			      "buffers: %s", js->name, build_mem_names[js->mem], js->mem_file ? ":" : "",
 			      js->mem_file ? js->mem_file : "", strerror(-r));
 	}
+	if (r == -EINVAL && ctx->shape_err[0])
+		return errmsg(err, len, -EINVAL, "%s", ctx->shape_err);
 	if (r == -ERANGE)
 		return errmsg(err, len, -EINVAL, "a thread's range (offset + offset_increment x "
 			      "its number, and size) lies past the end of its target");

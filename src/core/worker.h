@@ -38,6 +38,7 @@
 #define VARY_TRIM 2048u			/* fio's trimwrite: each write's block trimmed just before it */
 #define VARY_FIO_SEQ 4096u		/* fio's rw=read:-N and rw=randread:N offsets (gen_fio_offset) */
 #define VARY_BACKLOG 8192u		/* fio's verify_backlog: written blocks read back while writing */
+#define VARY_SHAPE 16384u		/* mixed or skewed offsets, or -si's shared one (gen_shaped) */
 /* The bits only a completion looks at (loop_completed()): no preparation of their own. */
 #define VARY_ON_COMPLETION (VARY_VERIFY | VARY_FSYNC | VARY_LOG)
 

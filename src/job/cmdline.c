@@ -53,6 +53,9 @@ struct parse_state {
 	struct target_spec t;	/* template, copied to every target */
 	struct size_arg create, base, base_len, maxoff, tstride, ralign, stride, srcbuf;
 	bool random_set, seq_set, threads_set, duration_set, warmup_set, cooldown_set;
+	unsigned rs_pct;	/* -rs<pct> (100: as -r) */
+	const char *trace;	/* --offset-trace=PREFIX, or NULL */
+	bool interlocked;	/* -si */
 	/* DiskSpd's cache mode and write-through, each set once (-S..., -h): */
 	enum { CM_UNSET, CM_BUFFERED, CM_DIRECT, CM_NO_LOCAL } cache_mode;
 	bool write_through;
@@ -329,6 +332,172 @@ static int apply_source(struct parse_state *ps, const char *flag, const char *v)
 	return ps->t.buf_source_path ? 0 : fail(ps, "out of memory");
 }
 
+/* DiskSpd's -rs<pct>: the rest of the I/Os sequential (CmdLineParser.cpp's rules and words). */
+static int apply_rs(struct parse_state *ps, const char *flag, const char *v)
+{
+	uint64_t n;
+
+	if (!*v)
+		return fail(ps, "%ss: no random percentage passed to -rs", flag);
+	if (parse_uint(v, 100, &n) || !n)
+		return fail(ps, "%ss%s: random percentage passed to -rs should be between 1 and 100",
+			    flag, v);
+	if (ps->seq_set)
+		return fail(ps, "%ss%s: use -r to specify IO alignment when using mixed "
+			    "random/sequential IO (-rs)", flag, v);
+	if (ps->rs_pct && ps->rs_pct != 100)
+		return fail(ps, "%ss%s: mixed random/sequential IO (-rs) specified multiple times",
+			    flag, v);
+	ps->rs_pct = (unsigned)n;
+	return 0;
+}
+
+/* Digits at *p, as DiskSpd's Util::ParseUInt: false when there are none or too many. */
+static bool take_uint(const char **p, uint64_t *out)
+{
+	const char *s = *p;
+	uint64_t n = 0;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		if (n > (UINT64_MAX - 9) / 10)
+			return false;
+		n = n * 10 + (uint64_t)(*s - '0');
+	}
+	*p = s;
+	*out = n;
+	return true;
+}
+
+/*
+ * DiskSpd's -rdpct<IO%>/<Target%>:... and -rdabs<IO%>/<size>:...
+ * (_ParseRandomDistribution): the ranges as given, DiskSpd's tail added
+ * (SetDistributionRange); check_distribution() validates them once -b is known.
+ */
+static int apply_rd(struct parse_state *ps, const char *flag, const char *v)
+{
+	struct access_dist *d;
+	uint32_t io_acc = 0;
+	uint64_t t_acc = 0;
+	bool pct = !strncmp(v, "pct", 3);
+	const char *p = v + 3;
+
+	if (!pct && strncmp(v, "abs", 3))
+		return fail(ps, "%sd%s: unrecognized random distribution type (use -rdpct or -rdabs)",
+			    flag, v);
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return fail(ps, "out of memory");
+	d->kind = pct ? DIST_DISKSPD_PCT : DIST_DISKSPD_ABS;
+	d->center = -1;
+	for (;;) {
+		uint64_t io = 0, t = 0;
+		struct size_arg sz;
+		char buf[64];
+		size_t n;
+
+		if (!take_uint(&p, &io) || io > 100) {
+			free(d);
+			return fail(ps, "%sd%s: invalid IO%% at '%s': must be >= 0 and <= %u", flag, v,
+				    p, 100 - (io_acc > 100 ? 100 : io_acc));
+		}
+		if (*p++ != '/') {
+			free(d);
+			return fail(ps, "%sd%s: expected / separator after %llu", flag, v,
+				    (unsigned long long)io);
+		}
+		if (pct) {
+			if (!take_uint(&p, &t) || !t || t > 100) {
+				free(d);
+				return fail(ps, "%sd%s: invalid Target%% at '%s': must be > 0 and <= %llu",
+					    flag, v, p, (unsigned long long)(t_acc > 100 ? 0 : 100 - t_acc));
+			}
+		} else {
+			n = strcspn(p, ":");
+			if (!n || n >= sizeof(buf) || (memcpy(buf, p, n), buf[n] = 0,
+							parse_size(buf, &sz.v, &sz.blocks))) {
+				free(d);
+				return fail(ps, "%sd%s: invalid size '%.*s' of a target range", flag, v,
+					    (int)n, p);
+			}
+			t = sz.blocks ? sz.v * ps->t.block_size : sz.v;
+			if (!t) {
+				free(d);
+				return fail(ps, "%sd%s: invalid zero length target range", flag, v);
+			}
+			p += n;
+		}
+		if (d->n[0] == DIST_RANGES_MAX - 1) {
+			free(d);
+			return fail(ps, "%sd%s: more than %d ranges", flag, v, DIST_RANGES_MAX - 1);
+		}
+		d->r[0][d->n[0]++] = (struct dist_range){ io_acc, (uint32_t)io, t_acc, t };
+		io_acc += (uint32_t)io;
+		t_acc += t;
+		if (*p == ':' && p++)
+			continue;
+		if (!*p)
+			break;
+		free(d);
+		return fail(ps, "%sd%s: unexpected characters in specification '%s'", flag, v, p);
+	}
+	if (io_acc < 100)	/* DiskSpd's tail: the rest of the I/O over the rest of the target */
+		d->r[0][d->n[0]++] = (struct dist_range){ io_acc, 100 - io_acc, t_acc,
+							  pct && t_acc < 100 ? 100 - t_acc : 0 };
+	free(ps->t.dist);
+	ps->t.dist = d;
+	return 0;
+}
+
+/* DiskSpd's Profile::Validate() checks of a -rd distribution (its words). */
+static int check_distribution(struct parse_state *ps)
+{
+	const struct access_dist *d = ps->t.dist;
+	bool abs = d->kind == DIST_DISKSPD_ABS, zero = false, zero_last = false;
+	uint32_t io_acc = 0;
+	uint64_t t_acc = 0;
+
+	if (!ps->random_set && !ps->rs_pct)
+		return fail(ps, "-rd: random distribution ranges (-rd) do not apply to "
+			    "sequential-only IO patterns");
+	for (unsigned i = 0; i < d->n[0]; i++) {
+		const struct dist_range *r = &d->r[0][i];
+
+		if (abs) {
+			zero_last = false;
+			if (!r->len && !zero) {
+				zero = zero_last = true;
+			} else if (r->len < ps->t.block_size) {
+				return fail(ps, "-rd: invalid random distribution target range %llu - must "
+					    "be a minimum of the specified block size (%llu bytes)",
+					    (unsigned long long)r->len,
+					    (unsigned long long)ps->t.block_size);
+			}
+		}
+		if (io_acc + r->io > 100)
+			return fail(ps, "-rd: invalid random distribution IO%% %u: can be at most %u - "
+				    "total must be <= 100%%", r->io, 100 - io_acc);
+		if (!abs && t_acc + r->len > 100)
+			return fail(ps, "-rd: invalid random distribution Target%% %llu: can be at most "
+				    "%llu - total must be <= 100%%", (unsigned long long)r->len,
+				    (unsigned long long)(100 - t_acc));
+		if (!abs && t_acc + r->len == 100 && io_acc + r->io < 100)
+			return fail(ps, "-rd: invalid random distribution: the target is covered with "
+				    "%u%% IO left to distribute", 100 - (io_acc + r->io));
+		io_acc += r->io;
+		t_acc += r->len;
+	}
+	if (!abs && t_acc != 100)
+		return fail(ps, "-rd: invalid random distribution span: Target%% (%llu%%) must total "
+			    "100%%", (unsigned long long)t_acc);
+	if (zero && !zero_last)
+		return fail(ps, "-rd: invalid zero target range in random distribution - must be a "
+			    "minimum of the specified block size (%llu bytes)",
+			    (unsigned long long)ps->t.block_size);
+	return 0;
+}
+
 static int apply_opt(struct parse_state *ps, struct workload *w, const struct option_def *o,
 		     const char *flag, const char *v, enum cmd_action *action)
 {
@@ -367,9 +536,9 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		return 0;
 	case O_RANDOM:
 		if (v && v[0] == 's')
-			return fail(ps, "%s%s: mixed random/sequential I/O (-rs) is not supported", flag, v);
+			return apply_rs(ps, flag, v + 1);
 		if (v && v[0] == 'd')
-			return fail(ps, "%s%s: random distributions (-rd) are not supported", flag, v);
+			return apply_rd(ps, flag, v + 1);
 		if (ps->random_set)
 			return fail(ps, "%s%s: random I/O (-r) may be given once", flag, v ? v : "");
 		if (ps->seq_set)
@@ -378,8 +547,15 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		ps->random_set = true;
 		return v && *v ? get_size(ps, flag, v, &ps->ralign) : 0;
 	case O_SEQUENTIAL:
-		if (v && v[0] == 'i')
-			return fail(ps, "%s: interlocked sequential I/O (-si) is not supported", flag);
+		if (ps->rs_pct && ps->rs_pct != 100)
+			return fail(ps, "%s%s: use -r to specify IO alignment for -rs", flag, v ? v : "");
+		if (ps->rs_pct)
+			return fail(ps, "%s%s: sequential IO (-s) conflicts with random IO (-r/-rs)", flag,
+				    v ? v : "");
+		if (v && v[0] == 'i') {	/* -si[<stride>]: interlocked sequential */
+			ps->interlocked = true;
+			v++;
+		}
 		if (ps->seq_set)
 			return fail(ps, "%s%s: sequential I/O (-s) may be given once", flag, v ? v : "");
 		if (ps->random_set)
@@ -419,6 +595,7 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	case O_ZERO: ps->contents++; ps->t.buf = BUF_ZERO; return 0;
 	case O_SOURCEBUF: ps->contents++; return apply_source(ps, flag, v);
 	case O_IOS: return get_uint(ps, flag, v, 1, UINT64_MAX, &w->ios_per_thread);
+	case O_OFFSET_TRACE: ps->trace = v; return 0;
 	case O_PATTERN: return get_pattern(ps, flag, v);
 	case O_COMPRESS:
 		if (get_uint(ps, flag, v, 0, 100, &n))
@@ -580,8 +757,14 @@ static int resolve_sizes(struct parse_state *ps)
 	if (ps->stride.set && !t->stride)
 		return fail(ps, "-s0: a stride of 0 (DiskSpd's every I/O at one offset) is not "
 			    "supported");
-	if (ps->random_set && !t->random_align)
+	if ((ps->random_set || ps->rs_pct) && !t->random_align)
 		t->random_align = t->block_size;
+	if (ps->rs_pct && ps->rs_pct < 100) {	/* DiskSpd's mix (-rs100 is -r) */
+		t->random_pct[0] = t->random_pct[1] = ps->rs_pct;
+		t->mixed = true;
+		t->diskspd_mixed = true;
+	}
+	t->interlocked = ps->interlocked;
 	if (!t->stride)
 		t->stride = t->block_size;
 	return 0;
@@ -626,8 +809,12 @@ static int check_combinations(struct parse_state *ps, struct workload *w)
 
 	if (ps->random_set && ps->seq_set)
 		return fail(ps, "-r (random) and -s (sequential) exclude each other");
-	if (ps->random_set && ps->tstride.set)
+	if ((ps->random_set || ps->rs_pct) && ps->tstride.set)
 		return fail(ps, "-T (thread stride) applies to sequential I/O only, not with -r");
+	if (ps->interlocked && ps->tstride.set)
+		return fail(ps, "-si conflicts with -T");
+	if (t->dist && check_distribution(ps))
+		return -EINVAL;
 	if (w->pool_threads && ps->threads_set)
 		return fail(ps, "-t (threads per target) and -F (total threads) exclude each other");
 	if (t->max_offset && t->max_offset <= t->base_offset)
@@ -718,6 +905,30 @@ char *cmdline_join(int argc, char **argv)
 	return s;
 }
 
+/*
+ * --offset-trace=PREFIX: fio's write_lat_log with log_offset and per_job_logs
+ * (PREFIX_lat.N.log, thread N from 1): each measured I/O's completion time,
+ * latency, direction, size and offset, in the order the thread completed them.
+ */
+static int add_trace(struct parse_state *ps, struct workload *w)
+{
+	unsigned first = 1;
+
+	for (unsigned j = 0; j < w->njobs; j++) {
+		struct job_logs *l = calloc(1, sizeof(*l));
+
+		if (!l || !(l->prefix[LOG_LAT] = strdup(ps->trace))) {
+			free(l);
+			return fail(ps, "out of memory");
+		}
+		l->offset = l->per_job = l->no_clat = true;
+		l->first_thread = first;
+		first += w->jobs[j].threads;
+		w->jobs[j].logs = l;
+	}
+	return 0;
+}
+
 /* The target's switches as none were given: DiskSpd's defaults. */
 static void target_defaults(struct parse_state *ps)
 {
@@ -734,6 +945,8 @@ static void target_defaults(struct parse_state *ps)
 	ps->write_through = false;
 	ps->mapped = false;
 	ps->map_flush = 0;
+	ps->rs_pct = 0;
+	ps->interlocked = false;
 	ps->contents = 0;
 }
 
@@ -774,12 +987,17 @@ static int finish(struct parse_state *ps, struct workload *w)
 		if (ps->t.buf_source_path &&
 		    !(w->targets[i].buf_source_path = strdup(ps->t.buf_source_path)))
 			return fail(ps, "out of memory");
+		w->targets[i].dist = NULL;
+		if (ps->t.dist && !(w->targets[i].dist = malloc(sizeof(*ps->t.dist))))
+			return fail(ps, "out of memory");
+		if (ps->t.dist)
+			*w->targets[i].dist = *ps->t.dist;
 	}
 	if (w->verify && workload_check_verify(w, ps->err, ps->errlen))
 		return -EINVAL;
 	if (workload_diskspd_jobs(w))
 		return fail(ps, "out of memory");
-	return 0;
+	return ps->trace ? add_trace(ps, w) : 0;
 }
 
 static int parse_all(struct parse_state *ps, int argc, char **argv, struct workload *w,
@@ -825,6 +1043,7 @@ int cmdline_parse(int argc, char **argv, struct workload *w,
 	int r = parse_all(&ps, argc, argv, w, action);
 
 	free(ps.t.buf_source_path);	/* the template's: each target has its own copy */
+	free(ps.t.dist);
 	return r;
 }
 
@@ -899,8 +1118,10 @@ int cmdline_build_finish(struct cmdline_build *b)
 
 void cmdline_build_free(struct cmdline_build *b)
 {
-	if (b)
-		free(b->ps.t.buf_source_path);	/* switches given after the last target */
+	if (b) {	/* switches given after the last target */
+		free(b->ps.t.buf_source_path);
+		free(b->ps.t.dist);
+	}
 	free(b);
 }
 

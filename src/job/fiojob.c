@@ -490,6 +490,32 @@ static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j
 }
 
 /*
+ * fio's percentage_random and random_distribution of a random job: a trim-only
+ * target's trims take the read slot, so they take the trims' values.
+ */
+static int shape_target(struct planner *p, struct target_spec *t, const struct fjob *j)
+{
+	unsigned d0 = t->trim == TRIM_ONLY ? 2 : 0;
+
+	if (j->perc_rand[d0] < 100 || j->perc_rand[1] < 100) {
+		t->mixed = true;
+		t->random_pct[0] = j->perc_rand[d0];
+		t->random_pct[1] = j->perc_rand[1];
+	}
+	if (!j->rdist || j->rdist->kind == DIST_NONE)
+		return 0;
+	t->dist = malloc(sizeof(*t->dist));
+	if (!t->dist)
+		return errmsg(p->err, p->errlen, -ENOMEM, "out of memory");
+	*t->dist = *j->rdist;
+	if (d0 == 2 && j->rdist_trim) {
+		memcpy(t->dist->r[0], j->rdist_trim, j->ntrim_zones * sizeof(*j->rdist_trim));
+		t->dist->n[0] = j->ntrim_zones;
+	}
+	return 0;
+}
+
+/*
  * fio's blockalign for a random job: offsets at multiples of it (default, and
  * for a direction not given: the smallest block). iobench draws one offset
  * stream for reads and writes, so a mix must align both alike.
@@ -535,6 +561,8 @@ static int target_io(struct planner *p, struct target_spec *t, const struct fjob
 	if (!random && (j->ba[0] || j->ba[1]))
 		fio_notice(p, "%s: job '%s': blockalign has no effect on sequential I/O (as in fio, "
 			   "which aligns random offsets only)", j->where, j->name);
+	if (random && (r = shape_target(p, t, j)))	/* percentage_random, random_distribution */
+		return r;
 	t->stride = target_max_block(t) + j->seq_hole;	/* fio's rw=read:N */
 	t->seq_back = j->seq_back;
 	t->seq_every = j->seq_every;

@@ -37,7 +37,8 @@ enum opt_id {
 	F_DISABLE_BW, F_FILENAME_FORMAT, F_UNIQUE_FILENAME, F_RW_SEQUENCER,
 	F_PRIO, F_PRIOCLASS, F_CMDPRIO,
 	F_CPUS_ALLOWED, F_CPUMASK, F_CPUS_POLICY, F_REGFILES, F_FIXEDBUFS, F_NONVECTORED,
-	F_FORCE_ASYNC, F_SQ_CPU, F_CMD_TYPE, F_MEM, F_MEM_ALIGN,
+	F_FORCE_ASYNC, F_SQ_CPU, F_CMD_TYPE, F_MEM, F_MEM_ALIGN, F_PERC_RAND, F_PERC_SEQ,
+	F_RAND_DIST,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -123,6 +124,9 @@ static const struct fopt {
 	{ "sqthread_poll_cpu", F_SQ_CPU, A_VALUE }, { "cmd_type", F_CMD_TYPE, A_VALUE },
 	{ "mem", F_MEM, A_VALUE }, { "iomem", F_MEM, A_VALUE },
 	{ "iomem_align", F_MEM_ALIGN, A_VALUE }, { "mem_align", F_MEM_ALIGN, A_VALUE },
+	{ "percentage_random", F_PERC_RAND, A_VALUE },
+	{ "percentage_sequential", F_PERC_SEQ, A_VALUE },
+	{ "random_distribution", F_RAND_DIST, A_VALUE },
 };
 
 
@@ -554,6 +558,175 @@ typedef int (*dist_parser)(struct planner *p, const struct jf_opt *o, char *part
  * directions after it (one list: all three; two: the trims take the
  * writes'); an empty one leaves that direction as it was.
  */
+/*
+ * fio's percentage_random=R[,W[,T]] (percentage_sequential: 100 less): the
+ * last value given carries on to the directions after it, as fio's ints of
+ * three directions do.
+ */
+static int get_perc_rand(struct planner *p, const struct jf_opt *o, struct fjob *j, bool seq)
+{
+	const char *s = o->val;
+
+	for (unsigned d = 0; d < 3; d++) {
+		char *end;
+		unsigned long v;
+
+		if (*s < '0' || *s > '9' || (v = strtoul(s, &end, 10)) > 100 ||
+		    (*end && *end != ','))
+			return bad(p, o, "not a percentage from 0 to 100 (or R,W,T)");
+		for (unsigned k = d; k < 3; k++)
+			j->perc_rand[k] = seq ? 100 - (unsigned)v : (unsigned)v;
+		if (!*end)
+			break;
+		s = end + 1;
+	}
+	return 0;
+}
+
+/* One direction of fio's zoned[_abs]: access%/size(%) pairs split by ':' (zone_split_ddir). */
+static int zone_split(struct planner *p, const struct jf_opt *o, char *s, bool absolute,
+		      unsigned kb_base, struct dist_range *r, unsigned *n)
+{
+	unsigned perc = 0, sperc = 0;
+	uint64_t acc = 0;
+
+	*n = 0;
+	for (char *tok = s, *next; tok && *tok; tok = next) {
+		char *slash = strchr(tok, '/'), *end;
+		unsigned long a;
+		uint64_t size;
+
+		next = strchr(tok, ':');
+		if (next)
+			*next++ = 0;
+		if (!slash || slash == tok)
+			return bad(p, o, "'%s' is not access%%/%s", tok, absolute ? "size" : "size%");
+		*slash = 0;
+		a = strtoul(tok, &end, 10);
+		if (*end || a > 100)
+			return bad(p, o, "'%s' is not an access percentage", tok);
+		if (absolute) {
+			bool pct;
+
+			if (fio_parse_size(slash + 1, kb_base, &size, &pct) || pct)
+				return bad(p, o, "'%s' is not a size", slash + 1);
+		} else {
+			size = strtoul(slash + 1, &end, 10);
+			if (*end || size > 100)
+				return bad(p, o, "'%s' is not a size percentage", slash + 1);
+			sperc += (unsigned)size;
+		}
+		if (*n == DIST_RANGES_MAX)
+			return bad(p, o, "more than %d zones (fio's most)", DIST_RANGES_MAX);
+		r[(*n)++] = (struct dist_range){ perc, (uint32_t)a, acc, size };
+		perc += (unsigned)a;
+		acc += size;
+	}
+	if (perc > 100 || sperc > 100)
+		return bad(p, o, "zone_split percentages add to more than 100%% (fio's words)");
+	if (perc < 100)
+		return bad(p, o, "access percentage don't add up to 100 for zoned random "
+			   "distribution (got=%u) (fio's words)", perc);
+	return 0;
+}
+
+/*
+ * fio's random_distribution=random|zipf[:theta[:center]]|pareto[:h[:center]]|
+ * normal[:sigma[:center]]|zoned:...|zoned_abs:... (str_random_distribution_cb),
+ * zoned forms per direction R[,W[,T]] (the last carries on).
+ */
+static int get_rand_dist(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	static const struct { const char *name; enum dist_kind kind; double def; } kinds[] = {
+		{ "random", DIST_NONE, 0 }, { "zipf", DIST_ZIPF, 1.2 }, { "pareto", DIST_PARETO, 0.2 },
+		{ "normal", DIST_NORMAL, 0 }, { "zoned_abs", DIST_ZONED_ABS, 0 },
+		{ "zoned", DIST_ZONED, 0 },
+	};
+	struct access_dist *d = calloc(1, sizeof(*d));
+	struct dist_range *trim = NULL;
+	char buf[4096], *rest, *dirs[3] = { 0 };
+	unsigned k, nd = 0, ntrim = 0;
+	size_t len;
+
+	if (!d)
+		return bad(p, o, "out of memory");
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		len = strlen(kinds[k].name);
+		if (!strncmp(o->val, kinds[k].name, len) && (!o->val[len] || o->val[len] == ':'))
+			break;
+	}
+	if (k == sizeof(kinds) / sizeof(kinds[0]) || strlen(o->val) >= sizeof(buf)) {
+		free(d);
+		return bad(p, o, "not random, zipf, pareto, normal, zoned or zoned_abs");
+	}
+	d->kind = kinds[k].kind;
+	d->param = kinds[k].def;
+	d->center = -1;
+	memcpy(buf, o->val, strlen(o->val) + 1);
+	rest = buf + len + (buf[len] == ':');
+	if (d->kind == DIST_ZONED || d->kind == DIST_ZONED_ABS) {
+		if (buf[len] != ':' || !*rest) {
+			free(d);
+			return bad(p, o, "zoned needs its zones (zoned:access%%/size%%:...)");
+		}
+		dirs[nd++] = rest;
+		for (char *c = rest; nd < 3 && (c = strchr(c, ',')); c++) {
+			*c = 0;
+			dirs[nd++] = c + 1;
+		}
+		for (unsigned x = 0; x < 2; x++) {
+			if (zone_split(p, o, dirs[x < nd ? x : nd - 1], d->kind == DIST_ZONED_ABS,
+				       j->kb_base, d->r[x], &d->n[x])) {
+				free(d);
+				return -EINVAL;
+			}
+			if (nd == 1) {	/* the one list carries on */
+				memcpy(d->r[1], d->r[0], sizeof(d->r[0]));
+				d->n[1] = d->n[0];
+				break;
+			}
+		}
+		if (nd == 3) {	/* trims: their own list */
+			trim = malloc(DIST_RANGES_MAX * sizeof(*trim));
+			if (!trim || zone_split(p, o, dirs[2], d->kind == DIST_ZONED_ABS, j->kb_base,
+						trim, &ntrim)) {
+				free(trim);
+				free(d);
+				return trim ? -EINVAL : bad(p, o, "out of memory");
+			}
+		}
+	} else if (buf[len] == ':') {
+		char *end;
+
+		d->param = strtod(rest, &end);
+		if (end == rest || (*end && *end != ':') || (*end == ':' &&
+			((d->center = strtod(end + 1, &end)), *end))) {
+			free(d);
+			return bad(p, o, "random postfix parsing failed (fio's words)");
+		}
+	}
+	if (d->center != -1 && (d->center < 0.0 || d->center > 1.0)) {
+		free(d);
+		return bad(p, o, "distribution center out of range (0 <= center <= 1.0)");
+	}
+	if ((d->kind == DIST_ZIPF && d->param == 1.0) ||
+	    (d->kind == DIST_PARETO && (d->param <= 0.0 || d->param >= 1.0)) ||
+	    (d->kind == DIST_NORMAL && (d->param < 0.0 || d->param >= 100.0))) {
+		enum dist_kind kind = d->kind;
+
+		free(d);
+		return bad(p, o, "%s", kind == DIST_ZIPF ? "zipf theta must different than 1.0" :
+			   kind == DIST_PARETO ? "pareto input out of range (0 < input < 1.0)" :
+			   "normal deviation out of range (0 <= input < 100.0)");
+	}
+	free(j->rdist);
+	free(j->rdist_trim);
+	j->rdist = d;
+	j->rdist_trim = trim;
+	j->ntrim_zones = ntrim;
+	return 0;
+}
+
 static int get_dist(struct planner *p, const struct jf_opt *o, struct fjob *j, dist_parser parse)
 {
 	char buf[2048], *dirs[3] = { 0 }, *c;
@@ -932,6 +1105,9 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 		return get_bs(p, o, j);
 	case F_BSRANGE: return get_dist(p, o, j, parse_range);
 	case F_BSSPLIT: return get_dist(p, o, j, parse_split);
+	case F_PERC_RAND: return get_perc_rand(p, o, j, false);
+	case F_PERC_SEQ: return get_perc_rand(p, o, j, true);
+	case F_RAND_DIST: return get_rand_dist(p, o, j);
 	case F_FSYNC: return get_u(p, o, 0, UINT32_MAX, &j->fsync_every);
 	case F_NUMJOBS: return get_u(p, o, 1, MAX_NUMJOBS, &j->numjobs);
 	case F_IODEPTH: return get_u(p, o, 1, MAX_IODEPTH, &j->iodepth);
@@ -1173,6 +1349,7 @@ void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsig
 	j->loops = 1;
 	j->nrfiles = 1;
 	j->randrepeat = true;
+	j->perc_rand[0] = j->perc_rand[1] = j->perc_rand[2] = 100;
 	j->refill = -1;
 	j->scramble = true;
 	j->invalidate = true;	/* fio drops a file's page cache before a job by default */
@@ -1196,4 +1373,8 @@ void fio_job_release(struct fjob *j)
 		free(j->dist[d]);
 		j->dist[d] = NULL;
 	}
+	free(j->rdist);
+	free(j->rdist_trim);
+	j->rdist = NULL;
+	j->rdist_trim = NULL;
 }

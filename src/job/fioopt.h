@@ -57,6 +57,10 @@ struct fjob {
 	unsigned seq_every;		/* rw=randread:N: a new random offset every N I/Os */
 	bool seq_identical;		/* rw_sequencer=identical (default sequential) */
 	struct bs_dist *dist[3];	/* bsrange/bssplit per direction (owned), or NULL */
+	unsigned perc_rand[3];		/* percentage_random per direction (default 100) */
+	struct access_dist *rdist;	/* random_distribution, reads' and writes' (owned), or NULL */
+	struct dist_range *rdist_trim;	/* ... zoned, trims' own list (owned), or NULL: as reads' */
+	unsigned ntrim_zones;
 	unsigned fsync_every;
 	unsigned numjobs, iodepth, batch_submit, complete_min, complete_max, iodepth_low;
 	bool direct;

@@ -58,6 +58,7 @@ const struct option_def options[] = {
 	{ 0, "sqpoll", ARG_NONE, O_SQPOLL, D | F, "      io_uring: a kernel thread polls the submission queue" },
 	{ 0, "hipri", ARG_NONE, O_HIPRI, D | F, "      io_uring: poll for completions (O_DIRECT, devices with poll queues)" },
 	{ 0, "ios", ARG_REQ, O_IOS, D, "N     each thread stops after N measured I/Os (no -d)" },
+	{ 0, "offset-trace", ARG_REQ, O_OFFSET_TRACE, D, "PREFIX each thread's measured I/Os, one row each with its offset, in PREFIX_lat.N.log (fio's write_lat_log layout)" },
 	{ 0, "size", ARG_REQ, O_SIZE, Q, "SIZE  the quick suite's test file (default 1G)" },
 	{ 0, "keep", ARG_NONE, O_KEEP, D | F | Q, "      keep the files iobench created" },
 	{ 0, "allow-device-write", ARG_NONE, O_ALLOWDEV, D | F | Q, "      allow writes to a block device (destroys its data)" },

@@ -50,6 +50,7 @@ void workload_release(struct workload *w)
 		free(w->targets[i].buf_source_path);
 		free(w->targets[i].bs_dist[0]);
 		free(w->targets[i].bs_dist[1]);
+		free(w->targets[i].dist);
 	}
 	free(w->targets);
 	for (unsigned i = 0; i < w->njobs; i++) {

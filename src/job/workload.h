@@ -75,6 +75,38 @@ struct bs_dist {
 	uint32_t pct[BS_SPLIT_MAX];
 };
 
+/*
+ * Where random offsets go (issue 16): DiskSpd's -rdpct and -rdabs ranges, fio's
+ * random_distribution. A range takes io % of the I/Os (src: the I/Os before
+ * it, cumulative) into [first, first + len): target percent for DiskSpd's pct
+ * and fio's zoned, bytes for DiskSpd's abs (len 0: to the end) and fio's
+ * zoned_abs. An io of 0 is a hole (DiskSpd's): no I/O goes there. The ranges
+ * are kept as given (DiskSpd's profile shows them); core/gen.c makes the
+ * effective ones once the target's size is known, as DiskSpd and fio do.
+ */
+enum dist_kind {
+	DIST_NONE,		/* uniform over the range */
+	DIST_DISKSPD_PCT,	/* -rdpct<IO%>/<Target%>:... */
+	DIST_DISKSPD_ABS,	/* -rdabs<IO%>/<size>:... */
+	DIST_ZONED,		/* fio's zoned:<access%>/<size%>:... */
+	DIST_ZONED_ABS,		/* fio's zoned_abs:<access%>/<size>:... */
+	DIST_ZIPF,		/* fio's zipf:theta */
+	DIST_PARETO,		/* fio's pareto:h */
+	DIST_NORMAL,		/* fio's normal:sigma (percent of the range) */
+};
+#define DIST_RANGES_MAX 256	/* fio's ZONESPLIT_MAX; DiskSpd's pct form has at most 100 */
+struct dist_range {
+	uint32_t src, io;
+	uint64_t first, len;
+};
+struct access_dist {
+	enum dist_kind kind;
+	double param;		/* zipf's theta, pareto's h, normal's sigma */
+	double center;		/* fio's :center (0..1), or -1: fio's default */
+	unsigned n[2];		/* ranges for [0] reads (or trims), [1] writes (0: as reads) */
+	struct dist_range r[2][DIST_RANGES_MAX];
+};
+
 /* fio's mem= (iomem=): what a thread's I/O buffers are made of (core/iomem.h). */
 enum buf_mem {
 	MEM_MALLOC,		/* malloc (posix_memalign): the default */
@@ -150,6 +182,14 @@ struct target_spec {
 	unsigned seq_every;	/* fio's rw=randread:N: a new random offset every N I/Os (0, 1: each) */
 	bool seq_identical;	/* ... and the same block in between (rw_sequencer=identical) */
 	bool seq_reset;		/* ... fio's time_based reset: one file, back to its start */
+	bool mixed;		/* -rs<pct>, fio's percentage_random: random_pct[0] reads (or
+				   trims), [1] writes: this % of I/Os random (0 to 100), the rest
+				   sequential from the last one */
+	unsigned random_pct[2];
+	bool diskspd_mixed;	/* ... as DiskSpd mixes them: one sequential pointer stepping by
+				   -r's alignment, a sequential I/O of the last I/O's kind */
+	struct access_dist *dist; /* where random offsets go, or NULL: uniform (own allocation) */
+	bool interlocked;	/* -si: the target's threads share one sequential offset */
 	uint64_t buf_source_size; /* -Z<size> */
 	char *buf_source_path;	/* -Z<size>,<file>: the source buffer is this file's bytes (repeated
 				   when it is shorter), not random data; NULL: random (owned) */

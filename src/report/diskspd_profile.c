@@ -52,6 +52,25 @@ static void close_el(struct xw *x, const char *name)
 	line(x, "</%s>", name);
 }
 
+static void number(struct xw *x, const char *name, unsigned long long v);
+
+/* DiskSpd's <Distribution>: its ranges as given, holes and the tail included. */
+static void write_distribution(struct xw *x, const struct access_dist *d)
+{
+	const char *type;
+
+	if (!d || (d->kind != DIST_DISKSPD_PCT && d->kind != DIST_DISKSPD_ABS))
+		return;
+	type = d->kind == DIST_DISKSPD_PCT ? "Percent" : "Absolute";
+	open_el(x, "Distribution");
+	open_el(x, type);
+	for (unsigned i = 0; i < d->n[0]; i++)
+		line(x, "<Range IO=\"%u\">%llu</Range>", d->r[0][i].io,
+		     (unsigned long long)d->r[0][i].len);
+	close_el(x, type);
+	close_el(x, "Distribution");
+}
+
 static void boolean(struct xw *x, const char *name, bool v)
 {
 	line(x, "<%s>%s</%s>", name, v ? "true" : "false", name);
@@ -118,11 +137,14 @@ static void target_xml(struct xw *x, const struct workload *w, const struct targ
 	boolean(x, "ParallelAsyncIO", false);
 	if (t->create_size)
 		number(x, "FileSize", t->create_size);
-	if (t->random_align) {
+	if (t->random_align) {	/* Common.cpp's Target::GetXml() */
 		number(x, "Random", t->random_align);
+		if (t->mixed && t->random_pct[0] && t->random_pct[0] < 100)
+			number(x, "RandomRatio", t->random_pct[0]);
+		write_distribution(x, t->dist);
 	} else {
 		number(x, "StrideSize", t->stride ? t->stride : t->block_size);
-		boolean(x, "InterlockedSequential", false);
+		boolean(x, "InterlockedSequential", t->interlocked);
 	}
 	number(x, "ThreadStride", t->thread_stride);
 	number(x, "MaxFileSize", t->max_offset);

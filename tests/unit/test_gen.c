@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "core/gen.h"
+#include "core/shape.h"
 
 static void test_random_bounds_alignment(void **state)
 {
@@ -253,10 +254,43 @@ static void test_fill_random(void **state)
 	assert_true(zero < 40);	/* about 16 expected */
 }
 
+/* DiskSpd's effective -rdpct ranges: Target% of the aligned size, aligned down, contiguous. */
+static void test_diskspd_pct_ranges(void **state)
+{
+	struct dist_range in[2] = { { 0, 90, 0, 10 }, { 90, 10, 10, 90 } }, out[3];
+	uint32_t span;
+	unsigned n = shape_diskspd_ranges(in, 2, true, 1 << 20, 4096, 4096, out, &span);
+
+	(void)state;
+	assert_int_equal(n, 2);
+	assert_int_equal(span, 100);
+	assert_int_equal(out[0].first, 0);
+	assert_int_equal(out[0].len, 102400);
+	assert_int_equal(out[0].io, 90);
+	assert_int_equal(out[1].first, 102400);
+	assert_int_equal(out[1].len, (1 << 20) - 102400);
+	assert_int_equal(out[1].src, 90);
+}
+
+/* -rdabs: a range past the end is dropped; the I/O % left is the span drawn from. */
+static void test_diskspd_abs_ranges(void **state)
+{
+	struct dist_range in[3] = { { 0, 10, 0, 1 << 20 }, { 10, 10, 1 << 20, 1 << 20 },
+				    { 20, 80, 8 << 20, 0 } }, out[4];
+	uint32_t span;
+	unsigned n = shape_diskspd_ranges(in, 3, false, 4 << 20, 4096, 4096, out, &span);
+
+	(void)state;
+	assert_int_equal(n, 2);
+	assert_int_equal(span, 20);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_bounds_alignment),
+		cmocka_unit_test(test_diskspd_pct_ranges),
+		cmocka_unit_test(test_diskspd_abs_ranges),
 		cmocka_unit_test(test_random_covers_uniformly),
 		cmocka_unit_test(test_sequential_stride_wrap),
 		cmocka_unit_test(test_thread_stride),

@@ -390,9 +390,14 @@ static void test_throughput(void **state)
 static void test_random_sequential_mixed(void **state)
 {
 	(void)state;
-	refused(one_target("<RandomRatio>50</RandomRatio>"),
-		"<RandomRatio>: -rs50: mixed random/sequential I/O (-rs) is not supported");
-	refused(one_target("<Random>8192</Random><RandomRatio>50</RandomRatio>"), "(-rs)");
+	/* -rs: half the I/Os random at <Random>'s alignment, DiskSpd's mix */
+	assert_int_equal(build(one_target("<Random>8192</Random><RandomRatio>50</RandomRatio>")), 0);
+	assert_true(spans[0].targets[0].mixed);
+	assert_true(spans[0].targets[0].diskspd_mixed);
+	assert_int_equal(spans[0].targets[0].random_pct[0], 50);
+	assert_int_equal(spans[0].targets[0].random_pct[1], 50);
+	assert_int_equal(spans[0].targets[0].random_align, 8192);
+	drop();
 	refused(one_target("<RandomRatio>0</RandomRatio>"), "'0' is not a percentage from 1 to 99");
 	refused(one_target("<RandomRatio>100</RandomRatio>"), "'100' is not a percentage");
 	refused(one_target("<RandomRatio>-100</RandomRatio>"), "'-100' is not a percentage");
@@ -407,15 +412,17 @@ static void test_random_sequential_mixed(void **state)
 	drop();
 }
 
-/* DiskSpd's Test_ParseDistribution*: read and checked, then refused as -rd is. */
+/* DiskSpd's Test_ParseDistribution*: read and checked, then taken as -rd is. */
 static void test_distribution(void **state)
 {
 	(void)state;
-	refused(one_target("<Random>65536</Random><Distribution><Absolute>"
+	/* -rdabs: read into the target's distribution, as the command line's -rdabs */
+	assert_int_equal(build(one_target("<Random>65536</Random><Distribution><Absolute>"
 			   "<Range IO=\"10\">1073741824</Range><Range IO=\"10\">1073741824</Range>"
-			   "<Range IO=\"0\">107374182400</Range></Absolute></Distribution>"),
-		"<Distribution>: -rdabs10/1073741824:10/1073741824:0/107374182400: random "
-		"distributions (-rd) are not supported");
+			   "<Range IO=\"0\">107374182400</Range></Absolute></Distribution>")), 0);
+	assert_non_null(spans[0].targets[0].dist);
+	assert_int_equal(spans[0].targets[0].dist->n[0], 4);	/* + the rest */
+	drop();
 	refused(one_target("<Random>65536</Random><Distribution><Percent>"
 			   "<Range IO=\"10\">10</Range><Range IO=\"10\">0</Range>"
 			   "<Range IO=\"80\">10</Range></Percent></Distribution>"),
