@@ -6,7 +6,8 @@ case of DiskSpd's CmdLineParser unit tests: an argv, whether DiskSpd takes
 it, and the values it asserts. For each, iobench parses the same argv with
 -Rpxml in front (the workload as DiskSpd's profile, nothing run) and:
 
-- a case DiskSpd refuses must be refused (exit 2, one message);
+- a case DiskSpd refuses must be refused (exit 2, one message naming one of
+  its switches, or the target a switch follows);
 - a case DiskSpd takes must be taken, with every asserted value found in the
   profile, unless a rule below says why iobench refuses it (a switch that
   needs Windows, or one iobench does not implement) and the message says so;
@@ -205,6 +206,9 @@ def main():
                 problem = "DiskSpd refuses it; iobench exit %d" % rc
             elif len(err.strip().splitlines()) != 1:
                 problem = "not one message: %r" % err
+            elif not any(a[:2] in err or a in err for a in argv if a.startswith("-")) and \
+                    "target" not in err:
+                problem = "the message names none of its switches: %s" % err.strip()
             status = "agree"
         elif rc == 2 and rule and re.search(rule[1], err, re.I):
             status = "refused by rule"

@@ -11,6 +11,7 @@
 #include "job/cmdline.h"
 #include "report/diskspd_xml.h"
 #include "report/report.h"
+#include "report/xml.h"
 #include "util/errmsg.h"
 #include "util/outfile.h"
 #include "version.h"
@@ -35,13 +36,36 @@ static int check_outputs(const struct workload *w)
 static int print_profile_xml(const struct workload *spans, unsigned n)
 {
 	char out[512];
+	int r;
 
-	diskspd_profile_leaves_out(&spans[0], out, sizeof(out));
-	if (out[0])
-		fprintf(stderr, "iobench: DiskSpd's profile has no place for %s: read back with -X, "
-			"it runs without them unless they are given again\n", out);
-	if (diskspd_profile_xml_spans(stdout, spans, n, 0) || fflush(stdout)) {
-		fprintf(stderr, "iobench: writing the profile to stdout: %s\n", strerror(errno));
+	for (unsigned i = 0; i < n; i++) {
+		if (spans[i].seed > UINT32_MAX) {	/* DiskSpd's <RandSeed> is an xs:unsignedInt */
+			fprintf(stderr, "iobench: -Rpxml: the seed %llu is past DiskSpd's 32-bit "
+				"<RandSeed>; give -z below 4294967296\n",
+				(unsigned long long)spans[i].seed);
+			return EXIT_BAD_INPUT;
+		}
+		for (unsigned t = 0; t < spans[i].ntargets; t++) {
+			const char *p = spans[i].targets[t].path, *src = spans[i].targets[t].buf_source_path;
+
+			if (!xml_plain_ok(p) || (src && !xml_plain_ok(src))) {
+				fprintf(stderr, "iobench: -Rpxml: the path '%s' is not one a profile gives "
+					"back (bytes that are not UTF-8, a control character, or white "
+					"space at an end)\n", xml_plain_ok(p) ? src : p);
+				return EXIT_BAD_INPUT;
+			}
+		}
+		diskspd_profile_leaves_out(&spans[i], out, sizeof(out));
+		if (out[0])
+			fprintf(stderr, "iobench: DiskSpd's profile has no place for %s%s: read back with "
+				"-X, it runs without them unless they are given again\n", out,
+				n > 1 ? " (a TimeSpan's)" : "");
+	}
+	r = diskspd_profile_xml_spans(stdout, spans, n, 0);
+	if (!r && fflush(stdout))
+		r = -errno;
+	if (r) {
+		fprintf(stderr, "iobench: writing the profile to stdout: %s\n", strerror(-r));
 		return EXIT_RUN_FAILED;
 	}
 	return 0;

@@ -70,8 +70,8 @@ static int mmap_init(struct engine *e, const struct engine_setup *setup)
 			return -errno;
 		m->base = p;
 		m->len = (uint64_t)end;
+		ms->n = i + 1;	/* what cleanup unmaps, also after a later one fails */
 	}
-	ms->n = setup->nfds;
 	return 0;
 }
 

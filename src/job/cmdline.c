@@ -66,6 +66,10 @@ struct parse_state {
 	bool seed_from_clock;
 	unsigned contents;	/* write-content options given: -Z, -Z<size>, --pattern */
 	bool per_target;	/* a profile's: each target its own switches (cmdline_build) */
+	unsigned t_ioprio;	/* ... this target's -I (0: normal), and -l, which iobench */
+	bool t_large;		/* ... sets for all of a run's threads: its targets must agree */
+	unsigned first_ioprio;
+	bool first_large;
 	char *err;
 	size_t errlen;
 };
@@ -627,8 +631,9 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		if (get_uint(ps, flag, v, 1, 3, &n))
 			return -EINVAL;
 		w->io_priority = (unsigned)n;
+		ps->t_ioprio = n == 3 ? 0 : (unsigned)n;	/* 3, normal: DiskSpd's default */
 		return 0;
-	case O_LARGE_PAGES: w->large_pages = true; return 0;
+	case O_LARGE_PAGES: w->large_pages = ps->t_large = true; return 0;
 	case O_PROFILE:		/* read by cmdline_parse_spans(), before this */
 		return fail(ps, "%s: an XML profile goes with cmdline_parse_spans()", flag);
 	case O_AFFINITY: return apply_affinity(ps, w, flag, v);
@@ -696,7 +701,9 @@ static int parse_short(struct parse_state *ps, struct workload *w, const char *a
 		return fail(ps, "unknown option '%s' ('%s' takes no value)", arg, flag);
 	if (o->arg == ARG_REQ && !*v)
 		return fail(ps, "'%s' needs a value attached, as in %s%s", flag, flag,
-			    o->id == O_BLOCK ? "8K" : o->id == O_IOPRIO ? "2" : "4");
+			    o->id == O_BLOCK ? "8K" : o->id == O_IOPRIO ? "2" :
+			    o->id == O_MAP_FLUSH ? "v" : o->id == O_FORMAT ? "xml" :
+			    o->id == O_PROFILE ? "profile.xml" : "4");
 	return apply_opt(ps, w, o, flag, v, action);
 }
 
@@ -947,6 +954,8 @@ static void target_defaults(struct parse_state *ps)
 	ps->map_flush = 0;
 	ps->rs_pct = 0;
 	ps->interlocked = false;
+	ps->t_ioprio = 0;
+	ps->t_large = false;
 	ps->contents = 0;
 }
 
@@ -970,11 +979,11 @@ static int finish(struct parse_state *ps, struct workload *w)
 		if (!ps->warmup_set)
 			w->warmup_ns = 0;
 	}
-	if (ps->seed_from_clock) {
+	if (ps->seed_from_clock) {	/* DiskSpd's (ULONG)GetTickCount64(): ms since boot, 32 bits */
 		struct timespec ts;
 
-		clock_gettime(CLOCK_REALTIME, &ts);
-		w->seed = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		w->seed = (uint32_t)((uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u);
 	}
 	if (ps->t.max_offset)
 		w->null_size = ps->t.max_offset;
@@ -1092,6 +1101,14 @@ int cmdline_build_target(struct cmdline_build *b, const char *path)
 	struct workload *w = b->w;
 	char *p;
 
+	if (!w->ntargets) {
+		ps->first_ioprio = ps->t_ioprio;
+		ps->first_large = ps->t_large;
+	} else if (ps->t_ioprio != ps->first_ioprio || ps->t_large != ps->first_large) {
+		return fail(ps, "target '%s': its <%s> differs from the first target's: iobench "
+			    "sets it for all of a TimeSpan's threads", path,
+			    ps->t_ioprio != ps->first_ioprio ? "IOPriority" : "UseLargePages");
+	}
 	if (resolve_sizes(ps) || check_combinations(ps, w) || add_target(ps, w, path))
 		return -EINVAL;
 	p = w->targets[w->ntargets - 1].path;

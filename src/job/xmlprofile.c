@@ -629,7 +629,7 @@ static int refuse(struct builder *c, xmlNodePtr n, const char *why)
 /* The value of n's child name: 1 with *v (and *k the child), 0 when absent. */
 static int num(xmlNodePtr n, const char *name, xmlNodePtr *k, uint64_t *v)
 {
-	char text[64];
+	char text[PATH_MAX_LEN];	/* as check_node() read it: leading zeros may be many */
 
 	*k = child(n, name);
 	*v = 0;

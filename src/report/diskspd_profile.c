@@ -16,10 +16,17 @@
 #include "report/xml.h"
 #include "util/banned.h"
 
-/* As the results' text (report/xml.h): a path of any bytes keeps the document well-formed. */
+/*
+ * A path as DiskSpd and -X read it back: its bytes, entities for & < > " '
+ * (backslashes as they are); one that XML cannot give back so (report/xml.h)
+ * as the results' text, which keeps the document well-formed.
+ */
 void xml_escaped(FILE *f, const char *s)
 {
-	xml_text(f, s);
+	if (xml_plain_ok(s))
+		xml_plain(f, s);
+	else
+		xml_text(f, s);
 }
 
 struct xw {
@@ -289,8 +296,6 @@ void diskspd_profile_leaves_out(const struct workload *w, char *buf, size_t len)
 		add(buf, len, "--hipri");
 	if (!whole)
 		add(buf, len, "times that are not whole seconds");
-	if (w->seed > UINT32_MAX)
-		add(buf, len, "a seed over DiskSpd's 32 bits");
 	if (w->interval_ns % 1000000ull)
 		add(buf, len, "an interval that is not whole milliseconds");
 	for (unsigned i = 0; i < w->ntargets; i++) {

@@ -576,7 +576,7 @@ static void queue_depth_xml(struct ctx *c)
 	double got = 0;
 
 	for (unsigned i = 0; i < res->nrows; i++) {
-		req += c->w->targets[res->rows[i].target].outstanding;
+		req += summary_requested_qd(c->w, res, &res->rows[i]);
 		got += summary_achieved_qd(&res->rows[i]);
 	}
 	xml_open(x, "queue_depth");
@@ -588,7 +588,7 @@ static void queue_depth_xml(struct ctx *c)
 		xml_indent(x);
 		fprintf(x->f, "<thread thread=\"%u\" target=\"%u\" requested=\"%u\" "
 			"achieved=\"%.6f\"/>\n", r->thread, r->target,
-			c->w->targets[r->target].outstanding, summary_achieved_qd(r));
+			summary_requested_qd(c->w, res, r), summary_achieved_qd(r));
 	}
 	xml_close(x, "queue_depth");
 }

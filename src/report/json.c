@@ -596,7 +596,7 @@ static json_t *results_json(const struct workload *w, const struct result *res)
 		json_object_set_new(t, "thread", json_integer(r->thread));
 		json_object_set_new(t, "target", json_integer(r->target));
 		json_object_set_new(t, "queue_depth_requested",
-				    json_integer(w->targets[r->target].outstanding));
+				    json_integer(summary_requested_qd(w, res, r)));
 		json_object_set_new(t, "queue_depth_achieved", json_real(summary_achieved_qd(r)));
 		json_object_set_new(t, "read_errors", json_integer(r->trims ? 0 : (json_int_t)r->errors[0]));
 		json_object_set_new(t, "trim_errors", json_integer(r->trims ? (json_int_t)r->errors[0] : 0));
@@ -694,7 +694,7 @@ static json_t *queue_depth_json(const struct workload *w, const struct result *r
 	double got = 0;
 
 	for (unsigned i = 0; i < res->nrows; i++) {
-		req += w->targets[res->rows[i].target].outstanding;
+		req += summary_requested_qd(w, res, &res->rows[i]);
 		got += summary_achieved_qd(&res->rows[i]);
 	}
 	set(o, "requested", jnum(req));

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/engine.h"
 #include "report/summary.h"
 #include "util/banned.h"
 
@@ -125,6 +126,14 @@ unsigned summary_full_intervals(const struct result *res)
 	uint64_t n = res->interval_ns ? res->test_ns / res->interval_ns : 0;
 
 	return n < res->nintervals ? (unsigned)n : res->nintervals;
+}
+
+unsigned summary_requested_qd(const struct workload *w, const struct result *res,
+			      const struct result_row *row)
+{
+	const struct engine_ops *e = engine_find(res->engine);
+
+	return e && (e->flags & ENGINE_SYNC) ? 1 : w->targets[row->target].outstanding;
 }
 
 double summary_achieved_qd(const struct result_row *row)

@@ -76,6 +76,13 @@ unsigned summary_full_intervals(const struct result *res);
 /* Little's law: the average number of I/Os a row had in flight over its window. */
 double summary_achieved_qd(const struct result_row *row);
 
+/*
+ * The I/Os row asked to keep in flight: its target's -o, or 1 on an engine
+ * that does one at a time (DiskSpd's -Sm takes -o, the mmap engine one I/O).
+ */
+unsigned summary_requested_qd(const struct workload *w, const struct result *res,
+			      const struct result_row *row);
+
 /* Latency percentile p of kind k (SUM_*), ns; 0 without samples. */
 uint64_t summary_percentile(const struct summary *s, int k, double p);
 

@@ -404,9 +404,9 @@ static void qd_table(FILE *f, const struct workload *w, const struct result *res
 		const struct result_row *r = &res->rows[i];
 		double qd = summary_achieved_qd(r);
 
-		fprintf(f, "%6u | %9u | %8.2f | %s\n", r->thread, w->targets[r->target].outstanding,
+		fprintf(f, "%6u | %9u | %8.2f | %s\n", r->thread, summary_requested_qd(w, res, r),
 			qd, w->targets[r->target].path);
-		req += w->targets[r->target].outstanding;
+		req += summary_requested_qd(w, res, r);
 		sum += qd;
 	}
 	fprintf(f, "%.46s\ntotal: | %9u | %8.2f\n\n", dashes, req, sum);
@@ -614,7 +614,7 @@ static void depth_note(FILE *f, const struct workload *w, const struct result *r
 		return;
 	for (unsigned i = 0; i < res->nrows; i++) {
 		const struct result_row *r = &res->rows[i];
-		double want = w->targets[r->target].outstanding, share;
+		double want = summary_requested_qd(w, res, r), share;
 
 		if (!r->active_ns || !(r->c[0].ios + r->c[1].ios))
 			continue;
@@ -632,7 +632,7 @@ static void depth_note(FILE *f, const struct workload *w, const struct result *r
 			"thread %u, %.2f of %u on '%s': the device was not kept that busy (iobench, or "
 			"the CPU, could not refill faster, or the run's end drained the queue)\n", n,
 			n == 1 ? "" : "s", worst->thread, summary_achieved_qd(worst),
-			w->targets[worst->target].outstanding, w->targets[worst->target].path);
+			summary_requested_qd(w, res, worst), w->targets[worst->target].path);
 }
 
 static void notes(FILE *f, const struct workload *w, const struct result *res)

@@ -39,6 +39,36 @@ void xml_text(FILE *f, const char *s)
 	}
 }
 
+bool xml_plain_ok(const char *s)
+{
+	size_t len = strlen(s);
+
+	if (len && (strchr(" \t\n\r", s[0]) || strchr(" \t\n\r", s[len - 1])))
+		return false;
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		size_t n = jtext_utf8_len((const char *)p);
+
+		if (!n || !xml_char(p, n) || *p == '\t' || *p == '\n' || *p == '\r')
+			return false;
+		p += n;
+	}
+	return true;
+}
+
+void xml_plain(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&apos;", f); break;
+		default: fputc(*s, f);
+		}
+	}
+}
+
 void xml_indent(const struct xml *x)
 {
 	fprintf(x->f, "%*s", (int)(2 * x->depth), "");

@@ -23,6 +23,15 @@ struct xml {
 /* s as XML text (also an attribute value between double quotes). */
 void xml_text(FILE *f, const char *s);
 
+/*
+ * Whether s reads back from XML as it is, escaped by entities alone: valid
+ * UTF-8 without control characters, and no white space at either end (a
+ * profile's reader trims it). xml_plain() writes such a text so, its
+ * backslashes as they are (a profile's paths, which DiskSpd reads back).
+ */
+bool xml_plain_ok(const char *s);
+void xml_plain(FILE *f, const char *s);
+
 /* The indentation of the current level. */
 void xml_indent(const struct xml *x);
 
