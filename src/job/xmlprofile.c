@@ -674,8 +674,11 @@ static int target_numbers(struct builder *c, xmlNodePtr t)
 	int r;
 
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		/* a stride with <InterlockedSequential>: one switch, -si<stride> */
+		bool si = !strcmp(map[i].name, "StrideSize") && flag(t, "InterlockedSequential", &k) == 1;
+
 		if (num(t, map[i].name, &k, &v) && v != map[i].skip &&
-		    (r = sw(c, k, "%s%" PRIu64, map[i].sw, v)))
+		    (r = sw(c, k, "%s%" PRIu64, si ? "-si" : map[i].sw, v)))
 			return r;
 	}
 	if (num(t, "Throughput", &k, &v) && v) {
@@ -708,9 +711,12 @@ static int target_flags(struct builder *c, xmlNodePtr t)
 	const char *mode = NULL;
 	int r;
 
-	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		if (!strcmp(map[i].name, "InterlockedSequential") && child(t, "StrideSize"))
+			continue;	/* given with its stride (target_numbers) */
 		if (flag(t, map[i].name, &k) == 1 && (r = sw(c, k, "%s", map[i].sw)))
 			return r;
+	}
 	/* DiskSpd's reader: DisableOSCache, then DisableAllCache (and write-through), then
 	 * DisableLocalCache, each setting the one cache mode; WriteThrough adds write-through */
 	if (flag(t, "DisableOSCache", &k) == 1) {

@@ -153,6 +153,18 @@ roundtrip -b8K -w30 -o4 -t2 -r -z7 a.dat b.dat
 roundtrip -b4K -w50 -Sh -o3 -F2 -s8K -B4K -f1M x y
 roundtrip -b64K -Z -w100 -T64K -t2 -o1 -n -z3 z.dat
 roundtrip -b4K -Z1M -w20 -r16K -Su -D500 -a0 z.dat
+roundtrip -z9 -b4K -rs30 -r8K -w10 'a\b.dat'
+run_ok -Rpxml -z --engine=null x	# DiskSpd's bare -z: a 32-bit tick count, read back by -X
+cp "$T/out" z.xml
+seed=$(xmllint --xpath 'string(//RandSeed)' z.xml)
+[ "$seed" -gt 0 ] && [ "$seed" -le 4294967295 ] || fail "bare -z: seed $seed"
+run_ok -Rpxml -Xz.xml --engine=null
+cmp -s z.xml "$T/out" || fail "-X of bare -z's profile"
+roundtrip -b4K -rdpct90/10:10/90 -r -I2 -fr -v -P1000 a.dat
+roundtrip -b4K -si -t4 -fs a.dat
+say "-Rpxml refuses what its profile could not give back: a seed past 32 bits, a path that is not UTF-8"
+bad "past DiskSpd's 32-bit <RandSeed>" -Rpxml -z4294967296 --engine=null x
+bad "is not one a profile gives back" -Rpxml --engine=null "$(printf 'a\377b')"
 [ ! -e a.dat ] && [ ! -e z.dat ] || fail "a round trip left files"
 
 ok_target="$(target new.dat '<FileSize>1048576</FileSize>')"
