@@ -399,6 +399,9 @@ static int check_node(struct checker *c, xmlNodePtr n, const struct xel *def, un
 
 	if (depth > 16)
 		return at(c->p->name, n, c->err, c->len, -EINVAL, "nested too deep");
+	if (n->ns && n->ns->href)	/* diskspd.xsd has no target namespace */
+		return at(c->p->name, n, c->err, c->len, -EINVAL, "in the namespace '%s': a DiskSpd "
+			  "profile's elements are in none", (const char *)n->ns->href);
 	r = check_attrs(c, n, def);
 	if (r)
 		return r;

@@ -225,6 +225,8 @@ printf '<?xml version="1.0"?>\n<!DOCTYPE Profile [<!ENTITY e SYSTEM "file:///etc
 bad "e.xml:2: a DiskSpd profile has no <!DOCTYPE>" -Xe.xml
 printf '<Profile>&e;</Profile>\n' > e2.xml
 bad "e2.xml:1: not well-formed XML: Entity 'e' not defined" -Xe2.xml
+printf '<Profile xmlns="urn:x"><TimeSpans/></Profile>\n' > ns.xml
+bad "ns.xml:1: <Profile>: in the namespace 'urn:x'" -Xns.xml
 
 say "a profile that is no file, or too large to be one"
 bad "-X: cannot open 'missing.xml'" -Xmissing.xml
