@@ -1123,6 +1123,10 @@ static int build_all(struct run_ctx *ctx, char *err, size_t len)
 {
 	int r = build_source_buffers(ctx);
 
+	for (unsigned i = 0; r && r != -ENOMEM && i < ctx->w->ntargets; i++)
+		if (ctx->w->targets[i].buf_source_path)	/* it was checked; it changed since */
+			return errmsg(err, len, -EINVAL, "-Z: cannot read the source buffer's file "
+				      "'%s': %s", ctx->w->targets[i].buf_source_path, strerror(-r));
 	if (!r)
 		r = build_verify_tables(ctx);
 	if (!r && (r = build_mem_files(ctx, err, len)))
