@@ -29,7 +29,6 @@ REFUSED = [
     (r"^-ag[1-9]", "processor group", "Windows processor groups: Linux has one"),
     (r"^-x$", "completion routines", "Windows APCs: iobench's engines complete through io_uring or libaio"),
     (r"^-f[rs]*t[rst]*$", "temporary-file hint", "FILE_ATTRIBUTE_TEMPORARY has no Linux counterpart"),
-    (r"^-p$", "parallel async", "parallel async I/O is not implemented"),
     (r"^-vs$", "verbose statistics", "-vs is not implemented"),
     (r"^-g", "throughput limit", "rate limits: issue 16"),
     (r"^-[ij][0-9]", "burst|think", "bursts and think time: issue 16"),

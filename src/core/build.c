@@ -443,8 +443,18 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 			   refresh == WRITES_SCRAMBLED ? VARY_REFRESH : 0;
 		s->compress_pct = sp->compress_pct;
 	}
-	if ((r = gen_init(&s->gen, &gp)) || !shape_wanted(sp))
+	if ((r = gen_init(&s->gen, &gp)))
 		return r;
+	if (sp->parallel) {	/* DiskSpd's -p: every unit starts at the thread's first offset */
+		s->par_next = malloc(sp->outstanding * sizeof(*s->par_next));
+		if (!s->par_next)
+			return -ENOMEM;
+		for (unsigned k = 0; k < sp->outstanding; k++)
+			s->par_next[k] = s->gen.next;
+		s->vary |= VARY_PARALLEL;
+	}
+	if (!shape_wanted(sp))
+		return 0;
 	s->vary |= VARY_SHAPE;
 	return shape_stream(&s->gen, sp, gp.end, gp.block, &ctx->seq_shared[ti], ctx->shape_err,
 			    sizeof(ctx->shape_err));
@@ -488,6 +498,7 @@ static void init_units(struct run_ctx *ctx, struct worker *wk, unsigned si, unsi
 	const struct target *t = &ctx->targets[s->target];
 	uint64_t step = round_up(target_max_block(sp), buf_align(t));
 
+	wk->streams[si].par_first = *next;
 	for (unsigned k = 0; k < sp->outstanding; k++) {
 		struct io_unit *u = &wk->units[(*next)++];
 
@@ -828,6 +839,7 @@ void build_free(struct run_ctx *ctx)
 			gen_release(&ctx->workers[i].streams[s].gen);
 			free(ctx->workers[i].streams[s].hist);
 			free(ctx->workers[i].streams[s].series);
+			free(ctx->workers[i].streams[s].par_next);
 			free(ctx->workers[i].streams[s].v.dump_buf);
 			free(ctx->workers[i].streams[s].bl.off);
 		}

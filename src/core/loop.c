@@ -48,6 +48,14 @@ static void vary_all(struct worker *w, struct stream *s, struct io_unit *u)
 {
 	if ((s->vary & VARY_BACKLOG) && loop_backlog(w, s, u))
 		return;	/* a written block read back */
+	if (s->vary & VARY_PARALLEL) {	/* -p: the unit's own sequence, wrapping as gen_next */
+		uint64_t *next = &s->par_next[(unsigned)(u - w->units) - s->par_first];
+
+		u->offset = *next;
+		*next += s->gen.stride;
+		if (*next > s->gen.last)
+			*next = s->gen.wrap;
+	}
 	if (s->vary & VARY_SHAPE) {
 		bool wr = u->is_write;
 

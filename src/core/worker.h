@@ -39,6 +39,7 @@
 #define VARY_FIO_SEQ 4096u		/* fio's rw=read:-N and rw=randread:N offsets (gen_fio_offset) */
 #define VARY_BACKLOG 8192u		/* fio's verify_backlog: written blocks read back while writing */
 #define VARY_SHAPE 16384u		/* mixed or skewed offsets, or -si's shared one (gen_shaped) */
+#define VARY_PARALLEL 32768u		/* DiskSpd's -p: each unit its own sequential offset */
 /* The bits only a completion looks at (loop_completed()): no preparation of their own. */
 #define VARY_ON_COMPLETION (VARY_VERIFY | VARY_FSYNC | VARY_LOG)
 
@@ -112,6 +113,8 @@ struct stream {
 	uint64_t src_align;
 	uint16_t src_index;		/* the source buffer's region in the engine_setup */
 	unsigned target;		/* index into the workload's targets */
+	uint64_t *par_next;		/* -p: the next offset of each of its units (own allocation) */
+	unsigned par_first;		/* ... the worker's index of its first unit */
 };
 
 /*

@@ -30,7 +30,7 @@ static const struct {
 	const char *what, *why;
 } unsupported[] = {
 	{ 'g', "throughput limit", NOT_YET }, { 'i', "burst size", NOT_YET },
-	{ 'j', "think time", NOT_YET }, { 'p', "parallel async I/O", NOT_YET },
+	{ 'j', "think time", NOT_YET },
 	{ 'O', "per-thread outstanding I/O with -F", NOT_YET },
 
 	{ 'x', "completion routines", "they are Windows APCs; iobench's engines complete I/O "
@@ -638,6 +638,7 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		return fail(ps, "%s: an XML profile goes with cmdline_parse_spans()", flag);
 	case O_AFFINITY: return apply_affinity(ps, w, flag, v);
 	case O_VERBOSE: w->verbose = true; return 0;
+	case O_PARALLEL: ps->t.parallel = true; return 0;
 	case O_PROGRESS:	/* DiskSpd's -P<n>: under 1 (or none) is 65536 */
 		if (!v || !*v || !strcmp(v, "0")) {
 			w->progress_ios = 65536;
@@ -810,10 +811,14 @@ flush:
 
 static int check_combinations(struct parse_state *ps, struct workload *w)
 {
-	if (apply_mapped(ps, w))
-		return -EINVAL;
 	struct target_spec *t = &ps->t;
 
+	if (apply_mapped(ps, w))
+		return -EINVAL;
+	if (t->parallel && (ps->random_set || ps->rs_pct))
+		return fail(ps, "-p conflicts with -r (parallel I/O is sequential)");
+	if (t->parallel && ps->interlocked)
+		return fail(ps, "-si conflicts with -p");
 	if (ps->random_set && ps->seq_set)
 		return fail(ps, "-r (random) and -s (sequential) exclude each other");
 	if ((ps->random_set || ps->rs_pct) && ps->tstride.set)

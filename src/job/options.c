@@ -48,6 +48,7 @@ const struct option_def options[] = {
 	{ 'l', "large-pages", ARG_NONE, O_LARGE_PAGES, D, "      I/O buffers on huge pages (MAP_HUGETLB; needs /proc/sys/vm/nr_hugepages)" },
 	{ 'v', "verbose", ARG_NONE, O_VERBOSE, D, "      DiskSpd's verbose mode: each thread's CPU, targets and seed, and every phase, on stderr" },
 	{ 'P', "progress", ARG_OPT, O_PROGRESS, D, "[N]   DiskSpd's progress dots: a dot on stderr for every N I/Os a thread measures (-P alone: 65536)" },
+	{ 'p', "parallel-async", ARG_NONE, O_PARALLEL, D, "      DiskSpd's parallel async I/O: each of a thread's -o I/Os its own sequential run from the thread's first offset" },
 	{ 'N', "map-flush", ARG_REQ, O_MAP_FLUSH, D, "v|n|i with -Sm: each write's pages written back (msync; i: without waiting), as DiskSpd's flush modes" },
 	{ 'X', "profile", ARG_REQ, O_PROFILE, D, "FILE  run DiskSpd's XML profile FILE; targets after it replace its *1, *2, ... (docs/cli.md)" },
 	{ 'a', "affinity", ARG_OPT, O_AFFINITY, D | F, "[CPUS] pin threads round-robin to these CPUs (0,2,4-7, or DiskSpd's g0,0,2; -a or -ag alone: all, the default)" },

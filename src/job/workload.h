@@ -190,6 +190,8 @@ struct target_spec {
 				   -r's alignment, a sequential I/O of the last I/O's kind */
 	struct access_dist *dist; /* where random offsets go, or NULL: uniform (own allocation) */
 	bool interlocked;	/* -si: the target's threads share one sequential offset */
+	bool parallel;		/* -p: each of a thread's -o I/Os its own sequence from the
+				   thread's first offset (DiskSpd's parallel async I/O) */
 	uint64_t buf_source_size; /* -Z<size> */
 	char *buf_source_path;	/* -Z<size>,<file>: the source buffer is this file's bytes (repeated
 				   when it is shorter), not random data; NULL: random (owned) */

@@ -141,7 +141,7 @@ static void target_xml(struct xw *x, const struct workload *w, const struct targ
 		line(x, "<FlushType>%s</FlushType>", t->map_flush == MAP_FLUSH_VIEW ? "ViewOfFile" :
 		     t->map_flush == MAP_FLUSH_NVM ? "NonVolatileMemory" : "NonVolatileMemoryNoDrain");
 	write_content(x, t);
-	boolean(x, "ParallelAsyncIO", false);
+	boolean(x, "ParallelAsyncIO", t->parallel);
 	if (t->create_size)
 		number(x, "FileSize", t->create_size);
 	if (t->random_align) {	/* Common.cpp's Target::GetXml() */

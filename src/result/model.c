@@ -115,7 +115,7 @@ SCHEMA(target_spec_s, FS(struct target_spec, path), FIM(struct target_spec, bloc
 						CACHE_NO_LOCAL),
        FB(struct target_spec, end_fsync), FB_LATER(struct target_spec, invalidate),
        FIM_LATER(struct target_spec, trim, TRIM_WRITE),
-       FIM_LATER(struct target_spec, map_flush, 3));
+       FIM_LATER(struct target_spec, map_flush, 3), FB_LATER(struct target_spec, parallel));
 SCHEMA(written_s, FS(struct written_opt, key), FS(struct written_opt, val));
 SCHEMA(job_spec_s, FS(struct job_spec, name), FS(struct job_spec, description),
        FI(struct job_spec, first_target), FI(struct job_spec, ntargets),

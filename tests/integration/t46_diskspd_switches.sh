@@ -154,4 +154,18 @@ run_ok --engine=null --ios=10 --quiet n0
 ! grep -q '\.' "$T/err" || fail "dots without -P"
 run_ok -Rpxml -P a.dat
 grep -q "<Progress>65536</Progress>" "$T/out" || fail "-P alone in the profile: $(grep Progress "$T/out")"
+
+say "-p: each of -o's I/Os its own sequential run from the thread's first offset (the offsets issued)"
+run_ok --engine=null -p -o4 -b4K --ios=12 -W0 --offset-trace="$T/par" n0
+[ "$(cut -d, -f5 "$T/par_lat.1.log" | sort -n | uniq -c | awk '{ print $1 "x" $2 }' | paste -sd' ')" = \
+	"4x0 4x4096 4x8192" ] || fail "-p -o4: offsets $(cut -d, -f5 "$T/par_lat.1.log" | paste -sd' ')"
+run_ok --engine=null -o4 -b4K --ios=12 -W0 --offset-trace="$T/seq" n0
+[ "$(cut -d, -f5 "$T/seq_lat.1.log" | sort -un | wc -l)" = 12 ] || fail "without -p: offsets repeat"
+run_ok -Rpxml -p -o4 a.dat
+cp "$T/out" par.xml
+grep -q "<ParallelAsyncIO>true</ParallelAsyncIO>" par.xml || fail "-p in the profile"
+run_ok -Rpxml -Xpar.xml
+cmp -s par.xml "$T/out" || fail "-X of -p's profile"
+bad "-p conflicts with -r" -p -r a.dat
+bad "-si conflicts with -p" -p -si a.dat
 echo PASS
