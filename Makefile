@@ -98,7 +98,7 @@ check: lint all unit helpers
 	IOBENCH=$(abspath $(B)/iobench) HELPERS=$(abspath $(B)/helpers) tests/run
 
 # The tests that run many threads at once (workers, job groups, signals), under TSan.
-TSAN_TESTS := t01_null t05_signal t10_series t15_jobfile t20_races t23_limits t30_fio_text
+TSAN_TESTS := t01_null t05_signal t10_series t15_jobfile t20_races t23_limits t30_fio_text t44_rate
 check-tsan:
 	$(MAKE) TSAN=1 all helpers
 	IOBENCH=$(abspath build-tsan/iobench) HELPERS=$(abspath build-tsan/helpers) \

@@ -30,8 +30,6 @@ REFUSED = [
     (r"^-x$", "completion routines", "Windows APCs: iobench's engines complete through io_uring or libaio"),
     (r"^-f[rs]*t[rst]*$", "temporary-file hint", "FILE_ATTRIBUTE_TEMPORARY has no Linux counterpart"),
     (r"^-vs$", "verbose statistics", "-vs is not implemented"),
-    (r"^-g", "throughput limit", "rate limits: issue 16"),
-    (r"^-[ij][0-9]", "burst|think", "bursts and think time: issue 16"),
     (r"^-O", "per-thread outstanding", "-O with -F is not implemented"),
     (r"^-Z[0-9]+[KMGTBkmgtb]?,[A-Za-z]:\\", "Windows path", "the source buffer's file is a Windows path, refused as a target's is"),
 ]

@@ -534,6 +534,90 @@ static int build_log(struct worker *wk, const struct job_logs *spec, unsigned re
 	return iolog_init(l);
 }
 
+/*
+ * A stream's rate under p, in I/Os a second: fio's, each direction's (bytes a
+ * second over its I/O size), added when the stream both reads and writes;
+ * DiskSpd's, one for the stream (bytes over the mix's mean size); 0: none.
+ */
+static double stream_rate(const struct pace_spec *p, const struct stream *s,
+			  const struct target_spec *sp)
+{
+	double r[2];
+	bool reads = sp->write_pct < 100, writes = sp->write_pct > 0;
+
+	if (p->per_target) {	/* DiskSpd: one rate for the target, whatever the mix */
+		double len = ((double)s->len[0] * (100 - sp->write_pct) +
+			      (double)s->len[1] * sp->write_pct) / 100;
+
+		return p->iops[0] ? (double)p->iops[0] : p->bps[0] && len ? (double)p->bps[0] / len : 0;
+	}
+	for (int d = 0; d < 2; d++)
+		r[d] = p->iops[d] ? (double)p->iops[d] :
+		       p->bps[d] && s->len[d] ? (double)p->bps[d] / (double)s->len[d] : 0;
+	if (reads && writes)
+		return r[0] && r[1] ? r[0] + r[1] : 0;
+	return reads ? r[0] : r[1];
+}
+
+/* A job with a rate or think time: the worker's pacer (loop_paced.c), after its units. */
+static int build_pacer(struct run_ctx *ctx, struct worker *wk, uint64_t seed)
+{
+	const struct pace_spec *p = &ctx->w->jobs[wk->job].pace;
+	struct pacer *pc;
+
+	if (!pace_on(p))
+		return 0;
+	pc = wk->pace = calloc(1, sizeof(*pc));
+	if (!pc || !(pc->s = calloc(wk->nstreams, sizeof(*pc->s))) ||
+	    !(pc->submitted = calloc(wk->nunits, sizeof(*pc->submitted))) ||
+	    !(pc->free_mem = calloc(2 * (size_t)wk->nunits, sizeof(*pc->free_mem))))
+		return -ENOMEM;
+	for (unsigned i = 0, at = 0; i < wk->nstreams; i++) {
+		struct pace_stream *ps = &pc->s[i];
+		const struct target_spec *sp = &ctx->w->targets[wk->streams[i].target];
+		double rate = stream_rate(p, &wk->streams[i], sp);
+
+		if (rate && !p->per_target)	/* fio: the thread's rate, shared by its files */
+			rate /= wk->nstreams;
+		ps->period_ns = rate ? 1e9 / rate : 0;
+		ps->poisson = p->poisson;
+		ps->rng = seed ^ (0x9e3779b97f4a7c15ull * (i + 1));
+		ps->free = pc->free_mem + at;
+		ps->cap = sp->outstanding;
+		at += sp->outstanding;
+		/* DiskSpd's ThroughputMeter: with -g, no think time */
+		ps->think_ns = p->per_target && rate ? 0 : p->think_ns;
+		ps->spin_ns = p->per_target && rate ? 0 : p->think_spin_ns;
+		ps->iotime_ns = p->think_iotime_ns;
+		ps->blocks = p->think_blocks ? p->think_blocks : 1;
+		ps->count_issue = p->think_issue;
+		ps->count_blocks = p->think_blocks_set || !p->think_iotime_ns;
+		ps->quiesce = p->quiesce;
+		ps->ignore_think = p->ignore_think;
+		if (!(ps->h = calloc(2, sizeof(*ps->h))))
+			return -ENOMEM;
+	}
+	for (unsigned k = 0; k < wk->nunits; k++) {
+		struct pace_stream *ps = &pc->s[wk->units[k].stream];
+
+		ps->free[ps->nfree++] = &wk->units[k];
+	}
+	return 0;
+}
+
+/* Frees a worker's pacer (NULL is fine). */
+static void pacer_free(struct pacer *pc, unsigned nstreams)
+{
+	if (!pc)
+		return;
+	for (unsigned i = 0; pc->s && i < nstreams; i++)
+		free(pc->s[i].h);
+	free(pc->s);
+	free(pc->submitted);
+	free(pc->free_mem);
+	free(pc);
+}
+
 static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 			const unsigned *tlist, unsigned nt, unsigned rel)
 {
@@ -595,7 +679,7 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 	wk->bufs_len = bytes;
 	for (unsigned i = 0; i < nt; i++)
 		init_units(ctx, wk, i, &next, &mem);
-	return 0;
+	return build_pacer(ctx, wk, w->jobs[wk->job].seed + rel);
 }
 
 int build_workers(struct run_ctx *ctx)
@@ -851,6 +935,7 @@ void build_free(struct run_ctx *ctx)
 			iolog_free(ctx->workers[i].log);
 		free(ctx->workers[i].log);
 		free(ctx->workers[i].units);
+		pacer_free(ctx->workers[i].pace, ctx->workers[i].nstreams);
 		iomem_free(&ctx->workers[i].mem);
 	}
 	for (unsigned j = 0; ctx->mem_fds && j < ctx->w->njobs; j++) {

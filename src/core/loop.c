@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/clock.h"
+#include "core/loop_io.h"
 #include "core/loop_slow.h"
 #include "core/verify.h"
 #include "util/banned.h"
@@ -134,19 +135,6 @@ stream_prep_fn loop_prep_for(unsigned vary)
 	}
 }
 
-/* Gives u its next I/O from its stream (its submission time is stamped later). */
-static inline void prep(struct worker *w, struct io_unit *u)
-{
-	struct stream *s = &w->streams[u->stream];
-
-	u->is_write = gen_next(&s->gen, &u->offset);
-	u->len = s->len[u->is_write];
-	u->buf = u->is_write ? u->wbuf : u->rbuf;
-	u->buf_index = 0;
-	if (unlikely(s->prep != NULL))
-		s->prep(w, s, u);
-}
-
 /*
  * One clock read for a submission batch: the n units about to be submitted
  * (by the next reap) get it as their start, so iobench's own work on the
@@ -167,44 +155,6 @@ static inline void stamp_range(struct io_unit *units, unsigned n)
 
 	for (unsigned i = 0; i < n; i++)
 		units[i].t_start = t;
-}
-
-/*
- * Counts one completion at time now. Returns false when the worker is done
- * (an error, or the last measured I/O of a count-based run).
- */
-static inline bool complete(struct worker *w, const struct io_unit *u, uint64_t now)
-{
-	struct stream *s;
-
-	if (unlikely(u->result != (int64_t)u->len))
-		return loop_io_failed(w, u, now);
-	s = &w->streams[u->stream];
-	if (unlikely(s->vary & VARY_ON_COMPLETION) && !loop_completed(w, s, u, now))
-		return false;
-	if (now < w->window_start || now >= w->window_end)
-		return true;
-	counts_record(&s->counts[u->is_write], u->len, now - u->t_start);
-	hist_record(&s->hist[u->is_write], now - u->t_start);
-	interval_record(&s->series[w->iv_idx], u->is_write, u->len, now - u->t_start);
-	if (unlikely(--w->ios_left == 0)) {
-		w->window_end = now;
-		w->end = now;
-		return false;
-	}
-	return w->issue_left != 0;	/* with a byte budget spent, the rest only drain */
-}
-
-/* A run that ended on its byte budget: the window closes at its last completion. */
-static void close_window(struct worker *w, uint64_t now)
-{
-	if (w->window_end == UINT64_MAX)
-		w->window_end = w->end = now;
-}
-
-static inline bool keep_going(const struct worker *w, uint64_t now)
-{
-	return now < w->end && !atomic_load_explicit(w->stop, memory_order_relaxed);
 }
 
 static void loop_sync(struct worker *w)
@@ -315,6 +265,11 @@ void loop_run(struct worker *w)
 {
 	uint64_t end = w->end;
 
+	if (unlikely(w->pace != NULL)) {	/* a rate or think time: chosen once, for the run */
+		loop_paced(w);
+		atomic_store_explicit(&w->iv_done, w->iv_idx + 1, memory_order_release);
+		return;
+	}
 	do {
 		if (w->engine.ops->flags & ENGINE_SYNC)
 			loop_sync(w);

@@ -659,6 +659,14 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 			wk->streams[s].hist = NULL;
 			row->series = wk->streams[s].series;
 			wk->streams[s].series = NULL;
+			if (wk->pace) {
+				struct pace_stream *ps = &wk->pace->s[s];
+
+				row->ph = ps->h;	/* moves to the result */
+				ps->h = NULL;
+				row->pace = (struct row_pace){ true, ps->period_ns ? 1e9 / ps->period_ns : 0,
+							      ps->cap_hits, ps->max_backlog, ps->pauses };
+			}
 			row->active_ns = wk->window_end;	/* made relative below */
 			row->start_ns = wk->window_start;	/* likewise */
 			row->syncs = wk->streams[s].syncs;
@@ -1235,6 +1243,7 @@ int run_execute_status(const struct workload *w, struct hold *hold, const struct
 		return errmsg(err, len, -EINVAL, "--%s needs io_uring, which this kernel does not "
 			      "offer (%s)", w->sqpoll ? "sqpoll" : "hipri", res->engine_note);
 	engine_null_model(w->null_lat_ns, w->null_iops);
+	engine_null_stall(w->null_stall_ns, w->null_period_ns);
 	ctx.targets = calloc(w->ntargets, sizeof(*ctx.targets));
 	res->targets = calloc(w->ntargets, sizeof(*res->targets));
 	if (!ctx.targets || !res->targets) {

@@ -151,6 +151,39 @@ struct io_error {
 #define REAP_MAX 64	/* the most a job may ask for (fio's iodepth_batch_complete_max) */
 #define SUBMIT_ALL (1u << 30)	/* submit_batch: every I/O ready goes out with the next reap */
 
+/*
+ * The paced loop's state of one stream (core/loop_paced.c): its timeline,
+ * its free units, its think time, and its figures over the measured window.
+ */
+struct pace_stream {
+	double period_ns;		/* mean ns between scheduled I/Os; 0: no rate (closed loop) */
+	bool poisson;			/* exponential gaps drawn from rng, else t0 + k * period */
+	uint64_t rng;			/* its own wyrand state (the offsets' stream is left as is) */
+	uint64_t t0, k;			/* linear: the timeline's origin, I/Os scheduled so far */
+	uint64_t next;			/* the scheduled time of its next I/O */
+	uint64_t floor;			/* no I/O is scheduled before this (a pause's end) */
+	struct io_unit **free;		/* its units not in flight (a stack of cap) */
+	unsigned nfree, cap, inflight;
+	bool capped;			/* an I/O is due and every unit is in flight */
+	/* think time (struct pace_spec) */
+	uint64_t think_ns, spin_ns, iotime_ns;
+	unsigned blocks;
+	bool count_issue, count_blocks, quiesce, ignore_think;
+	uint64_t counted;		/* I/Os issued (or completed) since the last pause */
+	uint64_t last_think;		/* when the last pause began */
+	uint64_t pause_end;		/* paused until this */
+	/* figures of the measured window */
+	struct hist *h;			/* [0] service time, [1] lag (own allocation) */
+	uint64_t cap_hits, max_backlog, pauses;
+};
+
+/* A worker's pacing: one pace_stream per stream, and each unit's submission time. */
+struct pacer {
+	struct pace_stream *s;		/* nstreams (own allocation) */
+	uint64_t *submitted;		/* per unit (index in the worker's units), ns */
+	struct io_unit **free_mem;	/* room of every stream's free stack */
+};
+
 struct worker {
 	unsigned id;
 	unsigned job;			/* index into the workload's jobs */
@@ -221,11 +254,15 @@ struct worker {
 					   fio's iomem_align) */
 	uint64_t bufs_len;
 	struct iomem mem;		/* its allocation, of fio's mem= kind */
+	struct pacer *pace;		/* a rate or think time: the paced loop runs it; NULL: closed */
 	pthread_t tid;
 };
 
 /* The hot loop: runs the worker's I/O until its end, a stop, or an error. */
 void loop_run(struct worker *w);
+
+/* The paced (open) loop, for a worker with a pace (loop_paced.c); loop_run() chooses it. */
+void loop_paced(struct worker *w);
 
 /*
  * The preparation of a stream with these VARY_* bits: none, one made for a

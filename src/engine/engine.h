@@ -16,6 +16,12 @@
  *                     u->result set (bytes moved or -errno); returns the count
  *                     or -errno. Asynchronous engines only. With min and
  *                     max 0 it only submits (done may be NULL).
+ *   reap_by(e, done, max, deadline)
+ *                     optional (NULL: the paced loop polls reap() instead):
+ *                     submit every queued I/O, wait until one has completed
+ *                     or CLOCK_MONOTONIC reaches deadline (ns), store up to
+ *                     max completions in done[]; returns the count (0 at the
+ *                     deadline) or -errno. The paced loop's wait.
  *   cleanup(e)        release what init() took; safe after a failed init().
  */
 #ifndef IOB_ENGINE_H
@@ -83,6 +89,7 @@ struct engine_ops {
 	int (*init)(struct engine *e, const struct engine_setup *setup);
 	int (*queue)(struct engine *e, struct io_unit *u);
 	int (*reap)(struct engine *e, unsigned min, struct io_unit **done, unsigned max);
+	int (*reap_by)(struct engine *e, struct io_unit **done, unsigned max, uint64_t deadline);
 	void (*cleanup)(struct engine *e);
 };
 
@@ -114,6 +121,13 @@ bool engine_trim_is_file(int fd);
  * (0: no limit). Both 0: no model, I/Os complete at once.
  */
 void engine_null_model(uint64_t lat_ns, uint64_t iops);
+
+/*
+ * ... and a periodic stall (--null-stall=D/P): in the last D of every P from
+ * now on, the device answers nothing; an I/O due inside a stall completes at
+ * its end. stall_ns 0: none.
+ */
+void engine_null_stall(uint64_t stall_ns, uint64_t period_ns);
 
 /* The engine called name, or NULL. */
 const struct engine_ops *engine_find(const char *name);

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <liburing.h>
 
+#include "core/clock.h"
 #include "engine/engine.h"
 #include "util/banned.h"
 
@@ -167,6 +168,27 @@ static int uring_reap(struct engine *e, unsigned min, struct io_unit **done, uns
 	return (int)n;
 }
 
+/* The paced loop's wait: one completion, or the deadline (a relative timeout of the ring). */
+static int uring_reap_by(struct engine *e, struct io_unit **done, unsigned max, uint64_t deadline)
+{
+	struct uring_priv *p = e->priv;
+	struct io_uring_cqe *cqe = NULL;
+	uint64_t now = clock_ns();
+	struct __kernel_timespec ts = { 0, 0 };
+	int r;
+
+	if (deadline > now) {
+		ts.tv_sec = (long long)((deadline - now) / 1000000000ull);
+		ts.tv_nsec = (long long)((deadline - now) % 1000000000ull);
+	}
+	do
+		r = io_uring_submit_and_wait_timeout(&p->ring, &cqe, 1, &ts, NULL);
+	while (r == -EINTR);
+	if (r < 0 && r != -ETIME)
+		return r;
+	return uring_reap(e, 0, done, max);
+}
+
 static void uring_cleanup(struct engine *e)
 {
 	struct uring_priv *p = e->priv;
@@ -184,5 +206,6 @@ const struct engine_ops engine_io_uring = {
 	.init = uring_init,
 	.queue = uring_queue,
 	.reap = uring_reap,
+	.reap_by = uring_reap_by,
 	.cleanup = uring_cleanup,
 };

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <libaio.h>
 
+#include "core/clock.h"
 #include "engine/engine.h"
 #include "util/banned.h"
 
@@ -103,17 +104,26 @@ static int submit_all(struct aio_priv *p)
 	return 0;
 }
 
-static int aio_reap(struct engine *e, unsigned min, struct io_unit **done, unsigned max)
+/* Submits the batch and takes what completes: at least min, or by the deadline (0: none). */
+static int aio_get(struct engine *e, unsigned min, struct io_unit **done, unsigned max,
+		   uint64_t deadline)
 {
 	struct aio_priv *p = e->priv;
 	int r = submit_all(p), n;
 
 	if (r || !max)
 		return r;
-	do
+	do {
+		struct timespec ts = { 0, 0 };
+		uint64_t now = deadline ? clock_ns() : 0;
+
+		if (deadline > now) {
+			ts.tv_sec = (time_t)((deadline - now) / 1000000000ull);
+			ts.tv_nsec = (long)((deadline - now) % 1000000000ull);
+		}
 		n = io_getevents(p->ctx, (long)min, (long)(max < p->depth ? max : p->depth),
-				 p->events, NULL);
-	while (n == -EINTR);
+				 p->events, deadline ? &ts : NULL);
+	} while (n == -EINTR);
 	if (n < 0)
 		return n;
 	for (int i = 0; i < n; i++) {
@@ -127,10 +137,21 @@ static int aio_reap(struct engine *e, unsigned min, struct io_unit **done, unsig
 	return n;
 }
 
+static int aio_reap(struct engine *e, unsigned min, struct io_unit **done, unsigned max)
+{
+	return aio_get(e, min, done, max, 0);
+}
+
+static int aio_reap_by(struct engine *e, struct io_unit **done, unsigned max, uint64_t deadline)
+{
+	return aio_get(e, 1, done, max, deadline ? deadline : 1);
+}
+
 const struct engine_ops engine_libaio = {
 	.name = "libaio",
 	.init = aio_init,
 	.queue = aio_queue,
 	.reap = aio_reap,
+	.reap_by = aio_reap_by,
 	.cleanup = aio_cleanup,
 };

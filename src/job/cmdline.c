@@ -29,10 +29,7 @@ static const struct {
 	char letter;
 	const char *what, *why;
 } unsupported[] = {
-	{ 'g', "throughput limit", NOT_YET }, { 'i', "burst size", NOT_YET },
-	{ 'j', "think time", NOT_YET },
 	{ 'O', "per-thread outstanding I/O with -F", NOT_YET },
-
 	{ 'x', "completion routines", "they are Windows APCs; iobench's engines complete I/O "
 	  "through io_uring, libaio or in the thread" },
 	{ 'y', "named events", "they synchronize with other programs through Windows events" },
@@ -64,6 +61,9 @@ struct parse_state {
 	uint8_t map_flush;	/* -N: MAP_FLUSH_* */
 	bool in_targets;	/* a target has been named: DiskSpd's switches come before them */
 	bool seed_from_clock;
+	unsigned rate;		/* -g: bytes per ms, or with rate_iops I/Os a second; 0: none */
+	bool rate_iops;
+	unsigned burst, think_ms;	/* -i, -j */
 	unsigned contents;	/* write-content options given: -Z, -Z<size>, --pattern */
 	bool per_target;	/* a profile's: each target its own switches (cmdline_build) */
 	unsigned t_ioprio;	/* ... this target's -I (0: normal), and -l, which iobench */
@@ -522,6 +522,32 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	case O_DURATION: ps->duration_set = true; return get_time(ps, flag, v, &w->duration_ns);
 	case O_WARMUP: ps->warmup_set = true; return get_time(ps, flag, v, &w->warmup_ns);
 	case O_COOLDOWN: ps->cooldown_set = true; return get_time(ps, flag, v, &w->cooldown_ns);
+	case O_RATE: {	/* DiskSpd: -g<bytes per ms>, -g<n>i; a number above 0 */
+		size_t l = strlen(v);
+		char num[24];
+
+		ps->rate_iops = l && v[l - 1] == 'i';
+		if (l - ps->rate_iops == 0 || l - ps->rate_iops >= sizeof(num))
+			return fail(ps, "%s%s: not a rate (bytes per ms, or I/Os a second: -g100i)",
+				    flag, v);
+		memcpy(num, v, l - ps->rate_iops);
+		num[l - ps->rate_iops] = 0;
+		if (parse_uint(num, UINT32_MAX, &n) || !n)
+			return fail(ps, "%s%s: not a rate above 0 (bytes per ms, or I/Os a second: "
+				    "-g100i)", flag, v);
+		ps->rate = (unsigned)n;
+		return 0;
+	}
+	case O_BURST:
+		if (get_uint(ps, flag, v, 1, UINT32_MAX, &n))
+			return -EINVAL;
+		ps->burst = (unsigned)n;
+		return 0;
+	case O_THINK:
+		if (get_uint(ps, flag, v, 1, UINT32_MAX, &n))
+			return -EINVAL;
+		ps->think_ms = (unsigned)n;
+		return 0;
 	case O_OUTSTANDING:
 		if (get_uint(ps, flag, v, 1, 4096, &n))
 			return -EINVAL;
@@ -860,9 +886,13 @@ static int check_combinations(struct parse_state *ps, struct workload *w)
 		return fail(ps, "-n (no affinity) and -a (a CPU list) exclude each other");
 	if (w->engine && !strcmp(w->engine, "null") && ps->create.set)
 		return fail(ps, "-c: the null engine opens nothing, so it creates nothing");
-	if ((w->null_lat_ns || w->null_iops) && !(w->engine && !strcmp(w->engine, "null")))
+	if ((w->null_lat_ns || w->null_iops || w->null_stall_ns) &&
+	    !(w->engine && !strcmp(w->engine, "null")))
 		return fail(ps, "--%s models the null engine's device: give --engine=null",
-			    w->null_lat_ns ? "null-latency" : "null-iops");
+			    w->null_lat_ns ? "null-latency" : w->null_iops ? "null-iops" : "null-stall");
+	if (!ps->burst != !ps->think_ms)	/* DiskSpd's rule */
+		return fail(ps, "%s: need to specify -j<think time> with -i<burst size>",
+			    ps->burst ? "-i" : "-j");
 	return 0;
 }
 
@@ -973,6 +1003,32 @@ static void set_defaults(struct parse_state *ps, struct workload *w)
 	w->null_size = 1ull << 30;
 }
 
+/*
+ * DiskSpd's -g, -i and -j, per thread per target: the rate (bytes per ms as
+ * bytes a second, or I/Os a second), or else bursts and think time (DiskSpd's
+ * ThroughputMeter: with -g, -i and -j do nothing). Its think time does not
+ * wait for the I/Os in flight; a burst counts completed I/Os.
+ */
+static void set_pace(const struct parse_state *ps, struct pace_spec *p)
+{
+	p->per_target = true;
+	p->diskspd_g = ps->rate;
+	p->diskspd_g_iops = ps->rate_iops;
+	if (ps->rate) {
+		for (int d = 0; d < 2; d++) {
+			if (ps->rate_iops)
+				p->iops[d] = ps->rate;
+			else
+				p->bps[d] = (uint64_t)ps->rate * 1000;
+		}
+	}
+	if (ps->burst) {	/* kept for the profile; beside -g the run ignores it (build.c) */
+		p->think_blocks = ps->burst;
+		p->think_blocks_set = true;
+		p->think_ns = (uint64_t)ps->think_ms * 1000000;
+	}
+}
+
 static int finish(struct parse_state *ps, struct workload *w)
 {
 	if (!ps->per_target && (resolve_sizes(ps) || check_combinations(ps, w)))
@@ -1011,6 +1067,8 @@ static int finish(struct parse_state *ps, struct workload *w)
 		return -EINVAL;
 	if (workload_diskspd_jobs(w))
 		return fail(ps, "out of memory");
+	for (unsigned j = 0; j < w->njobs; j++)
+		set_pace(ps, &w->jobs[j].pace);
 	return ps->trace ? add_trace(ps, w) : 0;
 }
 

@@ -406,6 +406,41 @@ static int job_cpus(struct planner *p, struct job_spec *js, const struct fjob *j
 }
 
 /* Appends the job_spec of j to the group (its targets follow). Returns 0 or -ENOMEM. */
+/*
+ * fio's rate options into the job's pace (workload.h): per direction, the
+ * trims' rates in the read slot of a job that only trims. A job that reads
+ * and writes is paced as a whole in iobench: both directions need a rate, or
+ * neither (fio paces each direction by itself and lets the rates set the mix).
+ */
+static int job_pace(struct planner *p, struct job_spec *js, const struct fjob *j)
+{
+	struct pace_spec *ps = &js->pace;
+	unsigned rd = rw_trim(j->rw) == TRIM_ONLY ? 2 : 0;
+	unsigned wp = rw_trim(j->rw) == TRIM_ONLY ? 0 : rw_trim(j->rw) == TRIM_WRITE ? 100 :
+		      j->rw == RW_READ || j->rw == RW_RANDREAD ? 0 :
+		      j->rw == RW_WRITE || j->rw == RW_RANDWRITE ? 100 : j->write_pct;
+
+	*ps = j->pace;
+	ps->quiesce = true;	/* fio's io_u_quiesce() before thinking */
+	ps->per_target = false;
+	for (int d = 0; d < 2; d++) {
+		unsigned k = d ? 1 : rd;
+
+		ps->bps[d] = j->rates[0][k];
+		ps->iops[d] = j->rates[1][k];
+		ps->min_bps[d] = j->rates[2][k];
+		ps->min_iops[d] = j->rates[3][k];
+	}
+	if (wp > 0 && wp < 100 && (!ps->bps[0] && !ps->iops[0]) != (!ps->bps[1] && !ps->iops[1]))
+		return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': a rate for %s alone: iobench "
+			      "paces a job that reads and writes as a whole, give both a rate "
+			      "(rate=R,W or rate_iops=R,W) or neither", j->where, j->name,
+			      ps->bps[0] || ps->iops[0] ? "reads" : "writes");
+	if (!ps->think_ns)	/* fio: thinktime_* only with thinktime */
+		ps->think_spin_ns = ps->think_iotime_ns = 0;
+	return 0;
+}
+
 static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j,
 			unsigned groupid, unsigned nfiles, bool per_clone)
 {
@@ -450,6 +485,8 @@ static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j
 			   (0x9e3779b97f4a7c15ull * (w->njobs + 1));
 	}
 	js->start_delay_ns = j->startdelay_ns;
+	if (job_pace(p, js, j))
+		return -EINVAL;
 	js->duration_ns = j->runtime_ns;
 	js->error_ends_thread = !j->exitall_on_error;	/* fio: the job's thread alone stops */
 	js->fio_stats = j->fio_stats;

@@ -39,6 +39,8 @@ enum opt_id {
 	F_CPUS_ALLOWED, F_CPUMASK, F_CPUS_POLICY, F_REGFILES, F_FIXEDBUFS, F_NONVECTORED,
 	F_FORCE_ASYNC, F_SQ_CPU, F_CMD_TYPE, F_MEM, F_MEM_ALIGN, F_PERC_RAND, F_PERC_SEQ,
 	F_RAND_DIST,
+	F_RATE, F_RATE_IOPS, F_RATE_MIN, F_RATE_IOPS_MIN, F_RATE_PROCESS, F_RATE_IGN_THINK,
+	F_THINKTIME, F_THINK_SPIN, F_THINK_BLOCKS, F_THINK_BTYPE, F_THINK_IOTIME,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -127,6 +129,14 @@ static const struct fopt {
 	{ "percentage_random", F_PERC_RAND, A_VALUE },
 	{ "percentage_sequential", F_PERC_SEQ, A_VALUE },
 	{ "random_distribution", F_RAND_DIST, A_VALUE },
+	{ "rate", F_RATE, A_VALUE }, { "rate_iops", F_RATE_IOPS, A_VALUE },
+	/* rate_min, rate_iops_min (ratemin): refused until the job fails below them as fio's */
+	{ "rate_process", F_RATE_PROCESS, A_VALUE },
+	{ "rate_ignore_thinktime", F_RATE_IGN_THINK, A_BOTH },
+	{ "thinktime", F_THINKTIME, A_VALUE }, { "thinktime_spin", F_THINK_SPIN, A_VALUE },
+	{ "thinktime_blocks", F_THINK_BLOCKS, A_VALUE },
+	{ "thinktime_blocks_type", F_THINK_BTYPE, A_VALUE },
+	{ "thinktime_iotime", F_THINK_IOTIME, A_VALUE },
 };
 
 
@@ -1061,6 +1071,83 @@ static int get_engine(struct planner *p, const struct jf_opt *o, struct fjob *j)
 	return 0;
 }
 
+/*
+ * rate=, rate_iops= and their _min: READ[,WRITE[,TRIM]] as fio's blocksize
+ * lists; one value is all three, an empty one (rate=,500k) none. Bytes (with
+ * fio's units) or, when iops, a whole number. out[3]: reads, writes, trims.
+ */
+static int get_rates(struct planner *p, const struct jf_opt *o, unsigned kb, bool iops,
+		     uint64_t out[3])
+{
+	const char *v = o->val;
+	unsigned n = 0;
+
+	for (;;) {
+		const char *c = strchr(v, ',');
+		size_t l = c ? (size_t)(c - v) : strlen(v);
+		char part[64];
+
+		if (n == 3 || l >= sizeof(part))
+			return bad(p, o, "not READ[,WRITE[,TRIM]] rates");
+		memcpy(part, v, l);
+		part[l] = 0;
+		out[n] = 0;
+		if (*part && (iops ? parse_uint(part, UINT32_MAX, &out[n]) != 0
+				   : fio_parse_size(part, kb, &out[n], NULL) != 0))
+			return bad(p, o, "'%s' is not a rate (%s a second)", part, iops ? "I/Os" : "bytes");
+		n++;
+		if (!c)
+			break;
+		v = c + 1;
+	}
+	if (n == 1)
+		out[1] = out[2] = out[0];
+	for (unsigned i = n; i < 3 && n > 1; i++)
+		out[i] = 0;
+	return 0;
+}
+
+/* fio's pacing options (struct pace_spec), kept as given in j->rates until the job is built. */
+static int get_pace(struct planner *p, struct fjob *j, const struct jf_opt *o, unsigned id)
+{
+	struct pace_spec *ps = &j->pace;
+	uint64_t v;
+	bool b = false;
+
+	switch (id) {
+	case F_RATE: return get_rates(p, o, j->kb_base, false, j->rates[0]);
+	case F_RATE_IOPS: return get_rates(p, o, j->kb_base, true, j->rates[1]);
+	case F_RATE_MIN: return get_rates(p, o, j->kb_base, false, j->rates[2]);
+	case F_RATE_IOPS_MIN: return get_rates(p, o, j->kb_base, true, j->rates[3]);
+	case F_RATE_PROCESS:
+		if (strcmp(o->val, "linear") && strcmp(o->val, "poisson"))
+			return bad(p, o, "not linear or poisson");
+		ps->poisson = !strcmp(o->val, "poisson");
+		return 0;
+	case F_RATE_IGN_THINK:
+		if (get_bool(p, o, &b))
+			return -EINVAL;
+		ps->ignore_think = b;
+		return 0;
+	case F_THINKTIME: return get_time(p, o, 1000, &ps->think_ns);
+	case F_THINK_SPIN: return get_time(p, o, 1000, &ps->think_spin_ns);
+	case F_THINK_IOTIME: return get_time(p, o, 1000000000ull, &ps->think_iotime_ns);
+	case F_THINK_BLOCKS:
+		if (get_uint(p, o, 1, UINT32_MAX, &v))
+			return -EINVAL;
+		ps->think_blocks = (unsigned)v;
+		ps->think_blocks_set = true;
+		return 0;
+	case F_THINK_BTYPE:
+		if (strcmp(o->val, "complete") && strcmp(o->val, "issue"))
+			return bad(p, o, "not complete or issue");
+		ps->think_issue = !strcmp(o->val, "issue");
+		return 0;
+	default:
+		return -ENOENT;
+	}
+}
+
 int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 {
 	const struct fopt *f = find_opt(o->key);
@@ -1077,6 +1164,10 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 	if (f->arg == A_VALUE && !*o->val)
 		return bad(p, o, "the value is empty");
 	switch (f->id) {
+	case F_RATE: case F_RATE_IOPS: case F_RATE_MIN: case F_RATE_IOPS_MIN: case F_RATE_PROCESS:
+	case F_RATE_IGN_THINK: case F_THINKTIME: case F_THINK_SPIN: case F_THINK_BLOCKS:
+	case F_THINK_BTYPE: case F_THINK_IOTIME:
+		return get_pace(p, j, o, f->id);
 	case F_NAME: j->name = o->val; return 0;
 	case F_DESCRIPTION: j->description = o->val; return 0;
 	case F_FILENAME: j->filename = o->val; return 0;

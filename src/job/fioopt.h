@@ -111,6 +111,8 @@ struct fjob {
 	uint32_t avg_ms[2];		/* bwavgtime, iopsavgtime: the windows of the bw and iops
 					   statistics, ms */
 	struct fio_verify verify;	/* verify= and its modifiers (fioverify.c) */
+	struct pace_spec pace;		/* rate_process, thinktime* (the rates come from rates[]) */
+	uint64_t rates[4][3];		/* rate, rate_iops, rate_min, rate_iops_min: [read, write, trim] */
 };
 
 /* Errors and notices while planning: the caller's error buffer, and notices gathered. */

@@ -56,6 +56,10 @@ const struct option_def options[] = {
 	{ 0, "engine", ARG_REQ, O_ENGINE, D | F | Q, "NAME  io_uring (default), libaio, psync, mmap (DiskSpd's -Sm) or null (job files: every job's ioengine)" },
 	{ 0, "null-latency", ARG_REQ, O_NULL_LAT, D | F, "TIME  null engine: each I/O takes TIME (a modelled device)" },
 	{ 0, "null-iops", ARG_REQ, O_NULL_IOPS, D | F, "N     null engine: the modelled device completes at most N I/Os a second" },
+	{ 0, "null-stall", ARG_REQ, O_NULL_STALL, D | F, "D/P   null engine: the modelled device stalls for D every P (100ms/1s)" },
+	{ 'g', "throughput", ARG_REQ, O_RATE, D, "N[i]  rate per thread per target: N bytes per ms, or with i N I/Os a second (open loop)" },
+	{ 'i', "burst-size", ARG_REQ, O_BURST, D, "N     I/Os per burst, then -j's think time (needs -j)" },
+	{ 'j', "think-time", ARG_REQ, O_THINK, D, "MS    think time between bursts, ms (needs -i)" },
 	{ 0, "sqpoll", ARG_NONE, O_SQPOLL, D | F, "      io_uring: a kernel thread polls the submission queue" },
 	{ 0, "hipri", ARG_NONE, O_HIPRI, D | F, "      io_uring: poll for completions (O_DIRECT, devices with poll queues)" },
 	{ 0, "ios", ARG_REQ, O_IOS, D, "N     each thread stops after N measured I/Os (no -d)" },
@@ -237,6 +241,22 @@ int option_apply_run(const struct option_def *o, const char *flag, const char *v
 		if (r || !w->null_iops)
 			return errmsg(err, len, -EINVAL, "%s: %s is out of range (1 to 1000000000)",
 				      flag, v);
+		return 0;
+	}
+	case O_NULL_STALL: {
+		const char *slash = strchr(v, '/');
+		char d[64];
+
+		if (!slash || (size_t)(slash - v) >= sizeof(d))
+			return errmsg(err, len, -EINVAL, "%s: '%s' is not STALL/PERIOD (e.g. 100ms/1s)",
+				      flag, v);
+		memcpy(d, v, (size_t)(slash - v));
+		d[slash - v] = 0;
+		if (parse_time(d, &w->null_stall_ns) || parse_time(slash + 1, &w->null_period_ns) ||
+		    !w->null_stall_ns || w->null_period_ns <= w->null_stall_ns ||
+		    w->null_period_ns > 3600000000000ull)
+			return errmsg(err, len, -EINVAL, "%s: '%s' is not STALL/PERIOD, a stall shorter "
+				      "than its period of up to an hour (e.g. 100ms/1s)", flag, v);
 		return 0;
 	}
 	case O_KEEP: w->keep = true; return 0;

@@ -234,6 +234,39 @@ struct job_logs {
 };
 
 /*
+ * Open-loop pacing and think time (issue 16), of one job. With a rate, each
+ * I/O of a stream has a scheduled time on a timeline that does not wait for
+ * completions; the stream's outstanding I/Os are a cap, not a target (see
+ * core/loop_paced.c). Think time pauses the stream after every think_blocks
+ * I/Os. All zero: the closed loop.
+ */
+struct pace_spec {
+	uint64_t iops[2];	/* I/Os a second, [0] reads [1] writes (fio's rate_iops; -g<n>i); 0: none */
+	uint64_t bps[2];	/* bytes a second (fio's rate; DiskSpd's -g bytes per ms x 1000) */
+	uint64_t min_iops[2];	/* fio's rate_iops_min: the job fails below it */
+	uint64_t min_bps[2];	/* fio's rate_min (bytes a second) */
+	bool per_target;	/* the rate is each target's (DiskSpd), not shared by a thread's (fio) */
+	bool poisson;		/* fio's rate_process=poisson: exponential gaps, else linear */
+	uint64_t think_ns;	/* the pause (-j, fio's thinktime) */
+	uint64_t think_spin_ns;	/* ... of it spun, not slept (thinktime_spin) */
+	unsigned think_blocks;	/* a pause after every this many I/Os (-i, thinktime_blocks; 0: 1) */
+	bool think_issue;	/* thinktime_blocks_type=issue: I/Os counted when issued, else completed */
+	bool think_blocks_set;	/* thinktime_blocks given (thinktime_iotime alone skips the count) */
+	uint64_t think_iotime_ns;	/* fio's thinktime_iotime: a pause after this much I/O time */
+	bool ignore_think;	/* fio's rate_ignore_thinktime: the timeline moves by each pause */
+	bool quiesce;		/* fio: the stream's I/Os complete before it pauses (DiskSpd's do not) */
+	unsigned diskspd_g;	/* DiskSpd's -g as given (its profile): bytes per ms, or with ... */
+	bool diskspd_g_iops;	/* ... this, I/Os a second */
+};
+
+/* Whether a job paces its I/O at all (a rate, or think time). */
+static inline bool pace_on(const struct pace_spec *p)
+{
+	return p->iops[0] || p->iops[1] || p->bps[0] || p->bps[1] || p->think_ns ||
+	       p->think_spin_ns;
+}
+
+/*
  * Threads that work alike: each of `threads` threads drives `ntargets`
  * targets from first_target on (with per_clone, thread k drives its own
  * ntargets, first_target + k * ntargets on). DiskSpd's command line gives
@@ -287,6 +320,7 @@ struct job_spec {
 	unsigned ioprio;	/* fio's prio and prioclass: each thread's I/O priority, set with
 				   ioprio_set(2) before its engine starts (ioprio.h's value);
 				   0 = not set (the process's) */
+	struct pace_spec pace;	/* rate limits and think time (all 0: closed loop) */
 };
 
 struct workload {
@@ -315,6 +349,8 @@ struct workload {
 	uint64_t null_size;	/* range of a target with the null engine (-f or 1 GiB) */
 	uint64_t null_lat_ns;	/* --null-latency: the null engine's service time per I/O */
 	uint64_t null_iops;	/* --null-iops: the modelled device's most I/Os per second (0: none) */
+	uint64_t null_stall_ns;	/* --null-stall=D/P: the modelled device stalls D ... */
+	uint64_t null_period_ns;	/* ... every P (0: never) */
 	bool keep;		/* --keep: leave created files in place */
 	bool allow_device_write; /* --allow-device-write */
 	char *destroy_signature; /* --destroy-signature=TYPE: write a device carrying TYPE */

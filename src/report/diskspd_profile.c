@@ -116,8 +116,9 @@ static void write_content(struct xw *x, const struct target_spec *t)
 	close_el(x, "WriteBufferContent");
 }
 
+/* DiskSpd's -g, -i, -j as its Target::GetXml writes them (Common.cpp): the unit -g was given in. */
 static void target_xml(struct xw *x, const struct workload *w, const struct target_spec *t,
-		       bool mapped)
+		       bool mapped, const struct pace_spec *p)
 {
 	open_el(x, "Target");
 	fprintf(x->f, "%*s<Path>", (int)(x->level * 2), "");
@@ -142,6 +143,10 @@ static void target_xml(struct xw *x, const struct workload *w, const struct targ
 		     t->map_flush == MAP_FLUSH_NVM ? "NonVolatileMemory" : "NonVolatileMemoryNoDrain");
 	write_content(x, t);
 	boolean(x, "ParallelAsyncIO", t->parallel);
+	if (p && p->think_blocks && p->think_ns)	/* -i, -j: kept as given, even beside -g */
+		number(x, "BurstSize", p->think_blocks);
+	if (p && p->think_blocks && p->think_ns)
+		number(x, "ThinkTime", p->think_ns / 1000000);
 	if (t->create_size)
 		number(x, "FileSize", t->create_size);
 	if (t->random_align) {	/* Common.cpp's Target::GetXml() */
@@ -157,7 +162,10 @@ static void target_xml(struct xw *x, const struct workload *w, const struct targ
 	number(x, "MaxFileSize", t->max_offset);
 	number(x, "RequestCount", t->outstanding);
 	number(x, "WriteRatio", t->write_pct);
-	number(x, "Throughput", 0);
+	if (p && p->diskspd_g && p->diskspd_g_iops)
+		line(x, "<Throughput unit=\"IOPS\">%u</Throughput>", p->diskspd_g);
+	else
+		number(x, "Throughput", p ? p->diskspd_g : 0);
 	number(x, "ThreadsPerFile", t->threads ? t->threads : 1);
 	number(x, "IOPriority", w->io_priority ? w->io_priority : 3);	/* 3: normal, the default */
 	number(x, "Weight", 1);
@@ -224,7 +232,7 @@ static void timespan_xml(struct xw *x, const struct workload *w, unsigned g)
 			continue;
 		for (unsigned i = 0; i < js->ntargets; i++)
 			target_xml(x, w, &w->targets[js->first_target + i],
-				   w->engine && !strcmp(w->engine, "mmap"));
+				   w->engine && !strcmp(w->engine, "mmap"), &js->pace);
 	}
 	close_el(x, "Targets");
 	close_el(x, "TimeSpan");

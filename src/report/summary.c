@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* summary.c: merging rows for the reports. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -141,4 +142,68 @@ double summary_achieved_qd(const struct result_row *row)
 	if (!row->active_ns)
 		return 0;
 	return (double)(row->c[0].lat_sum + row->c[1].lat_sum) / (double)row->active_ns;
+}
+
+uint64_t summary_hist_pct(const struct hist *h, double p);
+
+/* Whether a paced row fell behind its rate (summary.h), and why. */
+static bool row_behind(const struct result_row *r, char *why, size_t len)
+{
+	double achieved, gap_ns;
+	uint64_t lag99, bound;
+
+	if (!r->pace.paced || r->pace.target_iops <= 0 || !r->active_ns || !r->ph)
+		return false;
+	achieved = (double)(r->c[0].ios + r->c[1].ios) * 1e9 / (double)r->active_ns;
+	gap_ns = 1e9 / r->pace.target_iops;
+	lag99 = summary_hist_pct(&r->ph[1], 99);
+	bound = PACE_LAG_BOUND_NS + (uint64_t)(gap_ns / 10);
+	if (achieved < 0.99 * r->pace.target_iops)
+		snprintf(why, len, "thread %u achieved %.1f I/O per s of the %.1f scheduled (%.1f%%)",
+			 r->thread, achieved, r->pace.target_iops, 100 * achieved / r->pace.target_iops);
+	else if (lag99 > bound)
+		snprintf(why, len, "thread %u: lag p99 %.3f ms, above 1 ms + 10%% of the %.3f ms "
+			 "between I/Os", r->thread, (double)lag99 / 1e6, gap_ns / 1e6);
+	else
+		return false;
+	return true;
+}
+
+void summary_pace(struct pace_summary *p, const struct result *res)
+{
+	memset(p, 0, sizeof(*p));
+	for (unsigned i = 0; i < res->nrows; i++) {
+		const struct result_row *r = &res->rows[i];
+
+		if (!r->pace.paced)
+			continue;
+		p->paced = true;
+		p->target_iops += r->pace.target_iops;
+		p->cap_hits += r->pace.cap_hits;
+		p->pauses += r->pace.pauses;
+		if (r->pace.max_backlog > p->max_backlog)
+			p->max_backlog = r->pace.max_backlog;
+		p->ios += r->c[0].ios + r->c[1].ios;
+		if (r->ph) {
+			hist_merge(&p->h[0], &r->ph[0]);
+			hist_merge(&p->h[1], &r->ph[1]);
+		}
+		if (!p->behind && row_behind(r, p->why, sizeof(p->why)))
+			p->behind = true;
+	}
+	p->achieved_iops = res->test_ns ? (double)p->ios * 1e9 / (double)res->test_ns : 0;
+}
+
+uint64_t summary_hist_pct(const struct hist *h, double p)
+{
+	unsigned lo = 0, hi = HIST_NBUCKETS;
+
+	while (lo < HIST_NBUCKETS && !h->n[lo])
+		lo++;
+	while (hi > lo && !h->n[hi - 1])
+		hi--;
+	if (lo == HIST_NBUCKETS)
+		return 0;
+	return hist_percentile(h, p, hist_bucket_low(lo),
+			       hist_bucket_low(hi - 1) + hist_bucket_width(hi - 1) - 1);
 }

@@ -83,6 +83,26 @@ double summary_achieved_qd(const struct result_row *row);
 unsigned summary_requested_qd(const struct workload *w, const struct result *res,
 			      const struct result_row *row);
 
+/*
+ * The paced rows (core/loop_paced.c) merged: their target and achieved
+ * rates, cap hits, largest backlog, think-time pauses, and the service-time
+ * [0] and lag [1] histograms. behind: a row achieved under 99% of its target,
+ * or its lag p99 passed PACE_LAG_BOUND_NS plus 10% of its interval between
+ * I/Os (why names it). paced false: a closed loop.
+ */
+#define PACE_LAG_BOUND_NS 1000000ull
+struct pace_summary {
+	bool paced, behind;
+	double target_iops, achieved_iops;	/* achieved: over the measured window */
+	uint64_t ios, cap_hits, max_backlog, pauses;
+	struct hist h[2];
+	char why[200];
+};
+void summary_pace(struct pace_summary *p, const struct result *res);
+
+/* Percentile p of a histogram alone, its extremes its outer buckets' (0 when empty). */
+uint64_t summary_hist_pct(const struct hist *h, double p);
+
 /* Latency percentile p of kind k (SUM_*), ns; 0 without samples. */
 uint64_t summary_percentile(const struct summary *s, int k, double p);
 

@@ -393,6 +393,48 @@ static void latency_tables(FILE *f, const struct workload *w, const struct resul
 	latency_table(f, s);
 }
 
+/*
+ * The open loop's figures (issue 16): target and achieved rate, how often the
+ * cap was reached, the largest backlog, service time and lag beside the
+ * response time the tables above show. A closed loop says what its latency is.
+ */
+static void pace_section(FILE *f, const struct result *res)
+{
+	struct pace_summary *p = report_need(malloc(sizeof(*p)));
+
+	if (!p)
+		return;
+	summary_pace(p, res);
+	if (!p->paced) {
+		fprintf(f, "closed loop: latency is service time\n\n");
+		free(p);
+		return;
+	}
+	fprintf(f, "Rate (open loop: the latency above is response time, completed - scheduled)\n");
+	if (p->target_iops > 0)
+		fprintf(f, "  target: %.2f I/O per s, achieved: %.2f I/O per s (%.1f%%)%s\n",
+			p->target_iops, p->achieved_iops, 100 * p->achieved_iops / p->target_iops,
+			p->behind ? ": BEHIND" : "");
+	else
+		fprintf(f, "  no rate (think time only): closed loop between pauses\n");
+	fprintf(f, "  cap (-o) reached: %llu times, largest backlog: %llu I/Os, think-time pauses: %llu\n",
+		(unsigned long long)p->cap_hits, (unsigned long long)p->max_backlog,
+		(unsigned long long)p->pauses);
+	if (p->behind)
+		fprintf(f, "  behind the rate: %s; the figures describe a saturated device, not the "
+			"asked load\n", p->why);
+	fprintf(f, "    %%-ile | Service (ms) |   Lag (ms)\n  %.*s\n", 36, dashes);
+	for (unsigned i = 0; i < summary_npcts; i++) {
+		fprintf(f, "  %7s", summary_pcts[i].name);
+		for (int k = 0; k < 2; k++)
+			fprintf(f, k ? " | %10.3f" : " | %12.3f",
+				(double)summary_hist_pct(&p->h[k], summary_pcts[i].p) / 1e6);
+		fprintf(f, "\n");
+	}
+	fprintf(f, "\n");
+	free(p);
+}
+
 static void qd_table(FILE *f, const struct workload *w, const struct result *res)
 {
 	unsigned req = 0;
@@ -784,6 +826,7 @@ int report_text(FILE *f, const struct workload *w, const struct result *res)
 		free(series);
 	}
 	latency_tables(f, w, res, s);
+	pace_section(f, res);
 	jobs_sections(f, w, res, s);
 	qd_table(f, w, res);
 	devices_facts(f, w, res);

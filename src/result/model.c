@@ -116,6 +116,13 @@ SCHEMA(target_spec_s, FS(struct target_spec, path), FIM(struct target_spec, bloc
        FB(struct target_spec, end_fsync), FB_LATER(struct target_spec, invalidate),
        FIM_LATER(struct target_spec, trim, TRIM_WRITE),
        FIM_LATER(struct target_spec, map_flush, 3), FB_LATER(struct target_spec, parallel));
+SCHEMA(pace_spec_s, FIA(struct pace_spec, iops, 2), FIA(struct pace_spec, bps, 2),
+       FIA(struct pace_spec, min_iops, 2), FIA(struct pace_spec, min_bps, 2),
+       FB(struct pace_spec, per_target), FB(struct pace_spec, poisson), FI(struct pace_spec, think_ns),
+       FI(struct pace_spec, think_spin_ns), FI(struct pace_spec, think_blocks),
+       FB(struct pace_spec, think_issue), FB(struct pace_spec, think_blocks_set),
+       FI(struct pace_spec, think_iotime_ns), FB(struct pace_spec, ignore_think),
+       FB(struct pace_spec, quiesce), FI(struct pace_spec, diskspd_g), FB(struct pace_spec, diskspd_g_iops));
 SCHEMA(written_s, FS(struct written_opt, key), FS(struct written_opt, val));
 SCHEMA(job_spec_s, FS(struct job_spec, name), FS(struct job_spec, description),
        FI(struct job_spec, first_target), FI(struct job_spec, ntargets),
@@ -123,6 +130,8 @@ SCHEMA(job_spec_s, FS(struct job_spec, name), FS(struct job_spec, description),
        FI(struct job_spec, bytes_per_thread), FI(struct job_spec, ios_per_thread),
        FI(struct job_spec, group), FI(struct job_spec, seed), FI(struct job_spec, start_delay_ns),
        FI(struct job_spec, reap_min), FI(struct job_spec, reap_max), FI(struct job_spec, submit_batch),
+       { "pace", T_OBJ, offsetof(struct job_spec, pace), sizeof(struct pace_spec), 0, &pace_spec_s, 0, 0,
+	 false, 0, true },
        FI_LATER(struct job_spec, nwritten), FARR_LATER(struct job_spec, written, nwritten, written_s));
 SCHEMA(workload_s, FIM(struct workload, ntargets, 1u << 20), FARR(struct workload, targets, ntargets, target_spec_s),
        FIM(struct workload, njobs, 1u << 20), FARR(struct workload, jobs, njobs, job_spec_s),
@@ -133,6 +142,7 @@ SCHEMA(workload_s, FIM(struct workload, ntargets, 1u << 20), FARR(struct workloa
        FIM(struct workload, naffinity, 1u << 20), FARRI(struct workload, affinity, naffinity),
        FB(struct workload, no_affinity), FB(struct workload, sqpoll), FB(struct workload, hipri),
        FI(struct workload, null_size), FI(struct workload, null_lat_ns), FI(struct workload, null_iops),
+       FIM_LATER(struct workload, null_stall_ns, 0), FIM_LATER(struct workload, null_period_ns, 0),
        FB(struct workload, keep), FB(struct workload, allow_device_write),
        FS(struct workload, destroy_signature), FB(struct workload, overwrite),
        FB(struct workload, read_only),
@@ -149,6 +159,8 @@ SCHEMA(io_counts_s, FI(struct io_counts, ios), FI(struct io_counts, bytes), FI(s
        FI(struct io_counts, lat_min), FI(struct io_counts, lat_max), FD(struct io_counts, lat_sq));
 SCHEMA(sync_counts_s, FI(struct sync_counts, n), FI(struct sync_counts, lat_sum),
        FI(struct sync_counts, lat_min), FI(struct sync_counts, lat_max), FD(struct sync_counts, lat_sq));
+SCHEMA(row_pace_s, FB(struct row_pace, paced), FD(struct row_pace, target_iops),
+       FI(struct row_pace, cap_hits), FI(struct row_pace, max_backlog), FI(struct row_pace, pauses));
 SCHEMA(row_s, FI(struct result_row, thread), FI(struct result_row, target), FI(struct result_row, job),
        FB_LATER(struct result_row, trims), FOA(struct result_row, c, io_counts_s, 2),
        { "h", T_HIST, offsetof(struct result_row, h), sizeof(struct hist), 0, NULL, 0, 0, false, 0,
@@ -157,7 +169,11 @@ SCHEMA(row_s, FI(struct result_row, thread), FI(struct result_row, target), FI(s
 	 false, 0, false },
        FI(struct result_row, active_ns), FI(struct result_row, start_ns),
        FO(struct result_row, syncs, sync_counts_s), FIA(struct result_row, errors, 2),
-       FI_LATER(struct result_row, error), FD(struct result_row, cpu_busy), FD(struct result_row, user_busy));
+       FI_LATER(struct result_row, error), FD(struct result_row, cpu_busy), FD(struct result_row, user_busy),
+       { "ph", T_HIST, offsetof(struct result_row, ph), sizeof(struct hist), 0, NULL, 0, 0, false, 0,
+	 true },
+       { "pace", T_OBJ, offsetof(struct result_row, pace), sizeof(struct row_pace), 0, &row_pace_s, 0, 0,
+	 false, 0, true });
 SCHEMA(blockdev_s, FI(struct blockdev_info, major), FI(struct blockdev_info, minor),
        FC(struct blockdev_info, name), FC(struct blockdev_info, kind),
        FIM(struct blockdev_info, level, DEVICE_CHAIN_MAX), FC(struct blockdev_info, model),

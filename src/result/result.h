@@ -64,6 +64,18 @@ struct dev_sample {
 	unsigned niv, iv_cap;
 };
 
+/*
+ * A paced row's figures (core/loop_paced.c): its latencies (c, h, series) are
+ * response times, completed - scheduled; these say what else was seen.
+ */
+struct row_pace {
+	bool paced;		/* the row ran in the paced loop (a rate, or think time) */
+	double target_iops;	/* its scheduled rate, I/Os a second; 0: no rate (think time alone) */
+	uint64_t cap_hits;	/* times an I/O was due and every unit was in flight (-o reached) */
+	uint64_t max_backlog;	/* the most I/Os due and not yet issued at once */
+	uint64_t pauses;	/* think-time pauses begun in the window */
+};
+
 /* The counts of one thread on one target: a row of DiskSpd's tables. */
 struct result_row {
 	unsigned thread;
@@ -74,6 +86,9 @@ struct result_row {
 	struct io_counts c[2];	/* [0] reads (trims), [1] writes */
 	struct hist *h;		/* [0] reads, [1] writes: latency histograms */
 	struct interval *series;	/* res->nintervals slots */
+	struct hist *ph;	/* paced: [0] service time (completed - submitted), [1] lag
+				   (submitted - scheduled); NULL: closed loop */
+	struct row_pace pace;
 	uint64_t active_ns;	/* how long this thread measured (count-based runs: up to its last I/O) */
 	uint64_t start_ns;	/* when it began measuring, from the window's start (a job's start delay) */
 	struct sync_counts syncs;	/* fsyncs after writes (fio's fsync=N) in the window */

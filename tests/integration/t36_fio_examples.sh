@@ -6,15 +6,22 @@ EXDIR=${FIO_EXAMPLES:-/usr/share/doc/fio/examples}
 DOC=$(cd "$(dirname "$0")" && pwd)/../../docs/jobfiles.md
 cd "$T"
 
+# rated FILE: the job file limits its rate (its bytes then follow the clock, as a time-based one's)
+rated() { grep -q '^[[:space:]]*\(rate\|rate_iops\)=' "$1"; }
+
 # shrink IN OUT DIR: a copy of job file IN that runs in seconds on files in DIR
+# (a rate-limited job's runtime, 1 s, caps its size)
 shrink() {
-	if grep -q '^[[:space:]]*time_based' "$1"; then rt=1; else rt=60; fi
+	if grep -q '^[[:space:]]*time_based' "$1" || rated "$1"; then rt=1; else rt=60; fi
 	sed -e "s|^\([[:space:]]*directory\)=.*|\1=$3|" \
 	    -e "s|^\([[:space:]]*filename\)=/.*|\1=$3/$(basename "$1" .fio).dat|" \
 	    -e 's/^\([[:space:]]*\(size\|filesize\)\)=[0-9]*[gGtT].*/\1=16m/' \
 	    -e 's/^\([[:space:]]*\(size\|filesize\)\)=[0-9][0-9][0-9][0-9]*[mM].*/\1=16m/' \
 	    -e "s/^\([[:space:]]*\(runtime\|timeout\)\)=.*/\1=$rt/" \
 	    -e 's/^\([[:space:]]*loops\)=.*/\1=4/' "$1" > "$2"
+	if rated "$1" && ! grep -q '^[[:space:]]*runtime=' "$2"; then
+		sed -i "s/^\(\[.*\]\)\$/\1\nruntime=$rt/" "$2"
+	fi
 }
 
 # fio_json FILE: fio's JSON document in FILE (fio prints lines before it for some jobs)
@@ -35,7 +42,7 @@ compare() {
 		a=$(jq -c "$q" "$T/$1/fio.json"); b=$(jq -c "$q" "$T/$1/ib/out")
 		[ "$a" = "$b" ] || fail "$1: $q: fio $a, iobench $b"
 	done
-	if grep -q '^[[:space:]]*time_based' "$EXDIR/$1.fio"; then
+	if grep -q '^[[:space:]]*time_based' "$EXDIR/$1.fio" || rated "$EXDIR/$1.fio"; then
 		jq -e 'all(.jobs[]; .read.io_bytes + .write.io_bytes > 0)' "$T/$1/ib/out" >/dev/null ||
 			fail "$1: a time-based job moved nothing"
 	else	# a mix's shares differ draw by draw; its total does not

@@ -191,10 +191,10 @@ bad "r.xml:5: <Target>: needs a <Path>" -Xr.xml
 profile r2.xml "      <Duration>1</Duration>"
 bad "r2.xml:4: <TimeSpan>: needs a <Targets>" -Xr2.xml
 
-say "an element iobench refuses, for its switch's reason (Throughput is -g)"
+say "an element iobench refuses, for its switch's reason (TemporaryFile is -ft)"
 profile g.xml "$(target new.dat '<FileSize>1048576</FileSize>
-<Throughput unit="IOPS">100</Throughput>')"
-bad "g.xml:6: <Throughput>: '-g100i': DiskSpd's throughput limit option is not supported" -Xg.xml
+<TemporaryFile>true</TemporaryFile>')"
+bad "g.xml:6: <TemporaryFile>:" -Xg.xml
 profile g2.xml "      <ThreadCount>2</ThreadCount><RequestCount>4</RequestCount>
 $ok_target"
 bad "g2.xml:5: <RequestCount>: '-O4': DiskSpd's per-thread outstanding I/O with -F" -Xg2.xml

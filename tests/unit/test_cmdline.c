@@ -347,7 +347,7 @@ static void test_bad_input(void **state)
 		{ "iobench -Sx /x", "'x'" },
 		{ "iobench -Sm -Su /x", "exclude each other" }, { "iobench -Nv /x", "goes with memory-mapped" },
 		{ "iobench -Sbu /x", "earlier cache mode" },
-		{ "iobench -g100 /x", "throughput" },
+		{ "iobench -g100x /x", "-g100x" }, { "iobench -i5 /x", "-j<think time>" },
 		{ "iobench -rs0 -r /x", "-rs0" },
 		{ "iobench -s -rs50 /x", "use -r" },
 		{ "iobench -rdpct90/10 /x", "sequential-only" },

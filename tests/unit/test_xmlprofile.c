@@ -375,10 +375,16 @@ static void test_global_request_count(void **state)
 static void test_throughput(void **state)
 {
 	(void)state;
-	refused(one_target("<BlockSize>131072</BlockSize><Throughput unit=\"IOPS\">10</Throughput>"),
-		"p.xml:5: <Throughput>: '-g10i': DiskSpd's throughput limit option is not supported");
-	refused(one_target("<Throughput unit=\"BPMS\">1500</Throughput>"), "'-g1500'");
-	refused(one_target("<Throughput>1024</Throughput>"), "'-g1024'");
+	/* -g10i, -g1500: the rate in the unit given, per thread per target, as the command line's */
+	assert_int_equal(build(one_target("<BlockSize>131072</BlockSize>"
+					  "<Throughput unit=\"IOPS\">10</Throughput>")), 0);
+	assert_int_equal(spans[0].jobs[0].pace.diskspd_g, 10);
+	assert_true(spans[0].jobs[0].pace.diskspd_g_iops);
+	drop();
+	assert_int_equal(build(one_target("<Throughput unit=\"BPMS\">1500</Throughput>")), 0);
+	assert_int_equal(spans[0].jobs[0].pace.diskspd_g, 1500);
+	assert_false(spans[0].jobs[0].pace.diskspd_g_iops);
+	drop();
 	refused(one_target("<Throughput unit=\"FRUIT\">1500</Throughput>"),
 		"<Throughput>: attribute unit='FRUIT' is not IOPS or BPMS");
 	refused(one_target("<Throughput unit=\"IOPS\">FRUIT</Throughput>"),

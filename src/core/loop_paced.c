@@ -1,0 +1,306 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * loop_paced.c: the open loop, for workers with a rate or think time
+ * (loop_run() chooses it once per run; loop.c's closed loop is untouched).
+ *
+ * Timeline. Each stream's I/Os have scheduled times that do not depend on
+ * completions: linear, t0 + k * period (k counted, so no drift accumulates);
+ * poisson, exponential gaps of mean period drawn from the stream's own RNG.
+ * The stream's units (-o, iodepth) cap what is in flight: an I/O whose time
+ * has come but finds every unit busy waits (a cap hit), and is issued as soon
+ * as a unit frees up, its time unchanged. Each I/O keeps three times:
+ * scheduled (u->t_start, so the shared complete() records response time,
+ * completed - scheduled, in the usual counts, histograms and series),
+ * submitted (pacer.submitted[]), completed. Service time (completed -
+ * submitted) and lag (submitted - scheduled) go into the stream's own two
+ * histograms. Without a rate (think time alone) an I/O is scheduled when it
+ * is submitted: closed loop, response = service, lag 0.
+ *
+ * Think time (fio's thinktime*, DiskSpd's -i/-j): after every `blocks` I/Os
+ * (issued or completed), or thinktime_iotime of I/O, the stream pauses: with
+ * fio's quiesce its I/Os in flight complete first; spin_ns of the pause is
+ * spun, the rest slept. I/Os scheduled inside the pause are moved to its end
+ * (fio's catch-up: the timeline, and so the average rate, are kept), or with
+ * rate_ignore_thinktime the whole timeline moves by the pause.
+ *
+ * Waiting. Until the next scheduled time (or a pause's end, the run's end,
+ * the interval's edge, at most 50 ms ahead) the loop waits in the engine's
+ * reap_by() (io_uring's wait with a timeout, libaio's io_getevents timeout,
+ * the null model's own clock), so a completion is timed when it comes and a
+ * slow rate costs little CPU; with nothing in flight it sleeps
+ * (clock_nanosleep TIMER_ABSTIME). The last SPIN_NS before a scheduled time
+ * are spun, reaping without waiting, so an I/O goes out on time (a wake-up is
+ * some 10-50 us late). An engine without reap_by() is polled, with sleeps of
+ * at most 50 us. Synchronous engines (psync) issue each I/O at its time and
+ * complete it in queue().
+ */
+#include <math.h>
+#include <stdatomic.h>
+#include <sys/prctl.h>
+#include <time.h>
+
+#include "core/loop_io.h"
+#include "util/banned.h"
+
+#define SPIN_NS 50000ull	/* spun, not slept, before a scheduled time */
+#define WAIT_MAX_NS 50000000ull	/* the longest wait between looks at the stop flag */
+#define POLL_NS 50000ull	/* an engine without reap_by(): sleeps between polls */
+
+static void sleep_until(uint64_t t)
+{
+	struct timespec ts = { (time_t)(t / 1000000000ull), (long)(t % 1000000000ull) };
+
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
+/* The gap to the next I/O: exponential of mean period (poisson), from the stream's RNG. */
+static uint64_t poisson_gap(struct pace_stream *ps)
+{
+	double u = (double)((gen_rand(&ps->rng) >> 11) + 1) * 0x1p-53;	/* (0, 1] */
+
+	return (uint64_t)(-log(u) * ps->period_ns);
+}
+
+/* The scheduled time of the stream's next I/O, given the time now (closed loop: now). */
+static inline uint64_t sched_time(const struct pace_stream *ps, uint64_t now)
+{
+	if (ps->period_ns == 0)
+		return now;
+	return ps->next > ps->floor ? ps->next : ps->floor;
+}
+
+/* One I/O scheduled: the timeline's next point. */
+static inline void advance(struct pace_stream *ps)
+{
+	if (ps->period_ns == 0)
+		return;
+	if (ps->poisson)
+		ps->next += poisson_gap(ps);
+	else
+		ps->next = ps->t0 + (uint64_t)((double)++ps->k * ps->period_ns);
+}
+
+static bool think_due(const struct pace_stream *ps, uint64_t now)
+{
+	if (!ps->think_ns && !ps->spin_ns)
+		return false;
+	if (ps->iotime_ns) {
+		if (now - ps->last_think >= ps->iotime_ns + ps->think_ns)
+			return true;
+		if (!ps->count_blocks)
+			return false;
+	}
+	return ps->counted >= ps->blocks;
+}
+
+/* A pause begins at now: its spun part now, its slept part left to the wait. */
+static void start_pause(struct worker *w, struct pace_stream *ps, uint64_t now)
+{
+	uint64_t end = now;
+
+	ps->counted = 0;
+	ps->last_think = now;
+	if (ps->spin_ns)
+		while ((end = clock_ns()) < now + ps->spin_ns)
+			;
+	end += ps->think_ns > ps->spin_ns ? ps->think_ns - ps->spin_ns : 0;
+	ps->pause_end = end;
+	if (now >= w->window_start && now < w->window_end)
+		ps->pauses++;
+	if (ps->period_ns == 0)
+		return;
+	if (ps->ignore_think) {		/* the timeline moves by the pause */
+		ps->t0 += end - now;
+		ps->next += end - now;
+	} else {			/* what fell due in it goes at its end (fio's catch-up) */
+		ps->floor = end;
+	}
+}
+
+/* Counts a completion at now: the shared counts, then service time and lag. */
+static inline bool finish(struct worker *w, struct io_unit *u, uint64_t now)
+{
+	struct pace_stream *ps = &w->pace->s[u->stream];
+	uint64_t sub = w->pace->submitted[u - w->units];
+	bool in = now >= w->window_start && now < w->window_end && u->result == (int64_t)u->len;
+	bool go = complete(w, u, now);
+
+	if (in) {
+		hist_record(&ps->h[0], now - sub);
+		hist_record(&ps->h[1], sub - u->t_start);
+	}
+	ps->free[ps->nfree++] = u;
+	ps->inflight--;
+	if (!ps->count_issue)
+		ps->counted++;
+	return go;
+}
+
+/*
+ * Issues the stream's I/Os whose time has come, while it has free units.
+ * Async engines: queued, their units kept in subs[] for the submission's
+ * time stamp; sync engines: each done at once. Returns the count queued.
+ */
+static unsigned issue(struct worker *w, struct pace_stream *ps, uint64_t now,
+		      struct io_unit **subs, unsigned nsub, bool *more, unsigned *inflight)
+{
+	bool sync = w->engine.ops->flags & ENGINE_SYNC;
+
+	while (*more && ps->pause_end <= now) {
+		struct io_unit *u;
+		uint64_t t;
+
+		if (think_due(ps, now)) {
+			if (ps->quiesce && ps->inflight)
+				break;	/* fio: the pause waits for the stream's I/Os */
+			start_pause(w, ps, now);
+			now = clock_ns();
+			continue;
+		}
+		t = sched_time(ps, now);
+		if (t > now)
+			break;
+		if (!ps->nfree) {
+			if (ps->period_ns && now >= w->window_start && now < w->window_end) {
+				uint64_t behind = (uint64_t)((double)(now - t) / ps->period_ns) + 1;
+
+				ps->cap_hits += !ps->capped;
+				if (behind > ps->max_backlog)
+					ps->max_backlog = behind;
+			}
+			ps->capped = true;
+			break;
+		}
+		ps->capped = false;
+		u = ps->free[--ps->nfree];
+		prep(w, u);
+		u->t_start = t;
+		advance(ps);
+		ps->inflight++;
+		(*inflight)++;
+		if (ps->count_issue)
+			ps->counted++;
+		*more = w->issue_left != 0;
+		if (sync) {
+			uint64_t sub = clock_ns();
+
+			if (ps->period_ns == 0)
+				u->t_start = sub;
+			w->pace->submitted[u - w->units] = sub;
+			engine_queue(&w->engine, u);
+			now = clock_ns();
+			if (unlikely(now >= w->iv_edge))
+				loop_next_interval(w, now);
+			(*inflight)--;
+			*more = finish(w, u, now) && *more && keep_going(w, now);
+			continue;
+		}
+		if (unlikely(engine_queue(&w->engine, u) != 0)) {	/* the engine is full */
+			ps->free[ps->nfree++] = u;
+			ps->inflight--;
+			(*inflight)--;
+			break;
+		}
+		subs[nsub++] = u;
+	}
+	return nsub;
+}
+
+/* When the loop must look again: the earliest I/O that can go, pause end, edge or end. */
+static uint64_t wake_time(const struct worker *w, uint64_t now, bool more)
+{
+	uint64_t wake = now + WAIT_MAX_NS;
+
+	if (w->iv_edge < wake)
+		wake = w->iv_edge;
+	if (!more)
+		return UINT64_MAX;	/* only completions are awaited */
+	if (w->end < wake)
+		wake = w->end;
+	for (unsigned i = 0; i < w->nstreams; i++) {
+		const struct pace_stream *ps = &w->pace->s[i];
+		uint64_t t;
+
+		if (ps->pause_end > now)
+			t = ps->pause_end;
+		else if (!ps->nfree || (ps->quiesce && ps->inflight && think_due(ps, now)))
+			continue;	/* a completion frees it */
+		else
+			t = sched_time(ps, now);
+		if (t < wake)
+			wake = t;
+	}
+	return wake;
+}
+
+static void pace_start(struct worker *w, uint64_t now)
+{
+	for (unsigned i = 0; i < w->nstreams; i++) {
+		struct pace_stream *ps = &w->pace->s[i];
+
+		ps->t0 = ps->next = now;
+		ps->k = 0;
+		ps->last_think = now;
+	}
+}
+
+void loop_paced(struct worker *w)
+{
+	struct io_unit *done[REAP_MAX], **subs = w->pace->free_mem + w->nunits;
+	uint64_t now = clock_ns();
+	unsigned inflight = 0;
+	bool more = keep_going(w, now) && w->issue_left;
+
+	prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);	/* wake when asked, not up to 50 us later */
+	pace_start(w, now);
+	for (;;) {
+		unsigned nsub = 0;
+		uint64_t wake;
+		int n = 0;
+
+		for (unsigned i = 0; more && i < w->nstreams; i++)
+			nsub = issue(w, &w->pace->s[i], now, subs, nsub, &more, &inflight);
+		if (nsub) {
+			uint64_t t;
+
+			engine_submit(&w->engine);
+			t = clock_ns();
+			for (unsigned i = 0; i < nsub; i++) {
+				w->pace->submitted[subs[i] - w->units] = t;
+				if (w->pace->s[subs[i]->stream].period_ns == 0)
+					subs[i]->t_start = t;
+			}
+		}
+		if (!more && !inflight)
+			break;
+		now = clock_ns();
+		wake = wake_time(w, now, more);
+		if (wake == UINT64_MAX) {
+			n = engine_reap(&w->engine, 1, done, w->reap_max);
+		} else if (wake > now + SPIN_NS) {
+			if (!inflight)
+				sleep_until(wake - SPIN_NS);
+			else if (w->engine.ops->reap_by)
+				n = w->engine.ops->reap_by(&w->engine, done, w->reap_max, wake - SPIN_NS);
+			else if (!(n = engine_reap(&w->engine, 0, done, w->reap_max)))
+				sleep_until(wake - SPIN_NS < now + POLL_NS ? wake - SPIN_NS : now + POLL_NS);
+		} else if (inflight) {
+			n = engine_reap(&w->engine, 0, done, w->reap_max);
+		}
+		if (unlikely(n < 0)) {
+			struct io_unit fake = { .result = n, .stream = 0 };
+
+			loop_fail(w, &fake);
+			return;
+		}
+		now = clock_ns();
+		if (unlikely(now >= w->iv_edge))
+			loop_next_interval(w, now);
+		more = more && keep_going(w, now);
+		for (int i = 0; i < n; i++) {
+			inflight--;
+			more = finish(w, done[i], now) && more;
+		}
+	}
+	close_window(w, now);
+}

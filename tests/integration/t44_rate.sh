@@ -1,0 +1,113 @@
+# Description: open-loop rates (issue 16) on the null engine's model device, against figures computed here.
+. "$(dirname "$0")/lib.sh"
+
+# achieved: the Rate section's achieved I/O per s; pct NAME COL: a row of a percentile table (ms)
+achieved() { awk '/^  target:/ { print $7; exit }' "$T/out"; }
+rate_pct() { awk -v n="$1" -v c="$2" '/^Rate \(open loop/ { on = 1 } on && $1 == n && $2 == "|" {
+	gsub(/\|/, " "); print $c; exit }' "$T/out"; }
+resp_pct() { awk -v n="$1" '/^Total latency distribution:/ { on = 1 } on && $1 == n {
+	gsub(/\|/, " "); print $4; exit }' "$T/out"; }
+between() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v >= lo && v <= hi) }'; }
+
+say "a stall of 100 ms every second at 1,000 IOPS: response p95 near 50 ms, service p95 the device's"
+# Model: 10% of the I/Os are scheduled inside a stall and wait for its end, uniformly
+# 0..100 ms, so response-time p95 = 50 ms and p75 is the device's 0.2 ms; -o4 lets only 4
+# I/Os a stall be in flight, so service time p95 stays 0.2 ms (4 of 1,000 a second).
+# Bounds: p95 within 35..65 ms (scheduling noise of a shared 2-CPU machine, and the
+# histogram's 0.4%); the rate within 1% (the timeline catches up after each stall).
+run_ok --engine=null --null-latency=200us --null-stall=100ms/1s -g1000i -o4 -b4K -d3 -W0 x
+p95=$(resp_pct 95th); p75=$(resp_pct 75th); s95=$(rate_pct 95th 2); l95=$(rate_pct 95th 3)
+between "$p95" 35 65 || fail "response p95 $p95 ms, wanted about 50"
+between "$p75" 0 2 || fail "response p75 $p75 ms, wanted the device's 0.2 ms (under 2)"
+between "$s95" 0.15 2 || fail "service p95 $s95 ms, wanted the device's 0.2 ms"
+between "$l95" 30 65 || fail "lag p95 $l95 ms, wanted about 50 (the wait behind the cap)"
+within "$(achieved)" 1000 1 || fail "achieved $(achieved), wanted 1000 within 1%"
+cap=$(awk '/^  cap \(-o\) reached:/ { print $4 }' "$T/out")
+backlog=$(awk '/^  cap \(-o\) reached:/ { print $8 }' "$T/out")
+# an episode each time a due I/O finds every unit busy: in each stall, and again after
+# each reap of the catch-up that follows it (at most one per delayed I/O, about 100 a stall)
+between "$cap" 3 320 || fail "cap reached $cap times, wanted 3 (one a stall) to 320"
+between "$backlog" 80 110 || fail "largest backlog $backlog, wanted about 100 - 4"
+grep -q "closed loop" "$T/out" && fail "a paced run called closed loop"
+
+say "the achieved rate within 1% of the target, linear, at 200 and 5,000 IOPS"
+for r in 200 5000; do
+	run_ok --engine=null -g${r}i -o8 -b4K -d2 -W0 x
+	within "$(achieved)" $r 1 || fail "achieved $(achieved) at -g${r}i"
+	set -- $(total Total)
+	within "$2" $((2 * r)) 1 || fail "-g${r}i: $2 I/Os in 2 s"
+done
+
+say "-g in bytes per ms: 4096 bytes per ms of 4 KiB I/Os is 1,000 IOPS"
+run_ok --engine=null -g4096 -o4 -b4K -d2 -W0 x
+within "$(achieved)" 1000 1 || fail "-g4096 -b4K achieved $(achieved)"
+
+say "poisson (fio's rate_process): counts per 10 ms (fio's iops log) dispersed as Poisson's, linear's not"
+# Poisson arrivals: the count in an interval has variance = mean (index of dispersion 1);
+# bounds 0.6..1.6 over 200 intervals of mean 20. Linear: nearly constant counts (< 0.3).
+# The mean: 4,000 arrivals, a standard deviation of 1.6%: within 7% (over 4 of them).
+cat >"$T/p.fio" <<EOF
+[p]
+ioengine=null
+rw=randread
+bs=4k
+size=1g
+filename=x
+iodepth=16
+rate_iops=2000
+rate_process=poisson
+time_based
+runtime=2
+write_iops_log=$T/p
+log_avg_msec=10
+EOF
+# fio's iops log: a row per 10 ms, its I/Os a second; the first row left out (the start)
+dispersion() { awk -F', ' 'NR > 1 { n++; c = $2 / 100; s += c; q += c * c }
+	END { m = s / n; printf "%.3f %.3f\n", (q / n - m * m) / m, m }' "$1"; }
+run_ok "$T/p.fio"
+set -- $(dispersion "$T/p_iops.1.log")
+between "$1" 0.6 1.6 || fail "poisson: index of dispersion $1 (mean $2 a 10 ms interval), wanted about 1"
+between "$2" 18.6 21.4 || fail "poisson: mean $2 I/Os a 10 ms interval, wanted 20 (within 7%)"
+sed 's/poisson/linear/; s|/p$|/l|' "$T/p.fio" >"$T/l.fio"
+run_ok "$T/l.fio"
+set -- $(dispersion "$T/l_iops.1.log")
+between "$1" 0 0.3 || fail "linear: index of dispersion $1, wanted near 0"
+
+say "a rate the device cannot carry is reported behind (warning behind_rate)"
+run_ok --engine=null --null-iops=500 -g1000i -o8 -b4K -d2 -W0 x
+grep -q "^  target: 1000.00 I/O per s, achieved: .*: BEHIND" "$T/out" || fail "not marked BEHIND"
+between "$(achieved)" 450 520 || fail "achieved $(achieved), wanted the device's 500"
+run_ok --engine=null --null-iops=500 -g1000i -o8 -b4K -d2 -W0 -Rjson x
+jq -e '[.warnings[] | select(.code == "behind_rate")] | length == 1' "$T/out" >/dev/null ||
+	fail "no behind_rate warning in the JSON"
+jq -e '.model.result.rows[0].pace.paced and (.model.result.rows[0].ph | length == 2)' "$T/out" \
+	>/dev/null || fail "the model lacks the row's pace figures"
+cp "$T/out" "$T/r.json"
+"$IOBENCH" report "$T/r.json" >"$T/rep" 2>&1 || fail "report of a paced run failed"
+grep -q "^Rate (open loop" "$T/rep" || fail "report lost the Rate section"
+
+say "bursts and think time (-i, -j): 10 I/Os, then 100 ms"
+# each cycle: 10 I/Os (the instant device) and a 100 ms pause: about 100 IOPS, 20 pauses in 2 s
+run_ok --engine=null -i10 -j100 -o1 -b4K -d2 -W0 x
+set -- $(total Total)
+between "$2" 180 210 || fail "-i10 -j100: $2 I/Os in 2 s, wanted about 200"
+pauses=$(awk '/^  cap \(-o\) reached:/ { print $NF }' "$T/out")
+between "$pauses" 18 21 || fail "$pauses pauses, wanted about 20"
+
+say "closed loop says so"
+run_ok --engine=null --ios=1000 x
+grep -q "^closed loop: latency is service time" "$T/out" || fail "closed loop not labelled"
+
+say "bad rates: one message naming the part, exit 2, before any I/O"
+for a in -g0 -gi100 -g100x -g -gi -g0i; do
+	run_rc 2 --engine=null -d1 $a x
+	grep -q -- "$a" "$T/err" || fail "$a: message does not name it: $(cat "$T/err")"
+done
+run_rc 2 --engine=null -d1 -i5 x
+grep -q "need to specify -j<think time> with -i<burst size>" "$T/err" || fail "-i without -j"
+run_rc 2 --engine=null -d1 --null-stall=2s/1s x
+grep -q -- "--null-stall" "$T/err" || fail "bad --null-stall not named"
+printf '[j]\nioengine=null\nrw=randrw\nfilename=x\nsize=1m\nrate_iops=,100\n' >"$T/b.fio"
+run_rc 2 "$T/b.fio"
+grep -q "a rate for writes alone" "$T/err" || fail "fio's one-direction rate on a mixed job: $(cat "$T/err")"
+echo ok
