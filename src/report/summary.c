@@ -169,6 +169,14 @@ static bool row_behind(const struct result_row *r, char *why, size_t len)
 	return true;
 }
 
+bool summary_behind(const struct result *res, char *why, size_t len)
+{
+	for (unsigned i = 0; i < res->nrows; i++)
+		if (res->rows[i].pace.paced && row_behind(&res->rows[i], why, len))
+			return true;
+	return false;
+}
+
 void summary_pace(struct pace_summary *p, const struct result *res)
 {
 	memset(p, 0, sizeof(*p));

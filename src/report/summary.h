@@ -100,6 +100,9 @@ struct pace_summary {
 };
 void summary_pace(struct pace_summary *p, const struct result *res);
 
+/* Whether a paced row fell behind (as pace_summary's behind), without the histograms. */
+bool summary_behind(const struct result *res, char *why, size_t len);
+
 /* Percentile p of a histogram alone, its extremes its outer buckets' (0 when empty). */
 uint64_t summary_hist_pct(const struct hist *h, double p);
 

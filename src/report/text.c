@@ -398,16 +398,11 @@ static void latency_tables(FILE *f, const struct workload *w, const struct resul
  * cap was reached, the largest backlog, service time and lag beside the
  * response time the tables above show. A closed loop says what its latency is.
  */
-static void pace_section(FILE *f, const struct result *res)
+static void pace_section(FILE *f, const struct result *res, struct pace_summary *p)
 {
-	struct pace_summary *p = report_need(malloc(sizeof(*p)));
-
-	if (!p)
-		return;
 	summary_pace(p, res);
 	if (!p->paced) {
 		fprintf(f, "closed loop: latency is service time\n\n");
-		free(p);
 		return;
 	}
 	fprintf(f, "Rate (open loop: the latency above is response time, completed - scheduled)\n");
@@ -432,7 +427,6 @@ static void pace_section(FILE *f, const struct result *res)
 		fprintf(f, "\n");
 	}
 	fprintf(f, "\n");
-	free(p);
 }
 
 static void qd_table(FILE *f, const struct workload *w, const struct result *res)
@@ -790,13 +784,15 @@ int report_text(FILE *f, const struct workload *w, const struct result *res)
 	struct devcheck *dc = calloc(res->ntargets ? res->ntargets : 1, sizeof(*dc));
 	struct verdict *v = malloc(sizeof(*v));
 	struct summary *s = malloc(sizeof(*s));
+	struct pace_summary *ps = malloc(sizeof(*ps));
 	struct interval *series = w->iops_stddev && res->measured ? summary_series(res, -1) : NULL;
 	unsigned n;
 
-	if (!dc || !v || !s || (w->iops_stddev && res->measured && !series)) {
+	if (!dc || !v || !s || !ps || (w->iops_stddev && res->measured && !series)) {
 		free(dc);
 		free(v);
 		free(s);
+		free(ps);
 		free(series);
 		return -ENOMEM;
 	}
@@ -826,7 +822,7 @@ int report_text(FILE *f, const struct workload *w, const struct result *res)
 		free(series);
 	}
 	latency_tables(f, w, res, s);
-	pace_section(f, res);
+	pace_section(f, res, ps);
 	jobs_sections(f, w, res, s);
 	qd_table(f, w, res);
 	devices_facts(f, w, res);
@@ -837,6 +833,7 @@ int report_text(FILE *f, const struct workload *w, const struct result *res)
 	free(dc);
 	free(v);
 	free(s);
+	free(ps);
 	notes(f, w, res);
 	return 0;
 }

@@ -172,15 +172,11 @@ static void run_warnings(const struct workload *w, const struct result *res,
 	for (unsigned i = 0; i < res->nrows; i++)
 		ios += res->rows[i].c[0].ios + res->rows[i].c[1].ios;
 	if (res->measured) {	/* an open loop that could not keep its schedule */
-		struct pace_summary *p = report_need(malloc(sizeof(*p)));
+		char why[200];
 
-		if (p) {
-			summary_pace(p, res);
-			if (p->behind)
-				warn(v, "behind_rate", "behind the rate: %s; the figures describe a "
-				     "saturated device (or a busy machine), not the asked load", p->why);
-			free(p);
-		}
+		if (summary_behind(res, why, sizeof(why)))
+			warn(v, "behind_rate", "behind the rate: %s; the figures describe a "
+			     "saturated device (or a busy machine), not the asked load", why);
 	}
 	if (res->measured && (res->test_ns < SHORT_RUN_NS || ios < SHORT_RUN_IOS))
 		warn(v, "short_run", "the measured window was %.2f s with %llu I/Os: too short to "
