@@ -807,6 +807,7 @@ int report_text(FILE *f, const struct workload *w, const struct result *res)
 		free(dc);
 		free(v);
 		free(s);
+		free(ps);
 		return 0;
 	}
 	fprintf(f, "actual test time:\t%.2fs\nthread count:\t\t%u\n\n",
