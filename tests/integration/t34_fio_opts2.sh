@@ -28,7 +28,7 @@ case_ effect "exitall: when the short size-based job ends, the long time-based o
 start=$(date +%s)
 run_ok ex.fio --output-format=json
 [ $(( $(date +%s) - start )) -lt 30 ] || fail "exitall: the run lasted the long job's 60 s"
-jq -e '.jobs[0].read.io_bytes == 1048576 and .jobs[1].read.io_bytes > 0 and .jobs[1].read.runtime < 30000 and .jobs[1].job_runtime < 30000' "$T/out" >/dev/null ||
+jq -e '.jobs[0].read.io_bytes == 1048576 and .jobs[1].read.runtime < 30000 and .jobs[1].job_runtime < 30000' "$T/out" >/dev/null ||
 	fail "exitall: $(jq -c '[.jobs[] | [.jobname, .read.io_bytes, .read.runtime]]' "$T/out")"
 if have_fio; then
 	fio_json ex.fio || fail "fio exitall: $(cat "$T/fioerr")"
