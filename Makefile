@@ -98,12 +98,14 @@ check: lint all unit helpers
 	IOBENCH=$(abspath $(B)/iobench) HELPERS=$(abspath $(B)/helpers) tests/run
 
 # The sanitizer pass leaves out the slowest tests whose time goes to fio, device set-up and
-# waiting rather than to iobench's code (each is reported as skipped there, and runs in check).
-SAN_NOT_UNDER := t25_verdict_pairs t26_effects t36_fio_examples t37_fio_opts3
+# waiting rather than to iobench's code, and those check-tsan runs under TSan (each is
+# reported as skipped there, and runs in check).
+SAN_NOT_UNDER := t20_races t25_verdict_pairs t26_effects t30_fio_text t36_fio_examples \
+		 t37_fio_opts3 t44_rate
 check-san: lint
 	$(MAKE) SANITIZE=1 all unit helpers
 	IOBENCH=$(abspath build-san/iobench) HELPERS=$(abspath build-san/helpers) \
-		NOT_UNDER="$(SAN_NOT_UNDER) (in the normal pass only: fio, devices and waiting, little of iobench's code)" \
+		NOT_UNDER="$(SAN_NOT_UNDER) (in the normal pass, and under TSan or mostly fio, devices and waiting)" \
 		tests/run
 
 # The tests that run many threads at once (workers, job groups, signals), under TSan.
