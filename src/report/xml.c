@@ -18,6 +18,19 @@ static bool xml_char(const unsigned char *s, size_t n)
 	return !(n == 3 && s[0] == 0xef && s[1] == 0xbf && (s[2] == 0xbe || s[2] == 0xbf));
 }
 
+/* The n-byte character at s, as itself or as its entity (& < > " '). */
+static void entity(FILE *f, const char *s, size_t n)
+{
+	switch (*s) {
+	case '&': fputs("&amp;", f); break;
+	case '<': fputs("&lt;", f); break;
+	case '>': fputs("&gt;", f); break;
+	case '"': fputs("&quot;", f); break;
+	case '\'': fputs("&apos;", f); break;
+	default: fwrite(s, 1, n, f); break;
+	}
+}
+
 void xml_text(FILE *f, const char *s)
 {
 	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;) {
@@ -27,14 +40,7 @@ void xml_text(FILE *f, const char *s)
 			fprintf(f, "\\x%02x", *p++);
 			continue;
 		}
-		switch (*p) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
-		default: fwrite(p, 1, n, f); break;
-		}
+		entity(f, (const char *)p, n);
 		p += n;
 	}
 }
@@ -57,16 +63,8 @@ bool xml_plain_ok(const char *s)
 
 void xml_plain(FILE *f, const char *s)
 {
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
-		default: fputc(*s, f);
-		}
-	}
+	for (; *s; s++)
+		entity(f, s, 1);
 }
 
 void xml_indent(const struct xml *x)
