@@ -232,15 +232,8 @@ static void loop_async(struct worker *w)
 				    done, w->reap_max);
 		unsigned again = 0;
 
-		if (unlikely(n < 0)) {
-			struct io_unit fake = { .result = n, .stream = 0 };
-
-			loop_fail(w, &fake);
+		if (!reaped(w, n, &now))
 			return;
-		}
-		now = clock_ns();
-		if (unlikely(now >= w->iv_edge))
-			loop_next_interval(w, now);
 		more = more && keep_going(w, now);
 		if (likely((unsigned)n <= w->submit_batch)) {
 			again = put_back(w, done, 0, (unsigned)n, 0, &inflight, &more, now);

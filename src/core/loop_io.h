@@ -54,6 +54,24 @@ static inline bool complete(struct worker *w, const struct io_unit *u, uint64_t 
 }
 
 
+/*
+ * After a reap of n completions: false when it failed (the run stops, said);
+ * else *now is the time, and a series interval that ended is closed.
+ */
+static inline bool reaped(struct worker *w, int n, uint64_t *now)
+{
+	if (unlikely(n < 0)) {
+		struct io_unit fake = { .result = n, .stream = 0 };
+
+		loop_fail(w, &fake);
+		return false;
+	}
+	*now = clock_ns();
+	if (unlikely(*now >= w->iv_edge))
+		loop_next_interval(w, *now);
+	return true;
+}
+
 /* A run that ended on its byte budget: the window closes at its last completion. */
 static inline void close_window(struct worker *w, uint64_t now)
 {

@@ -287,15 +287,8 @@ void loop_paced(struct worker *w)
 		} else if (inflight) {
 			n = engine_reap(&w->engine, 0, done, w->reap_max);
 		}
-		if (unlikely(n < 0)) {
-			struct io_unit fake = { .result = n, .stream = 0 };
-
-			loop_fail(w, &fake);
+		if (!reaped(w, n, &now))
 			return;
-		}
-		now = clock_ns();
-		if (unlikely(now >= w->iv_edge))
-			loop_next_interval(w, now);
 		more = more && keep_going(w, now);
 		for (int i = 0; i < n; i++) {
 			inflight--;
