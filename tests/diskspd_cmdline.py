@@ -29,8 +29,7 @@ REFUSED = [
     (r"^-ag[1-9]", "processor group", "Windows processor groups: Linux has one"),
     (r"^-x$", "completion routines", "Windows APCs: iobench's engines complete through io_uring or libaio"),
     (r"^-f[rs]*t[rst]*$", "temporary-file hint", "FILE_ATTRIBUTE_TEMPORARY has no Linux counterpart"),
-    (r"^-vs$", "verbose statistics", "-vs is not implemented"),
-    (r"^-O", "per-thread outstanding", "-O with -F is not implemented"),
+    (r"^-vs$", "verbose statistics", "DiskSpd's wait statistics, which iobench does not keep"),
     (r"^-Z[0-9]+[KMGTBkmgtb]?,[A-Za-z]:\\", "Windows path", "the source buffer's file is a Windows path, refused as a target's is"),
 ]
 

@@ -61,7 +61,8 @@ static uint64_t buffer_bytes(const struct workload *w, const struct target *tg)
 				unsigned ti = job_target(job, k, i);
 				const struct target_spec *s = &w->targets[ti];
 
-				sum += 2 * s->outstanding * round_up(target_max_block(s), buf_align(&tg[ti])) *
+				sum += 2 * job_units(job, s) * round_up(target_max_block(s),
+									buf_align(&tg[ti])) *
 				       (job->per_clone ? 1 : job->threads);
 			}
 		}
@@ -79,7 +80,7 @@ static uint64_t worker_bytes(const struct workload *w, const struct target *tg,
 		unsigned ti = job_target(js, rel, i);
 		const struct target_spec *s = &w->targets[ti];
 
-		sum += 2 * s->outstanding * round_up(target_max_block(s), buf_align(&tg[ti]));
+		sum += 2 * job_units(js, s) * round_up(target_max_block(s), buf_align(&tg[ti]));
 	}
 	return sum;
 }
@@ -489,28 +490,62 @@ static uint64_t src_size(const struct target_spec *sp)
 	       sp->dedupe_pct ? round_up(target_max_block(sp), 4096) : 0;
 }
 
-/* Gives each unit of stream si its buffers, carved from *mem. */
+/*
+ * Gives each unit of stream si its buffers, carved from *mem. With -O the
+ * worker's units are made with stream 0's buffers, and every stream keeps a
+ * pair for each of them (loop_pick() moves a unit to its stream's pair).
+ */
 static void init_units(struct run_ctx *ctx, struct worker *wk, unsigned si, unsigned *next,
 		       char **mem)
 {
-	const struct stream *s = &wk->streams[si];
+	struct stream *s = &wk->streams[si];
 	const struct target_spec *sp = &ctx->w->targets[s->target];
 	const struct target *t = &ctx->targets[s->target];
 	uint64_t step = round_up(target_max_block(sp), buf_align(t));
+	unsigned n = job_units(&ctx->w->jobs[wk->job], sp);
 
-	wk->streams[si].par_first = *next;
-	for (unsigned k = 0; k < sp->outstanding; k++) {
+	s->par_first = *next;
+	s->ubufs = *mem;
+	s->ustep = step;
+	for (unsigned k = 0; k < n; k++) {
+		char *rbuf = *mem, *wbuf = *mem + step;
+
+		*mem += 2 * step;
+		memset(rbuf, 0, step);	/* fault the pages in now, not in the loop */
+		write_content(sp, &s->gen.rng, wbuf, step);
+		if (s->vary & VARY_PICK && si)
+			continue;
 		struct io_unit *u = &wk->units[(*next)++];
 
-		u->rbuf = *mem;
-		u->wbuf = *mem + step;
-		*mem += 2 * step;
+		u->rbuf = rbuf;
+		u->wbuf = wbuf;
 		u->stream = si;
 		u->fd = t->fd;
 		u->file = (uint16_t)si;	/* the worker registers its streams' files in order */
-		memset(u->rbuf, 0, step);	/* fault the pages in now, not in the loop */
-		write_content(sp, &wk->streams[si].gen.rng, u->wbuf, step);
 	}
+}
+
+/* -O: the worker's table of its streams' weights (target_weight()), and its own draws. */
+static int build_pick(struct run_ctx *ctx, struct worker *wk, unsigned rel, uint64_t seed)
+{
+	struct stream_pick *p = &wk->pick;
+	uint64_t first = 0;
+
+	if (!(p->cum = calloc(wk->nstreams, sizeof(*p->cum))))
+		return -ENOMEM;
+	p->rng = seed ^ 0x2545f4914f6cdd1dull;
+	p->equal = true;
+	for (unsigned i = 0; i < wk->nstreams; i++) {
+		uint64_t wt = target_weight(&ctx->w->targets[wk->streams[i].target], rel);
+
+		if (i == 0)
+			first = wt;
+		p->equal = p->equal && wt == first;
+		p->total += wt;
+		p->cum[i] = p->total;
+		wk->streams[i].vary |= VARY_PICK;
+	}
+	return 0;
 }
 
 /* fio's write_*_log for thread rel of its job: the worker's log, and its streams record into it. */
@@ -644,8 +679,16 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 		if (r)
 			return r;
 		wk->backlog |= (wk->streams[i].vary & VARY_BACKLOG) != 0;
-		wk->nunits += sp->outstanding;
-		bytes += 2 * sp->outstanding * round_up(target_max_block(sp), buf_align(&ctx->targets[tlist[i]]));
+		wk->nunits += w->jobs[wk->job].requests ? 0 : sp->outstanding;
+		bytes += 2 * job_units(&w->jobs[wk->job], sp) *
+			 round_up(target_max_block(sp), buf_align(&ctx->targets[tlist[i]]));
+	}
+	if (w->jobs[wk->job].requests) {	/* -O: the thread's I/Os, for all its targets */
+		int r = build_pick(ctx, wk, rel, w->jobs[wk->job].seed + rel);
+
+		if (r)
+			return r;
+		wk->nunits = w->jobs[wk->job].requests;
 	}
 	/* a byte budget, or an I/O count with nothing unmeasured before it: issued exactly */
 	for (unsigned i = 0; w->count_based && (w->jobs[wk->job].bytes_per_thread ||
@@ -936,6 +979,7 @@ void build_free(struct run_ctx *ctx)
 		free(ctx->workers[i].log);
 		free(ctx->workers[i].units);
 		pacer_free(ctx->workers[i].pace, ctx->workers[i].nstreams);
+		free(ctx->workers[i].pick.cum);
 		iomem_free(&ctx->workers[i].mem);
 	}
 	for (unsigned j = 0; ctx->mem_fds && j < ctx->w->njobs; j++) {

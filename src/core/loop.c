@@ -37,7 +37,7 @@ static inline void budget(struct worker *w, struct io_unit *u)
 
 /*
  * The rarer parts of preparing an I/O (see loop_prep_for() for the common
- * ones): mixed and skewed offsets (-rs, -rd, -si, fio's percentage_random and
+ * ones): DiskSpd's -O (the I/O's stream picked per I/O), mixed and skewed offsets (-rs, -rd, -si, fio's percentage_random and
  * random_distribution), --verify's block ownership, sizes drawn per I/O (fio's bsrange,
  * bssplit), fio's own sequences (rw=read:-N, rw=randread:N), a byte budget
  * that trims the last I/O to fit (fio's size), sequential steps by each I/O's
@@ -47,6 +47,8 @@ static inline void budget(struct worker *w, struct io_unit *u)
  */
 static void vary_all(struct worker *w, struct stream *s, struct io_unit *u)
 {
+	if (s->vary & VARY_PICK)	/* -O: the I/O may go to another of the worker's streams */
+		s = loop_pick(w, s, u);
 	if ((s->vary & VARY_BACKLOG) && loop_backlog(w, s, u))
 		return;	/* a written block read back */
 	if (s->vary & VARY_PARALLEL) {	/* -p: the unit's own sequence, wrapping as gen_next */

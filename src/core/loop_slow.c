@@ -19,6 +19,35 @@
 #include "job/workload.h"
 #include "util/banned.h"
 
+struct stream *loop_pick(struct worker *w, struct stream *s, struct io_unit *u)
+{
+	const struct stream_pick *p = &w->pick;
+	uint64_t r = gen_rand(&w->pick.rng);
+	unsigned i = 0, k = (unsigned)(u - w->units);
+
+	if (p->equal) {
+		i = (unsigned)gen_below(r, w->nstreams);
+	} else {
+		uint64_t v = gen_below(r, p->total);
+
+		while (p->cum[i] <= v)	/* a draw below total: some cum is above it */
+			i++;
+	}
+	if (i == u->stream)
+		return s;
+	gen_unnext(&s->gen, u->offset);
+	s = &w->streams[i];
+	u->stream = i;
+	u->fd = s->fd;
+	u->file = (uint16_t)i;
+	u->rbuf = s->ubufs + 2 * (uint64_t)k * s->ustep;
+	u->wbuf = (char *)u->rbuf + s->ustep;
+	u->is_write = gen_next(&s->gen, &u->offset);
+	u->len = s->len[u->is_write];
+	u->buf = u->is_write ? u->wbuf : u->rbuf;
+	return s;
+}
+
 /* Whether another I/O of u's stream may be in flight on the block at off. */
 static bool block_busy(const struct worker *w, const struct io_unit *u, uint64_t off)
 {

@@ -8,6 +8,13 @@
 
 #include "core/worker.h"
 
+/*
+ * DiskSpd's -O: u, drawn from stream s, goes instead to a stream picked by
+ * weight; when that is another one, s's draw is taken back and u drawn anew
+ * from the new stream, with its buffers and file. Returns u's stream.
+ */
+struct stream *loop_pick(struct worker *w, struct stream *s, struct io_unit *u);
+
 /* --verify: draws u's offset again while another I/O of the thread is on that block. */
 void loop_avoid_inflight(struct worker *w, struct stream *s, struct io_unit *u);
 

@@ -1055,8 +1055,9 @@ static int check_depth(const struct workload *w, const struct engine_ops *ops, c
 		for (unsigned k = 0; k < job->threads && (k == 0 || job->per_clone); k++) {
 			unsigned long long depth = 0;
 
-			for (unsigned i = 0; i < job->ntargets; i++)
+			for (unsigned i = 0; !job->requests && i < job->ntargets; i++)
 				depth += w->targets[job_target(job, k, i)].outstanding;
+			depth += job->requests;	/* -O: the thread's, shared by its targets */
 			if (depth > max)
 				return errmsg(err, len, -EINVAL, "%llu I/Os in flight per thread (-o, "
 					      "iodepth, over its targets) are more than the %s engine "

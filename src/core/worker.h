@@ -40,6 +40,7 @@
 #define VARY_BACKLOG 8192u		/* fio's verify_backlog: written blocks read back while writing */
 #define VARY_SHAPE 16384u		/* mixed or skewed offsets, or -si's shared one (gen_shaped) */
 #define VARY_PARALLEL 32768u		/* DiskSpd's -p: each unit its own sequential offset */
+#define VARY_PICK 65536u		/* DiskSpd's -O: each I/O to a stream picked by weight */
 /* The bits only a completion looks at (loop_completed()): no preparation of their own. */
 #define VARY_ON_COMPLETION (VARY_VERIFY | VARY_FSYNC | VARY_LOG)
 
@@ -115,6 +116,21 @@ struct stream {
 	unsigned target;		/* index into the workload's targets */
 	uint64_t *par_next;		/* -p: the next offset of each of its units (own allocation) */
 	unsigned par_first;		/* ... the worker's index of its first unit */
+	char *ubufs;			/* -O: unit k's read buffer here at k * 2 * ustep, its write
+					   buffer ustep further (each unit has a pair per stream) */
+	uint64_t ustep;
+};
+
+/*
+ * DiskSpd's -O (IORequest::GetNextTarget): each I/O of the worker goes to a
+ * stream drawn by weight, uniformly when the weights are equal.
+ */
+struct stream_pick {
+	uint64_t rng;			/* its own wyrand state (the streams' are left as they are) */
+	uint64_t total;			/* the weights' sum */
+	uint64_t *cum;			/* per stream: a draw below total in [cum[i-1], cum[i]) picks
+					   stream i (a weight of 0: never); own allocation */
+	bool equal;			/* every weight the same */
 };
 
 /*
@@ -255,6 +271,7 @@ struct worker {
 	uint64_t bufs_len;
 	struct iomem mem;		/* its allocation, of fio's mem= kind */
 	struct pacer *pace;		/* a rate or think time: the paced loop runs it; NULL: closed */
+	struct stream_pick pick;	/* -O (VARY_PICK) */
 	pthread_t tid;
 };
 

@@ -29,7 +29,6 @@ static const struct {
 	char letter;
 	const char *what, *why;
 } unsupported[] = {
-	{ 'O', "per-thread outstanding I/O with -F", NOT_YET },
 	{ 'x', "completion routines", "they are Windows APCs; iobench's engines complete I/O "
 	  "through io_uring, libaio or in the thread" },
 	{ 'y', "named events", "they synchronize with other programs through Windows events" },
@@ -564,6 +563,11 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 			return -EINVAL;
 		w->pool_threads = (unsigned)n;
 		return 0;
+	case O_POOL_REQUESTS:
+		if (get_uint(ps, flag, v, 1, 4096, &n))
+			return -EINVAL;
+		w->pool_requests = (unsigned)n;
+		return 0;
 	case O_RANDOM:
 		if (v && v[0] == 's')
 			return apply_rs(ps, flag, v + 1);
@@ -710,8 +714,9 @@ static int parse_short(struct parse_state *ps, struct workload *w, const char *a
 	const struct option_def *o;
 
 	if (!strcmp(arg, "-vs"))
-		return fail(ps, "'-vs': DiskSpd's verbose statistics are not implemented in iobench yet "
-			    "(-v is)");
+		return fail(ps, "'-vs': DiskSpd's verbose statistics are its wait statistics (completion "
+			    "port waits, throttle sleeps, lookasides), which iobench does not keep (-v is "
+			    "taken)");
 	if (arg[1] == 'Z')
 		return apply_short_Z(ps, v);
 	o = option_short(arg[1]);
@@ -1029,6 +1034,46 @@ static void set_pace(const struct parse_state *ps, struct pace_spec *p)
 	}
 }
 
+/*
+ * DiskSpd's -O: with -F, each thread's I/Os are shared by its targets. Its
+ * own rules (Common.cpp's Profile::Validate), and iobench's: the run needs
+ * -F, and --verify's blocks are owned per thread and target.
+ */
+static int check_pool_requests(struct parse_state *ps, const struct workload *w)
+{
+	if (!w->pool_requests)
+		return 0;	/* (a profile's ThreadTargets need it: xmlprofile.c checks) */
+	if (!w->pool_threads)
+		return fail(ps, "-O%u: I/Os in flight per thread, shared by its targets, go with -F "
+			    "(threads that each work on every target); with -t use -o", w->pool_requests);
+	if (ps->rate)
+		return fail(ps, "-g throughput control cannot be used with -O outstanding requests per "
+			    "thread");
+	if (ps->think_ms)
+		return fail(ps, "-j think time cannot be used with -O outstanding requests per thread");
+	if (w->verify)
+		return fail(ps, "--verify cannot be used with -O: its blocks are checked per thread "
+			    "and target, and -O sends each thread's I/Os to any target");
+	if (w->engine && !strcmp(w->engine, "psync") && w->pool_requests > 1)
+		return fail(ps, "-O%u: the psync engine does one I/O at a time; use -O1, or "
+			    "--engine=io_uring", w->pool_requests);
+	for (unsigned i = 0; i < w->ntargets; i++) {
+		if (w->targets[i].parallel)
+			return fail(ps, "-p parallel IO cannot be used with -O outstanding requests "
+				    "per thread");
+	}
+	for (unsigned k = 0; k < w->pool_threads; k++) {	/* DiskSpd would start it with none */
+		unsigned i = 0;
+
+		while (i < w->ntargets && !target_weight(&w->targets[i], k))
+			i++;
+		if (i == w->ntargets)
+			return fail(ps, "thread %u has no target: every target's ThreadTargets "
+				    "leave it out", k);
+	}
+	return 0;
+}
+
 static int finish(struct parse_state *ps, struct workload *w)
 {
 	if (!ps->per_target && (resolve_sizes(ps) || check_combinations(ps, w)))
@@ -1063,6 +1108,8 @@ static int finish(struct parse_state *ps, struct workload *w)
 		if (ps->t.dist)
 			*w->targets[i].dist = *ps->t.dist;
 	}
+	if (check_pool_requests(ps, w))
+		return -EINVAL;
 	if (w->verify && workload_check_verify(w, ps->err, ps->errlen))
 		return -EINVAL;
 	if (workload_diskspd_jobs(w))
@@ -1196,11 +1243,29 @@ int cmdline_build_finish(struct cmdline_build *b)
 	return 0;
 }
 
+int cmdline_build_weight(struct cmdline_build *b, unsigned weight,
+			 const struct thread_target *tt, unsigned ntt)
+{
+	struct target_spec *t = &b->ps.t;
+
+	free(t->thread_targets);
+	t->thread_targets = NULL;
+	t->nthread_targets = 0;
+	t->weight = weight;
+	if (ntt && !(t->thread_targets = malloc(ntt * sizeof(*tt))))
+		return fail(&b->ps, "out of memory");
+	if (ntt)
+		memcpy(t->thread_targets, tt, ntt * sizeof(*tt));
+	t->nthread_targets = ntt;
+	return 0;
+}
+
 void cmdline_build_free(struct cmdline_build *b)
 {
 	if (b) {	/* switches given after the last target */
 		free(b->ps.t.buf_source_path);
 		free(b->ps.t.dist);
+		free(b->ps.t.thread_targets);
 	}
 	free(b);
 }

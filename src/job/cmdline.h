@@ -61,6 +61,12 @@ struct cmdline_build *cmdline_build_new(struct workload *w, char *err, size_t er
 /* action (or NULL) is set by the switches that ask for one: -Rp, --help, ... */
 int cmdline_build_switch(struct cmdline_build *b, const char *arg, enum cmd_action *action);
 int cmdline_build_target(struct cmdline_build *b, const char *path);
+/*
+ * A profile's <Weight> and <ThreadTargets> of the target being built (no
+ * command-line form; they apply with -O): tt is copied.
+ */
+int cmdline_build_weight(struct cmdline_build *b, unsigned weight,
+			 const struct thread_target *tt, unsigned ntt);
 int cmdline_build_finish(struct cmdline_build *b);
 void cmdline_build_free(struct cmdline_build *b);
 

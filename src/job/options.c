@@ -28,6 +28,7 @@ const struct option_def options[] = {
 	{ 'o', "outstanding", ARG_REQ, O_OUTSTANDING, D, "N     I/Os in flight per thread per target (default 2)" },
 	{ 't', "threads", ARG_REQ, O_THREADS, D, "N     threads per target (default 1)" },
 	{ 'F', "total-threads", ARG_REQ, O_POOL, D, "N     N threads in all, each working on every target" },
+	{ 'O', "thread-outstanding", ARG_REQ, O_POOL_REQUESTS, D, "N     with -F: I/Os in flight per thread, shared by its targets (each I/O to one picked at random; -o is then unused)" },
 	{ 'r', "random", ARG_OPT, O_RANDOM, D, "[ALIGN] random I/O aligned to ALIGN (default: block size)" },
 	{ 's', "sequential", ARG_OPT, O_SEQUENTIAL, D, "[STRIDE] sequential I/O (the default), stride default: block size" },
 	{ 'w', "write", ARG_REQ, O_WRITE, D, "PCT   percentage of writes (default 0)" },

@@ -51,6 +51,7 @@ void workload_release(struct workload *w)
 		free(w->targets[i].bs_dist[0]);
 		free(w->targets[i].bs_dist[1]);
 		free(w->targets[i].dist);
+		free(w->targets[i].thread_targets);
 	}
 	free(w->targets);
 	for (unsigned i = 0; i < w->njobs; i++) {
@@ -113,10 +114,23 @@ int workload_diskspd_jobs(struct workload *w)
 		j->seed = w->seed + first;	/* DiskSpd: thread n of the run uses seed + n */
 		j->ioprio = diskspd_ioprio(w->io_priority);
 		j->mem = w->large_pages ? MEM_MMAPHUGE : MEM_MALLOC;
+		j->requests = w->pool_threads ? w->pool_requests : 0;
 		first += j->threads;
 	}
 	w->count_based = w->ios_per_thread != 0;
 	return 0;
+}
+
+unsigned target_weight(const struct target_spec *s, unsigned rel)
+{
+	unsigned own = s->weight ? s->weight : 1;
+
+	if (!s->nthread_targets)
+		return own;
+	for (unsigned i = 0; i < s->nthread_targets; i++)
+		if (s->thread_targets[i].thread == rel)
+			return s->thread_targets[i].weight ? s->thread_targets[i].weight : own;
+	return 0;	/* DiskSpd: a target with ThreadTargets is only those threads' */
 }
 
 /* The sizes direction d (0 reads, 1 writes) may use: [*lo, *hi]. */

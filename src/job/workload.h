@@ -163,6 +163,11 @@ struct written_opt {
 	char *key, *val;
 };
 
+/* A profile's <ThreadTarget>: thread `thread` of the -F pool works on the target (weight 0: the target's). */
+struct thread_target {
+	unsigned thread, weight;
+};
+
 /* What to do with one target: DiskSpd keeps these per target, so do we. */
 struct target_spec {
 	char *path;
@@ -204,6 +209,11 @@ struct target_spec {
 	unsigned write_pct;	/* -w, 0..100 */
 	unsigned outstanding;	/* -o: I/Os in flight per thread per target */
 	unsigned threads;	/* -t: threads on this target (unused with -F) */
+	unsigned weight;	/* with -O: how often a thread's I/O picks this target, against the
+				   others' (a profile's <Weight>; 0: 1, the command line's) */
+	struct thread_target *thread_targets; /* a profile's <ThreadTargets>: only these threads of
+				   the pool work on it, each with its weight (own allocation), or NULL */
+	unsigned nthread_targets;
 	unsigned cache;		/* CACHE_* */
 	unsigned hints;		/* HINT_*: access advice given to the kernel once the target is open */
 	bool end_fsync;		/* fio's end_fsync: fsync the target once the I/O has ended */
@@ -321,6 +331,9 @@ struct job_spec {
 				   ioprio_set(2) before its engine starts (ioprio.h's value);
 				   0 = not set (the process's) */
 	struct pace_spec pace;	/* rate limits and think time (all 0: closed loop) */
+	unsigned requests;	/* DiskSpd's -O: each thread's I/Os in flight, shared by its targets,
+				   each I/O to a target picked by weight (target_weight()); 0: each
+				   target its own outstanding */
 };
 
 struct workload {
@@ -329,6 +342,8 @@ struct workload {
 	struct job_spec *jobs;
 	unsigned njobs;
 	unsigned pool_threads;	/* -F: threads that each work on every target; 0 = per target */
+	unsigned pool_requests;	/* -O with -F: I/Os in flight per thread, each to a target picked
+				   by weight as it is issued; 0 = each target its own -o */
 	uint64_t duration_ns;	/* -d */
 	uint64_t warmup_ns;	/* -W */
 	uint64_t cooldown_ns;	/* -C */
@@ -389,6 +404,19 @@ struct workload {
 
 /* The largest I/O a target's units carry, and the smallest (the alignment of random offsets). */
 uint64_t target_max_block(const struct target_spec *s);
+
+/*
+ * The buffers a thread of job j keeps for target s: one pair per I/O it may
+ * have in flight there (with DiskSpd's -O, each of the thread's requests may
+ * go to any of its targets, so each has a pair for every target, as DiskSpd's).
+ */
+static inline unsigned job_units(const struct job_spec *j, const struct target_spec *s)
+{
+	return j->requests ? j->requests : s->outstanding;
+}
+
+/* With -O: how often thread rel of the pool picks target s against the others; 0: never. */
+unsigned target_weight(const struct target_spec *s, unsigned rel);
 uint64_t target_min_block(const struct target_spec *s);
 
 /* Whether the run changes s's data: it writes, or trims. */

@@ -840,6 +840,46 @@ static int target_path(struct builder *c, xmlNodePtr pn, char *path, size_t len)
 		  (unsigned long long)i);
 }
 
+/*
+ * <Weight> and <ThreadTargets>: with the TimeSpan's ThreadCount and
+ * RequestCount (-F with -O), how often each thread's I/O picks the target, and
+ * which threads work on it (check_pool_requests() in cmdline.c has DiskSpd's
+ * other rules). Without them DiskSpd reads <Weight> and uses it nowhere.
+ */
+static int target_weights(struct builder *c, xmlNodePtr t)
+{
+	struct thread_target tt[1024];
+	xmlNodePtr ts = t->parent->parent, k, list = child(t, "ThreadTargets");
+	uint64_t weight = 1, threads = 0, requests = 0;
+	unsigned n = 0;
+
+	num(ts, "ThreadCount", &k, &threads);
+	num(ts, "RequestCount", &k, &requests);
+	if (!num(t, "Weight", &k, &weight))
+		weight = 1;
+	else if (!weight && threads && requests)
+		return refuse(c, k, "a non-zero target Weight must be specified");
+	if (list && !(threads && requests))
+		return refuse(c, list, "ThreadTargets can only be specified when the TimeSpan's "
+			      "ThreadCount and RequestCount are (DiskSpd's -F with -O)");
+	for (k = list ? list->children : NULL; k; k = k->next) {
+		xmlNodePtr x;
+		uint64_t thread = 0, w = 0;	/* xs:unsignedInt, checked when read */
+
+		if (k->type != XML_ELEMENT_NODE)
+			continue;
+		num(k, "Thread", &x, &thread);
+		num(k, "Weight", &x, &w);
+		if (thread >= threads)
+			return refuse(c, k, "illegal thread specified for ThreadTarget (threads "
+				      "count from 0, below the ThreadCount)");
+		if (n == sizeof(tt) / sizeof(tt[0]))	/* -F takes 1024 threads */
+			return refuse(c, k, "more ThreadTargets than the 1024 threads -F takes");
+		tt[n++] = (struct thread_target){ (unsigned)thread, (unsigned)w };
+	}
+	return cmdline_build_weight(c->b, (unsigned)weight, tt, n);
+}
+
 static int build_target(struct builder *c, xmlNodePtr t)
 {
 	char path[PATH_MAX_LEN], msg[1024];
@@ -848,11 +888,8 @@ static int build_target(struct builder *c, xmlNodePtr t)
 
 	if ((r = target_path(c, child(t, "Path"), path, sizeof(path))))
 		return r;
-	if ((k = child(t, "ThreadTargets")))
-		return refuse(c, k, "per-thread targets take a TimeSpan's ThreadCount and "
-			      "RequestCount (DiskSpd's -F with -O), and -O is not supported");
 	if ((r = target_numbers(c, t)) || (r = target_flags(c, t)) || (r = target_content(c, t)) ||
-	    (r = target_distribution(c, t)))
+	    (r = target_distribution(c, t)) || (r = target_weights(c, t)))
 		return r;
 	if ((k = child(t, "FlushType"))) {
 		char text[64];
@@ -865,7 +902,6 @@ static int build_target(struct builder *c, xmlNodePtr t)
 		if ((r = sw(c, k, "-N%s", f)))
 			return r;
 	}
-	/* <Weight> weighs a target only with the TimeSpan's RequestCount (-O), refused */
 	r = cmdline_build_target(c->b, path);
 	if (!r)
 		return 0;

@@ -168,7 +168,18 @@ static void target_xml(struct xw *x, const struct workload *w, const struct targ
 		number(x, "Throughput", p ? p->diskspd_g : 0);
 	number(x, "ThreadsPerFile", t->threads ? t->threads : 1);
 	number(x, "IOPriority", w->io_priority ? w->io_priority : 3);	/* 3: normal, the default */
-	number(x, "Weight", 1);
+	number(x, "Weight", t->weight ? t->weight : 1);
+	if (t->nthread_targets) {	/* Common.cpp's ThreadTarget::GetXml() */
+		open_el(x, "ThreadTargets");
+		for (unsigned i = 0; i < t->nthread_targets; i++) {
+			open_el(x, "ThreadTarget");
+			number(x, "Thread", t->thread_targets[i].thread);
+			if (t->thread_targets[i].weight)
+				number(x, "Weight", t->thread_targets[i].weight);
+			close_el(x, "ThreadTarget");
+		}
+		close_el(x, "ThreadTargets");
+	}
 	close_el(x, "Target");
 }
 
@@ -212,7 +223,7 @@ static void timespan_xml(struct xw *x, const struct workload *w, unsigned g)
 	number(x, "Warmup", secs(w->warmup_ns));
 	number(x, "Cooldown", secs(w->cooldown_ns));
 	number(x, "ThreadCount", w->pool_threads);
-	number(x, "RequestCount", 0);
+	number(x, "RequestCount", w->pool_requests);
 	number(x, "IoBucketDuration", w->interval_ns / 1000000ull);
 	number(x, "RandSeed", first ? first->seed : w->seed);
 	if (random_write_data(w, g))

@@ -537,7 +537,7 @@ static void timespan_xml(struct ctx *c)
 	}
 	xml_leaf(x, "TestTimeSeconds", "%.2f", (double)res->test_ns / 1e9);
 	xml_leaf(x, "ThreadCount", "%u", c->w->pool_threads ? c->w->pool_threads : res->nthreads);
-	xml_leaf(x, "RequestCount", "0");	/* -O, per-thread requests with -F: not taken */
+	xml_leaf(x, "RequestCount", "%u", c->w->pool_requests);	/* -O */
 	xml_leaf(x, "ProcCount", "%u", res->ncpu);
 	cpu_utilization(c);
 	latency_xml(c);		/* DiskSpd's -L: iobench always measures */
@@ -572,21 +572,20 @@ static void queue_depth_xml(struct ctx *c)
 {
 	const struct result *res = c->res;
 	struct xml *x = &c->x;
-	uint64_t req = 0;
-	double got = 0;
+	double req = 0, got = 0;
 
 	for (unsigned i = 0; i < res->nrows; i++) {
 		req += summary_requested_qd(c->w, res, &res->rows[i]);
 		got += summary_achieved_qd(&res->rows[i]);
 	}
 	xml_open(x, "queue_depth");
-	xml_leaf(x, "requested", "%llu", (unsigned long long)req);
+	xml_leaf(x, "requested", "%g", req);
 	leaf_num(x, "achieved", got);
 	for (unsigned i = 0; i < res->nrows; i++) {
 		const struct result_row *r = &res->rows[i];
 
 		xml_indent(x);
-		fprintf(x->f, "<thread thread=\"%u\" target=\"%u\" requested=\"%u\" "
+		fprintf(x->f, "<thread thread=\"%u\" target=\"%u\" requested=\"%g\" "
 			"achieved=\"%.6f\"/>\n", r->thread, r->target,
 			summary_requested_qd(c->w, res, r), summary_achieved_qd(r));
 	}

@@ -230,7 +230,7 @@ static json_t *job_obj(const struct workload *groups, const struct result *all, 
 			t->write_pct == 100 ? "write" : "rw")));
 	snprintf(bs, sizeof(bs), "%llu", (unsigned long long)t->block_size);
 	set(opts, "bs", json_text(bs));
-	snprintf(bs, sizeof(bs), "%u", t->outstanding * js->ntargets);
+	snprintf(bs, sizeof(bs), "%u", fio_iodepth(w, (unsigned)(js - w->jobs)));
 	set(opts, "iodepth", json_text(bs));
 	snprintf(bs, sizeof(bs), "%u", js->threads);
 	set(opts, "numjobs", json_text(bs));

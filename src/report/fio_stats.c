@@ -246,7 +246,8 @@ unsigned fio_iodepth(const struct workload *w, unsigned j)
 {
 	const struct job_spec *js = &w->jobs[j];
 
-	return w->targets[js->first_target].outstanding * js->ntargets;
+	return js->requests ? js->requests :	/* DiskSpd's -O: the thread's, for all its targets */
+	       w->targets[js->first_target].outstanding * js->ntargets;
 }
 
 bool fio_depth_one(const struct workload *w, unsigned j0, unsigned j1)

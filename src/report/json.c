@@ -178,6 +178,7 @@ static json_t *workload_json(const struct workload *w, const struct result *res)
 	set(o, "interval_ms", json_real((double)w->interval_ns / 1e6));
 	set(o, "seed", seed_json(w->seed));
 	set(o, "thread_pool", w->pool_threads ? jnum(w->pool_threads) : NULL);
+	set(o, "thread_outstanding", w->pool_requests ? jnum(w->pool_requests) : NULL);
 	if (res->ncpus_pinned) {
 		json_t *a = json_array();
 
@@ -564,6 +565,12 @@ static json_t *verify_json(const struct workload *w, const struct result *res)
 	return o;
 }
 
+/* A requested queue depth: whole but for -O's shares by weight. */
+static json_t *depth_json(double d)
+{
+	return d == (double)(json_int_t)d ? json_integer((json_int_t)d) : json_real(d);
+}
+
 static json_t *results_json(const struct workload *w, const struct result *res)
 {
 	json_t *o = json_object(), *targets = json_array(), *threads = json_array();
@@ -596,7 +603,7 @@ static json_t *results_json(const struct workload *w, const struct result *res)
 		json_object_set_new(t, "thread", json_integer(r->thread));
 		json_object_set_new(t, "target", json_integer(r->target));
 		json_object_set_new(t, "queue_depth_requested",
-				    json_integer(summary_requested_qd(w, res, r)));
+				    depth_json(summary_requested_qd(w, res, r)));
 		json_object_set_new(t, "queue_depth_achieved", json_real(summary_achieved_qd(r)));
 		json_object_set_new(t, "read_errors", json_integer(r->trims ? 0 : (json_int_t)r->errors[0]));
 		json_object_set_new(t, "trim_errors", json_integer(r->trims ? (json_int_t)r->errors[0] : 0));
@@ -690,14 +697,13 @@ static json_t *series_json(const struct result *res)
 static json_t *queue_depth_json(const struct workload *w, const struct result *res)
 {
 	json_t *o = json_object();
-	uint64_t req = 0;
-	double got = 0;
+	double req = 0, got = 0;
 
 	for (unsigned i = 0; i < res->nrows; i++) {
 		req += summary_requested_qd(w, res, &res->rows[i]);
 		got += summary_achieved_qd(&res->rows[i]);
 	}
-	set(o, "requested", jnum(req));
+	set(o, "requested", depth_json(req));
 	set(o, "achieved", json_real(got));
 	return o;
 }

@@ -129,12 +129,24 @@ unsigned summary_full_intervals(const struct result *res)
 	return n < res->nintervals ? (unsigned)n : res->nintervals;
 }
 
-unsigned summary_requested_qd(const struct workload *w, const struct result *res,
-			      const struct result_row *row)
+double summary_requested_qd(const struct workload *w, const struct result *res,
+			    const struct result_row *row)
 {
 	const struct engine_ops *e = engine_find(res->engine);
+	const struct job_spec *js = row->job < w->njobs ? &w->jobs[row->job] : NULL;
+	unsigned rel = row->thread;
+	uint64_t total = 0;
 
-	return e && (e->flags & ENGINE_SYNC) ? 1 : w->targets[row->target].outstanding;
+	if (e && (e->flags & ENGINE_SYNC))
+		return 1;
+	if (!js || !js->requests)
+		return w->targets[row->target].outstanding;
+	for (unsigned j = 0; j < row->job; j++)	/* -O: the thread's, shared by weight */
+		rel -= w->jobs[j].threads;
+	for (unsigned i = 0; i < js->ntargets; i++)
+		total += target_weight(&w->targets[job_target(js, rel, i)], rel);
+	return total ? js->requests * (double)target_weight(&w->targets[row->target], rel) / total
+		     : 0;
 }
 
 double summary_achieved_qd(const struct result_row *row)

@@ -78,9 +78,10 @@ double summary_achieved_qd(const struct result_row *row);
 
 /*
  * The I/Os row asked to keep in flight: its target's -o, or 1 on an engine
- * that does one at a time (DiskSpd's -Sm takes -o, the mmap engine one I/O).
+ * that does one at a time (DiskSpd's -Sm takes -o, the mmap engine one I/O);
+ * with -O, the target's share by weight of its thread's.
  */
-unsigned summary_requested_qd(const struct workload *w, const struct result *res,
+double summary_requested_qd(const struct workload *w, const struct result *res,
 			      const struct result_row *row);
 
 /*

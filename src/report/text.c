@@ -120,7 +120,10 @@ static void target_params(FILE *f, const struct workload *w, const struct target
 		fprintf(f, "\t\tusing random I/O (alignment: %s)\n", b);
 	else
 		fprintf(f, "\t\tusing sequential I/O (stride: %s)\n", b);
-	fprintf(f, "\t\tnumber of outstanding I/O operations per thread: %u\n", s->outstanding);
+	if (w->pool_requests)	/* DiskSpd's -O: the thread's I/Os are shared by weight */
+		fprintf(f, "\t\trelative IO weight in thread pool: %u\n", s->weight ? s->weight : 1);
+	else
+		fprintf(f, "\t\tnumber of outstanding I/O operations per thread: %u\n", s->outstanding);
 	size_line(f, "base file offset", s->base_offset, false);
 	size_line(f, "max file size", s->max_offset, false);
 	size_line(f, "thread stride size", s->thread_stride, false);
@@ -184,8 +187,11 @@ static void params_head(FILE *f, const struct workload *w)
 	seconds(f, "cool down time", w->cooldown_ns);
 	fprintf(f, "\tmeasuring latency\n");
 	fprintf(f, "\trandom seed: %llu\n", (unsigned long long)w->seed);
-	if (w->pool_threads)
+	if (w->pool_threads) {
 		fprintf(f, "\tthread pool with %u threads\n", w->pool_threads);
+		fprintf(f, "\tnumber of outstanding I/O operations per thread: %u\n",
+			w->pool_requests);
+	}
 }
 
 /* The CPUs threads are pinned to, or that they are not. */
@@ -431,8 +437,7 @@ static void pace_section(FILE *f, const struct result *res, struct pace_summary 
 
 static void qd_table(FILE *f, const struct workload *w, const struct result *res)
 {
-	unsigned req = 0;
-	double sum = 0;
+	double req = 0, sum = 0;
 
 	fprintf(f, "Queue depth (average I/Os in flight over the window: latency sum / time)\n"
 		"thread | requested | achieved |  file\n%.46s\n", dashes);
@@ -440,12 +445,12 @@ static void qd_table(FILE *f, const struct workload *w, const struct result *res
 		const struct result_row *r = &res->rows[i];
 		double qd = summary_achieved_qd(r);
 
-		fprintf(f, "%6u | %9u | %8.2f | %s\n", r->thread, summary_requested_qd(w, res, r),
+		fprintf(f, "%6u | %9g | %8.2f | %s\n", r->thread, summary_requested_qd(w, res, r),
 			qd, w->targets[r->target].path);
 		req += summary_requested_qd(w, res, r);
 		sum += qd;
 	}
-	fprintf(f, "%.46s\ntotal: | %9u | %8.2f\n\n", dashes, req, sum);
+	fprintf(f, "%.46s\ntotal: | %9g | %8.2f\n\n", dashes, req, sum);
 }
 
 /* A figure, or n/a when the kernel does not count it (negative). */
@@ -665,7 +670,7 @@ static void depth_note(FILE *f, const struct workload *w, const struct result *r
 	}
 	if (worst)
 		fprintf(f, "note: %u thread%s kept fewer I/Os in flight than -o asked; the fewest: "
-			"thread %u, %.2f of %u on '%s': the device was not kept that busy (iobench, or "
+			"thread %u, %.2f of %g on '%s': the device was not kept that busy (iobench, or "
 			"the CPU, could not refill faster, or the run's end drained the queue)\n", n,
 			n == 1 ? "" : "s", worst->thread, summary_achieved_qd(worst),
 			summary_requested_qd(w, res, worst), w->targets[worst->target].path);
@@ -810,8 +815,11 @@ int report_text(FILE *f, const struct workload *w, const struct result *res)
 		free(ps);
 		return 0;
 	}
-	fprintf(f, "actual test time:\t%.2fs\nthread count:\t\t%u\n\n",
+	fprintf(f, "actual test time:\t%.2fs\nthread count:\t\t%u\n",
 		(double)res->test_ns / 1e9, res->nthreads);
+	if (w->pool_threads && w->pool_requests)
+		fprintf(f, "request count:\t\t%u\n", w->pool_requests);
+	fputc('\n', f);
 	cpu_table(f, res);
 	io_table(f, w, res, SUM_TOTAL, series);
 	io_table(f, w, res, SUM_READ, series);

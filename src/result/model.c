@@ -99,6 +99,7 @@ struct schema {
 SCHEMA(bs_dist_s, FI(struct bs_dist, lo), FI(struct bs_dist, hi), FI(struct bs_dist, step),
        FIM(struct bs_dist, n, BS_SPLIT_MAX), FIAN(struct bs_dist, len, n),
        FIAN(struct bs_dist, pct, n));
+SCHEMA(thread_target_s, FI(struct thread_target, thread), FI(struct thread_target, weight));
 SCHEMA(target_spec_s, FS(struct target_spec, path), FIM(struct target_spec, block_size, 1ull << 40),
        FIM(struct target_spec, write_block_size, 1ull << 40), FPA(struct target_spec, bs_dist, bs_dist_s, 2),
        FI(struct target_spec, fsync_every), FI(struct target_spec, create_size),
@@ -115,7 +116,9 @@ SCHEMA(target_spec_s, FS(struct target_spec, path), FIM(struct target_spec, bloc
 						CACHE_NO_LOCAL),
        FB(struct target_spec, end_fsync), FB_LATER(struct target_spec, invalidate),
        FIM_LATER(struct target_spec, trim, TRIM_WRITE),
-       FIM_LATER(struct target_spec, map_flush, 3), FB_LATER(struct target_spec, parallel));
+       FIM_LATER(struct target_spec, map_flush, 3), FB_LATER(struct target_spec, parallel),
+       FIM_LATER(struct target_spec, weight, UINT32_MAX), FI_LATER(struct target_spec, nthread_targets),
+       FARR_LATER(struct target_spec, thread_targets, nthread_targets, thread_target_s));
 SCHEMA(pace_spec_s, FIA(struct pace_spec, iops, 2), FIA(struct pace_spec, bps, 2),
        FIA(struct pace_spec, min_iops, 2), FIA(struct pace_spec, min_bps, 2),
        FB(struct pace_spec, per_target), FB(struct pace_spec, poisson), FI(struct pace_spec, think_ns),
@@ -132,10 +135,12 @@ SCHEMA(job_spec_s, FS(struct job_spec, name), FS(struct job_spec, description),
        FI(struct job_spec, reap_min), FI(struct job_spec, reap_max), FI(struct job_spec, submit_batch),
        { "pace", T_OBJ, offsetof(struct job_spec, pace), sizeof(struct pace_spec), 0, &pace_spec_s, 0, 0,
 	 false, 0, true },
+       FI_LATER(struct job_spec, requests),
        FI_LATER(struct job_spec, nwritten), FARR_LATER(struct job_spec, written, nwritten, written_s));
 SCHEMA(workload_s, FIM(struct workload, ntargets, 1u << 20), FARR(struct workload, targets, ntargets, target_spec_s),
        FIM(struct workload, njobs, 1u << 20), FARR(struct workload, jobs, njobs, job_spec_s),
-       FI(struct workload, pool_threads), FI(struct workload, duration_ns),
+       FI(struct workload, pool_threads), FI_LATER(struct workload, pool_requests),
+       FI(struct workload, duration_ns),
        FI(struct workload, warmup_ns), FI(struct workload, cooldown_ns),
        FI(struct workload, ios_per_thread), FB(struct workload, count_based), FI(struct workload, seed),
        FI(struct workload, interval_ns), FB(struct workload, iops_stddev),

@@ -195,9 +195,9 @@ say "an element iobench refuses, for its switch's reason (TemporaryFile is -ft)"
 profile g.xml "$(target new.dat '<FileSize>1048576</FileSize>
 <TemporaryFile>true</TemporaryFile>')"
 bad "g.xml:6: <TemporaryFile>:" -Xg.xml
-profile g2.xml "      <ThreadCount>2</ThreadCount><RequestCount>4</RequestCount>
+profile g2.xml "      <ThreadCount>2</ThreadCount><CompletionRoutines>true</CompletionRoutines>
 $ok_target"
-bad "g2.xml:5: <RequestCount>: '-O4': DiskSpd's per-thread outstanding I/O with -F" -Xg2.xml
+bad "g2.xml:5: <CompletionRoutines>: '-x': DiskSpd's completion routines" -Xg2.xml
 
 say "-b with -X, and any DiskSpd switch beyond -d -W -C -R -v -z"
 profile ok.xml "$ok_target"

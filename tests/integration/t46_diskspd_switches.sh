@@ -168,4 +168,79 @@ run_ok -Rpxml -Xpar.xml
 cmp -s par.xml "$T/out" || fail "-X of -p's profile"
 bad "-p conflicts with -r" -p -r a.dat
 bad "-si conflicts with -p" -p -si a.dat
+say "-O with -F: each thread's I/Os in flight shared by its targets, each I/O to one drawn at random"
+run_ok --engine=null -F1 -O4 -b4K -r --ios=100000 -W0 --quiet --json=o.json n0 n1
+share=$(jq '[.results.threads[] | .total.ios] | (.[0] / add)' o.json)
+near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'; }
+near "$share" 0.5 0.01 || fail "-O4 over two targets: the first took $share of the I/Os"
+[ "$(jq '[.results.threads[] | .total.ios] | add' o.json)" = 100000 ] || fail "-O: not 100000 I/Os"
+# the null model: 10 ms an I/O, so a thread with 4 in flight completes 400 a second (8 with -o4)
+for c in "-O4:4" "-o4:8"; do
+	run_ok --engine=null --null-latency=10ms -F2 "${c%%:*}" -b4K -r -d1 -W0 --quiet --json=q.json n0 n1
+	want=${c#*:}
+	for th in 0 1; do
+		qd=$(jq "[.results.threads[] | select(.thread == $th) | .queue_depth_achieved] | add" q.json)
+		ios=$(jq "[.results.threads[] | select(.thread == $th) | .total.ios] | add" q.json)
+		awk -v q="$qd" -v n="$ios" -v w="$want" 'BEGIN { exit !(q <= w + 0.05 && q >= w * 0.75 &&
+			n <= w * 100 + w && n >= w * 75) }' ||
+			fail "${c%%:*}: thread $th kept $qd in flight and did $ios I/Os, wanted $want and $((want * 100))"
+	done
+done
+[ "$(jq .queue_depth.requested q.json)" = 16 ] || fail "-o4: requested $(jq .queue_depth.requested q.json)"
+# sequential: each target's own run, unbroken though its I/Os are drawn among the others'
+head -c 1048576 /dev/urandom > s1.dat
+head -c 1048576 /dev/urandom > s2.dat
+run_ok -F1 -O8 -b4K -w100 -Z -Sh --ios=200 -W0 --overwrite --quiet --json=s.json s1.dat s2.dat
+for i in 0 1; do
+	f=s$((i + 1)).dat
+	n=$(jq ".results.threads[] | select(.target == $i) | .write.ios" s.json)
+	lead=$(python3 -c "
+d = open('$f', 'rb').read()
+z = bytes(4096)
+n = 0
+while n * 4096 < len(d) and d[n * 4096:(n + 1) * 4096] == z: n += 1
+rest = sum(d[k * 4096:(k + 1) * 4096] == z for k in range(n, len(d) // 4096))
+print(n if rest == 0 else -rest)")
+	[ "$n" -gt 0 ] && [ "$lead" = "$n" ] || fail "-O8 -s: $f took $n writes, its first $lead blocks are zeros"
+done
+run_ok -F1 -O8 -b4K -d0.2 -W0 s1.dat s2.dat
+grep -q "number of outstanding I/O operations per thread: 8" "$T/out" &&
+	grep -q "relative IO weight in thread pool: 1" "$T/out" && grep -q "^request count:.*8" "$T/out" ||
+	fail "-O in the text report: $(cat "$T/out")"
+
+say "-X: <Weight> and <ThreadTargets> (no command-line form): each thread's I/Os split by its weights"
+cat > w.xml <<'EOF'
+<Profile><TimeSpans><TimeSpan>
+  <ThreadCount>2</ThreadCount><RequestCount>4</RequestCount><Warmup>0</Warmup>
+  <Targets>
+    <Target><Path>*1</Path><BlockSize>4096</BlockSize><Random>4096</Random><Weight>3</Weight></Target>
+    <Target><Path>*2</Path><BlockSize>4096</BlockSize><Random>4096</Random><Weight>1</Weight>
+      <ThreadTargets><ThreadTarget><Thread>1</Thread></ThreadTarget></ThreadTargets></Target>
+  </Targets>
+</TimeSpan></TimeSpans></Profile>
+EOF
+run_ok -Xw.xml --engine=null --ios=40000 --quiet --json=w.json n0 n1
+got() { jq ".results.threads[] | select(.thread == $1 and .target == $2) | .total.ios" w.json; }
+[ "$(got 0 0)" = 40000 ] && [ "$(got 0 1)" = 0 ] ||
+	fail "thread 0 (not among n1's ThreadTargets): $(got 0 0) and $(got 0 1)"
+near "$(awk -v a="$(got 1 0)" 'BEGIN { print a / 40000 }')" 0.75 0.01 ||
+	fail "thread 1: weights 3:1 gave $(got 1 0) of 40000"
+run_ok -Rpxml -Xw.xml n0 n1
+cp "$T/out" w1.xml
+grep -q "<RequestCount>4</RequestCount>" w1.xml && grep -q "<Weight>3</Weight>" w1.xml &&
+	grep -q "<ThreadTarget>" w1.xml || fail "the profile: $(cat w1.xml)"
+run_ok -Rpxml -Xw1.xml
+cmp -s w1.xml "$T/out" || fail "-X of -O's profile: $(diff w1.xml "$T/out")"
+sed 's|<Weight>3</Weight>|<Weight>0</Weight>|' w.xml > w0.xml
+bad "a non-zero target Weight must be specified" -Xw0.xml n0 n1
+sed 's|<Thread>1</Thread>|<Thread>2</Thread>|' w.xml > w2.xml
+bad "illegal thread specified for ThreadTarget" -Xw2.xml n0 n1
+sed 's|<RequestCount>4</RequestCount>||' w.xml > w3.xml
+bad "ThreadTargets can only be specified when the TimeSpan's ThreadCount and RequestCount are" -Xw3.xml n0 n1
+bad "-O4: I/Os in flight per thread, shared by its targets, go with -F" -O4 a.dat
+bad "-g throughput control cannot be used with -O" -F2 -O4 -g100 a.dat
+bad "-j think time cannot be used with -O" -F2 -O4 -i4 -j10 a.dat
+bad "-p parallel IO cannot be used with -O" -F2 -O4 -p a.dat
+bad "--verify cannot be used with -O" -F2 -O4 --verify a.dat
+bad "-O: 0 is out of range" -F2 -O0 a.dat
 echo PASS

@@ -353,14 +353,36 @@ static void test_global_request_count(void **state)
 
 	(void)state;
 	snprintf(text, sizeof(text), doc, 6, "<ThreadTargets><ThreadTarget><Thread>0</Thread>"
-		 "<Weight>200</Weight></ThreadTarget><ThreadTarget><Thread>2</Thread>"
+		 "<Weight>200</Weight></ThreadTarget><ThreadTarget><Thread>1</Thread><Weight>50"
+		 "</Weight></ThreadTarget><ThreadTarget><Thread>2</Thread>"
 		 "</ThreadTarget></ThreadTargets>");
-	refused(text, "p.xml:3: <RequestCount>: '-O6': DiskSpd's per-thread outstanding I/O");
+	assert_int_equal(build(text), 0);	/* DiskSpd's asserts */
+	assert_int_equal(spans[0].pool_threads, 4);
+	assert_int_equal(spans[0].pool_requests, 6);
+	assert_int_equal(spans[0].ntargets, 2);
+	assert_int_equal(spans[0].targets[0].weight, 100);
+	assert_int_equal(spans[0].targets[0].nthread_targets, 3);
+	for (unsigned i = 0; i < 3; i++) {
+		assert_int_equal(spans[0].targets[0].thread_targets[i].thread, i);
+		assert_int_equal(spans[0].targets[0].thread_targets[i].weight, i == 0 ? 200 :
+				 i == 1 ? 50 : 0);
+	}
+	assert_int_equal(spans[0].targets[1].weight, 100);
+	assert_int_equal(spans[0].targets[1].nthread_targets, 0);
+	/* each thread's weights: thread 3 is not among a.dat's ThreadTargets */
+	assert_int_equal(target_weight(&spans[0].targets[0], 0), 200);
+	assert_int_equal(target_weight(&spans[0].targets[0], 2), 100);
+	assert_int_equal(target_weight(&spans[0].targets[0], 3), 0);
+	assert_int_equal(target_weight(&spans[0].targets[1], 3), 100);
+	drop();
 	snprintf(text, sizeof(text), doc, 0, "<ThreadTargets><ThreadTarget><Thread>0</Thread>"
 		 "</ThreadTarget></ThreadTargets>");
-	refused(text, "p.xml:6: <ThreadTargets>: per-thread targets take a TimeSpan's ThreadCount "
-		"and RequestCount");
-	snprintf(text, sizeof(text), doc, 0, "<ThreadTargets><ThreadTarget><Weight>1</Weight>"
+	refused(text, "p.xml:6: <ThreadTargets>: ThreadTargets can only be specified when the "
+		"TimeSpan's ThreadCount and RequestCount are");
+	snprintf(text, sizeof(text), doc, 6, "<ThreadTargets><ThreadTarget><Thread>4</Thread>"
+		 "</ThreadTarget></ThreadTargets>");
+	refused(text, "p.xml:6: <ThreadTarget>: illegal thread specified for ThreadTarget");
+		snprintf(text, sizeof(text), doc, 0, "<ThreadTargets><ThreadTarget><Weight>1</Weight>"
 		 "</ThreadTarget></ThreadTargets>");
 	refused(text, "<ThreadTarget>: needs a <Thread>");
 	/* a Weight without -O weighs nothing, in DiskSpd too */
