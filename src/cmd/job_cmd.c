@@ -431,6 +431,10 @@ static int apply_flags(const struct job_args *a, struct workload *w, const char 
 		w->null_lat_ns = r->null_lat_ns;
 	if (g[O_NULL_IOPS])
 		w->null_iops = r->null_iops;
+	if (g[O_NULL_STALL]) {
+		w->null_stall_ns = r->null_stall_ns;
+		w->null_period_ns = r->null_period_ns;
+	}
 	if (g[O_CONTINUE])
 		w->continue_on_error = r->continue_on_error;
 	if (r->naffinity) {
