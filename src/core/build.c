@@ -629,8 +629,12 @@ static int build_pacer(struct run_ctx *ctx, struct worker *wk, uint64_t seed)
 		ps->count_blocks = p->think_blocks_set || !p->think_iotime_ns;
 		ps->quiesce = p->quiesce;
 		ps->ignore_think = p->ignore_think;
-		if (!(ps->h = calloc(2, sizeof(*ps->h))))
+		if (!(ps->h = calloc(4, sizeof(*ps->h))))
 			return -ENOMEM;
+		for (int d = 0; d < 2; d++) {
+			counts_init(&ps->sc[d]);
+			counts_init(&ps->lc[d]);
+		}
 	}
 	for (unsigned k = 0; k < wk->nunits; k++) {
 		struct pace_stream *ps = &pc->s[wk->units[k].stream];

@@ -125,9 +125,11 @@ static inline bool finish(struct worker *w, struct io_unit *u, uint64_t now)
 	bool in = now >= w->window_start && now < w->window_end && u->result == (int64_t)u->len;
 	bool go = complete(w, u, now);
 
-	if (in) {
-		hist_record(&ps->h[0], now - sub);
-		hist_record(&ps->h[1], sub - u->t_start);
+	if (in) {	/* per direction: fio-json's clat and slat */
+		hist_record(&ps->h[u->is_write], now - sub);
+		hist_record(&ps->h[2 + u->is_write], sub - u->t_start);
+		counts_record(&ps->sc[u->is_write], u->len, now - sub);
+		counts_record(&ps->lc[u->is_write], u->len, sub - u->t_start);
 	}
 	ps->free[ps->nfree++] = u;
 	ps->inflight--;

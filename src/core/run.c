@@ -662,8 +662,25 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 			if (wk->pace) {
 				struct pace_stream *ps = &wk->pace->s[s];
 
-				row->ph = ps->h;	/* moves to the result */
-				ps->h = NULL;
+				row->ph = calloc(2, sizeof(*row->ph));
+				row->sh = calloc(2, sizeof(*row->sh));
+				if (row->ph && row->sh) {	/* else the rows have no pacing figures */
+					for (int d = 0; d < 2; d++) {
+						hist_merge(&row->ph[0], &ps->h[d]);	/* both directions' */
+						hist_merge(&row->ph[1], &ps->h[2 + d]);
+						row->sh[d] = ps->h[d];
+						row->sc[d] = ps->sc[d];
+						row->lc[d] = ps->lc[d];
+					}
+					ps->h[0] = ps->h[2];	/* the lags, at [0] and [1] of the allocation */
+					ps->h[1] = ps->h[3];
+					row->lh = ps->h;	/* moves to the result */
+					ps->h = NULL;
+				} else {
+					free(row->ph);
+					free(row->sh);
+					row->ph = row->sh = NULL;
+				}
 				row->pace = (struct row_pace){ true, ps->period_ns ? 1e9 / ps->period_ns : 0,
 							      ps->cap_hits, ps->max_backlog, ps->pauses };
 			}

@@ -189,7 +189,9 @@ struct pace_stream {
 	uint64_t last_think;		/* when the last pause began */
 	uint64_t pause_end;		/* paused until this */
 	/* figures of the measured window */
-	struct hist *h;			/* [0] service time, [1] lag (own allocation) */
+	struct hist *h;			/* [0] reads', [1] writes' service time, [2] reads', [3]
+					   writes' lag (own allocation) */
+	struct io_counts sc[2], lc[2];	/* service time, lag: [0] reads, [1] writes */
 	uint64_t cap_hits, max_backlog, pauses;
 };
 

@@ -123,10 +123,11 @@ static uint64_t errors_of(const struct result *res, unsigned j0, unsigned j1, in
  * A read, write or trim object: k is SUM_READ, SUM_WRITE or SUM_TRIM
  * (total_ios counts failed I/Os, as fio's).
  */
-static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
+static json_t *dir_obj(const struct fio_view *v, int k, uint64_t active_ns,
 		       const struct result *res, unsigned j0, unsigned j1, int thread,
 		       const struct job_spec *js)
 {
+	const struct summary *s = &v->s;
 	const struct io_counts *c = &s->c[k];
 	uint64_t ms = fio_runtime_ms(c, active_ns);
 	double secs = (double)active_ns / 1e9;
@@ -143,14 +144,17 @@ static json_t *dir_obj(const struct summary *s, int k, uint64_t active_ns,
 	set(o, "short_ios", json_integer(0));
 	set(o, "drop_ios", json_integer(0));
 	/*
-	 * iobench times an I/O from just before its submission to its completion: fio's
-	 * lat (slat + clat). It does not split the two, so slat is empty and clat holds
-	 * the same figure as lat, submission included (docs/jobfiles.md).
+	 * A closed loop: iobench times an I/O from just before its submission to its
+	 * completion, fio's lat (slat + clat). It does not split the two, so slat is
+	 * empty and clat holds the same figure as lat, submission included. Paced (a
+	 * rate, think time): lat is the response time (from the I/O's scheduled time),
+	 * clat the service time (from its submission), slat the lag between the two
+	 * (docs/jobfiles.md).
 	 */
-	set(o, "slat_ns", stat_obj(0, 0, 0, 0, 0));
+	set(o, "slat_ns", v->paced ? lat_obj(&v->lag, k, false, js) : stat_obj(0, 0, 0, 0, 0));
 	/* fio's clat_percentiles, lat_percentiles, disable_clat, disable_lat (workload.h) */
 	set(o, "clat_ns", js->fio_stats & STATS_NO_CLAT ? stat_obj(0, 0, 0, 0, 0) :
-			  lat_obj(s, k, !(js->fio_stats & STATS_NO_CLAT_PCT), js));
+			  lat_obj(v->paced ? &v->svc : s, k, !(js->fio_stats & STATS_NO_CLAT_PCT), js));
 	set(o, "lat_ns", js->fio_stats & STATS_NO_LAT ? stat_obj(0, 0, 0, 0, 0) :
 			 lat_obj(s, k, js->fio_stats & STATS_LAT_PCT, js));
 	window_stats(o, res, j0, j1, thread, k);
@@ -199,7 +203,7 @@ static json_t *job_obj(const struct workload *groups, const struct result *all, 
 	unsigned j0 = u->j0, j1 = u->j1;
 	int thread = u->thread;
 	struct fio_view *v = report_need(malloc(sizeof(*v)));
-	const struct summary *s = v ? &v->s : NULL;
+	const struct summary *s = v ? (v->paced ? &v->svc : &v->s) : NULL;	/* fio's clat */
 	json_t *o = json_object(), *opts = json_object(), *sync = json_object();
 	const struct job_spec *js = &w->jobs[j0];
 	const struct target_spec *t = &w->targets[js->first_target];
@@ -240,11 +244,11 @@ listed:
 	else
 		json_decref(opts);
 	/* a verify phase's reads over its own time (fio's update_runtime) */
-	set(o, "read", dir_obj(s, SUM_READ, v->active[0], v->dres[0], j0, j1, thread, js));
-	set(o, "write", dir_obj(s, SUM_WRITE, v->active[1], v->dres[1], j0, j1, thread, js));
-	set(o, "trim", dir_obj(s, SUM_TRIM, v->active[1], v->dres[1], j0, j1, thread, js));
-	set(sync, "total_ios", json_integer((json_int_t)s->syncs.n));
-	set(sync, "lat_ns", sync_lat(&s->syncs));
+	set(o, "read", dir_obj(v, SUM_READ, v->active[0], v->dres[0], j0, j1, thread, js));
+	set(o, "write", dir_obj(v, SUM_WRITE, v->active[1], v->dres[1], j0, j1, thread, js));
+	set(o, "trim", dir_obj(v, SUM_TRIM, v->active[1], v->dres[1], j0, j1, thread, js));
+	set(sync, "total_ios", json_integer((json_int_t)v->s.syncs.n));
+	set(sync, "lat_ns", sync_lat(&v->s.syncs));
 	set(o, "sync", sync);
 	set(o, "job_runtime", json_integer((json_int_t)((v->vres ? v->active[0] + v->active[1] :
 							  v->active[1]) / 1000000)));

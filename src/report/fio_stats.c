@@ -201,11 +201,34 @@ void fio_cpu_pct(const struct result *res, double *usr, double *sys)
 	*sys = res->proc_sys_s * k;
 }
 
+/* s's reads become r's (a verify phase's), and its total with them. */
+static void take_reads(struct summary *s, const struct summary *r)
+{
+	s->c[SUM_READ] = r->c[SUM_READ];
+	s->h[SUM_READ] = r->h[SUM_READ];
+	s->c[SUM_TOTAL] = s->c[SUM_READ];
+	s->h[SUM_TOTAL] = s->h[SUM_READ];
+	counts_merge(&s->c[SUM_TOTAL], &s->c[SUM_WRITE]);
+	counts_merge(&s->c[SUM_TOTAL], &s->c[SUM_TRIM]);
+	hist_merge(&s->h[SUM_TOTAL], &s->h[SUM_WRITE]);
+	hist_merge(&s->h[SUM_TOTAL], &s->h[SUM_TRIM]);
+}
+
 uint64_t fio_view_build(struct fio_view *v, const struct workload *groups, const struct result *res,
 			unsigned ngroups, const struct fio_unit *u)
 {
 	uint64_t active = summary_build_jobs(&v->s, &res[u->g], u->j0, u->j1, u->thread);
 	struct summary *r;
+
+	v->paced = false;
+	for (unsigned i = 0; i < res[u->g].nrows && !v->paced; i++)
+		v->paced = fio_in_unit(&res[u->g].rows[i], u) && res[u->g].rows[i].sh;
+	memset(&v->svc, 0, sizeof(v->svc));	/* a closed loop: no lag (and svc unused) */
+	memset(&v->lag, 0, sizeof(v->lag));
+	if (v->paced) {
+		summary_build_times(&v->svc, &res[u->g], u->j0, u->j1, u->thread, SUM_SERVICE);
+		summary_build_times(&v->lag, &res[u->g], u->j0, u->j1, u->thread, SUM_LAG);
+	}
 
 	v->active[0] = v->active[1] = active;
 	v->dres[0] = v->dres[1] = &res[u->g];
@@ -218,14 +241,12 @@ uint64_t fio_view_build(struct fio_view *v, const struct workload *groups, const
 		return active;
 	v->active[0] = summary_build_jobs(r, v->vres, u->j0, u->j1, u->thread);
 	v->dres[0] = v->vres;
-	v->s.c[SUM_READ] = r->c[SUM_READ];
-	v->s.h[SUM_READ] = r->h[SUM_READ];
-	v->s.c[SUM_TOTAL] = v->s.c[SUM_READ];
-	v->s.h[SUM_TOTAL] = v->s.h[SUM_READ];
-	counts_merge(&v->s.c[SUM_TOTAL], &v->s.c[SUM_WRITE]);
-	counts_merge(&v->s.c[SUM_TOTAL], &v->s.c[SUM_TRIM]);
-	hist_merge(&v->s.h[SUM_TOTAL], &v->s.h[SUM_WRITE]);
-	hist_merge(&v->s.h[SUM_TOTAL], &v->s.h[SUM_TRIM]);
+	take_reads(&v->s, r);
+	if (v->paced) {	/* the verify phase is a closed loop: its service time, no lag */
+		take_reads(&v->svc, r);
+		summary_build_times(r, v->vres, u->j0, u->j1, u->thread, SUM_LAG);
+		take_reads(&v->lag, r);
+	}
 	free(r);
 	return v->active[0] > active ? v->active[0] : active;
 }

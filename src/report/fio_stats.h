@@ -42,6 +42,10 @@ int fio_units(const struct workload *groups, const struct result *res, unsigned 
  */
 struct fio_view {
 	struct summary s;		/* SUM_READ, SUM_WRITE, SUM_TOTAL, SUM_TRIM */
+	bool paced;			/* a rate or think time: s holds response times (completed -
+					   scheduled), fio's lat; svc the service times (completed -
+					   submitted), fio's clat; lag (submitted - scheduled) its slat */
+	struct summary svc, lag;
 	uint64_t active[2];		/* each direction's measuring time, ns (trims: [1]'s) */
 	const struct result *dres[2];	/* the result each direction comes from (its windows) */
 	const struct result *vres;	/* the verify phase's, or NULL */

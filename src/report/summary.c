@@ -16,19 +16,33 @@ const struct pct_row summary_pcts[] = {
 };
 const unsigned summary_npcts = sizeof(summary_pcts) / sizeof(summary_pcts[0]);
 
-/* Merges one row into s (its read, write and total). */
-static void summary_add_row(struct summary *s, const struct result_row *row)
+/*
+ * Merges one row into s (its read, write and total): its latencies, or of a
+ * paced row its service times or lags (a closed loop's service time is its
+ * latency, and it has no lag).
+ */
+static void summary_add_row(struct summary *s, const struct result_row *row, enum sum_time what)
 {
+	bool paced = row->sh && row->lh;
+	const struct io_counts *c = what == SUM_LAG ? row->lc : what == SUM_SERVICE && paced ?
+				    row->sc : row->c;
+	const struct hist *h = what == SUM_LAG ? row->lh : what == SUM_SERVICE && paced ? row->sh :
+			       row->h;
+
+	if (what == SUM_LAG && !paced)
+		return;
 	for (int k = 0; k < 2; k++) {
 		int to = summary_kind(row, k);
 
-		counts_merge(&s->c[to], &row->c[k]);
-		counts_merge(&s->c[SUM_TOTAL], &row->c[k]);
-		if (row->h) {
-			hist_merge(&s->h[to], &row->h[k]);
-			hist_merge(&s->h[SUM_TOTAL], &row->h[k]);
+		counts_merge(&s->c[to], &c[k]);
+		counts_merge(&s->c[SUM_TOTAL], &c[k]);
+		if (h) {
+			hist_merge(&s->h[to], &h[k]);
+			hist_merge(&s->h[SUM_TOTAL], &h[k]);
 		}
 	}
+	if (what != SUM_LATENCY)
+		return;
 	if (row->syncs.n) {
 		if (!s->syncs.n || row->syncs.lat_min < s->syncs.lat_min)
 			s->syncs.lat_min = row->syncs.lat_min;
@@ -47,11 +61,17 @@ void summary_build(struct summary *s, const struct result *res, int target)
 		counts_init(&s->c[k]);
 	for (unsigned i = 0; i < res->nrows; i++)
 		if (target < 0 || res->rows[i].target == (unsigned)target)
-			summary_add_row(s, &res->rows[i]);
+			summary_add_row(s, &res->rows[i], SUM_LATENCY);
 }
 
 uint64_t summary_build_jobs(struct summary *s, const struct result *res, unsigned job0,
 			    unsigned job1, int thread)
+{
+	return summary_build_times(s, res, job0, job1, thread, SUM_LATENCY);
+}
+
+uint64_t summary_build_times(struct summary *s, const struct result *res, unsigned job0,
+			     unsigned job1, int thread, enum sum_time what)
 {
 	uint64_t active = 0;
 
@@ -63,7 +83,7 @@ uint64_t summary_build_jobs(struct summary *s, const struct result *res, unsigne
 
 		if (r->job < job0 || r->job >= job1 || (thread >= 0 && r->thread != (unsigned)thread))
 			continue;
-		summary_add_row(s, r);
+		summary_add_row(s, r, what);
 		if (r->active_ns > active)
 			active = r->active_ns;
 	}

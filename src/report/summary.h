@@ -53,6 +53,15 @@ uint64_t summary_build_jobs(struct summary *s, const struct result *res, unsigne
 			    unsigned job1, int thread);
 
 /*
+ * The same of the rows' latencies (as above), or of their service times or
+ * lags when paced (core/loop_paced.c; a closed-loop row's service time is
+ * its latency, and it adds no lag).
+ */
+enum sum_time { SUM_LATENCY, SUM_SERVICE, SUM_LAG };
+uint64_t summary_build_times(struct summary *s, const struct result *res, unsigned job0,
+			     unsigned job1, int thread, enum sum_time what);
+
+/*
  * The series of target (every target when < 0), merged over its rows:
  * res->nintervals slots the caller frees. NULL when out of memory. Reads
  * and writes in [0] and [1]; with trims, the trims alone in [0] (rows of

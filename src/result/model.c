@@ -79,6 +79,8 @@ struct schema {
 /* Structs: embedded, fixed arrays (all, or the first `cnt`), owned arrays and pointers. */
 #define FO(S, m, sub) { #m, T_OBJ, offsetof(S, m), SIZE(S, m), 0, &sub, 0, 0, false, 0, false }
 #define FOA(S, m, sub, N) { #m, T_OBJ, offsetof(S, m), SIZE(S, m[0]), N, &sub, 0, 0, false, 0, false }
+#define FOA_LATER(S, m, sub, N) { #m, T_OBJ, offsetof(S, m), SIZE(S, m[0]), N, &sub, 0, 0, false, 0, \
+	true }
 #define FOAN(S, m, sub, cnt) { #m, T_OBJ, offsetof(S, m), SIZE(S, m[0]), \
 	sizeof(MEMBER(S, m)) / sizeof(MEMBER(S, m[0])), &sub, 0, offsetof(S, cnt), true, 0, false }
 #define FIAN(S, m, cnt) { #m, INT_T(S, m[0]), offsetof(S, m), SIZE(S, m[0]), \
@@ -178,7 +180,12 @@ SCHEMA(row_s, FI(struct result_row, thread), FI(struct result_row, target), FI(s
        { "ph", T_HIST, offsetof(struct result_row, ph), sizeof(struct hist), 0, NULL, 0, 0, false, 0,
 	 true },
        { "pace", T_OBJ, offsetof(struct result_row, pace), sizeof(struct row_pace), 0, &row_pace_s, 0, 0,
-	 false, 0, true });
+	 false, 0, true },
+       { "sh", T_HIST, offsetof(struct result_row, sh), sizeof(struct hist), 0, NULL, 0, 0, false, 0,
+	 true },
+       { "lh", T_HIST, offsetof(struct result_row, lh), sizeof(struct hist), 0, NULL, 0, 0, false, 0,
+	 true },
+       FOA_LATER(struct result_row, sc, io_counts_s, 2), FOA_LATER(struct result_row, lc, io_counts_s, 2));
 SCHEMA(blockdev_s, FI(struct blockdev_info, major), FI(struct blockdev_info, minor),
        FC(struct blockdev_info, name), FC(struct blockdev_info, kind),
        FIM(struct blockdev_info, level, DEVICE_CHAIN_MAX), FC(struct blockdev_info, model),

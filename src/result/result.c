@@ -20,6 +20,8 @@ void result_release(struct result *res)
 	for (unsigned i = 0; res->rows && i < res->nrows; i++) {
 		free(res->rows[i].h);
 		free(res->rows[i].ph);
+		free(res->rows[i].sh);
+		free(res->rows[i].lh);
 		free(res->rows[i].series);
 	}
 	free(res->rows);

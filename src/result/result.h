@@ -88,6 +88,9 @@ struct result_row {
 	struct interval *series;	/* res->nintervals slots */
 	struct hist *ph;	/* paced: [0] service time (completed - submitted), [1] lag
 				   (submitted - scheduled); NULL: closed loop */
+	struct hist *sh, *lh;	/* paced: service time, lag, each [0] reads, [1] writes (fio-json's
+				   clat and slat); NULL: closed loop, or a document from before */
+	struct io_counts sc[2], lc[2];	/* ... and their counts */
 	struct row_pace pace;
 	uint64_t active_ns;	/* how long this thread measured (count-based runs: up to its last I/O) */
 	uint64_t start_ns;	/* when it began measuring, from the window's start (a job's start delay) */

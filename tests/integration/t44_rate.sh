@@ -86,6 +86,39 @@ cp "$T/out" "$T/r.json"
 "$IOBENCH" report "$T/r.json" >"$T/rep" 2>&1 || fail "report of a paced run failed"
 grep -q "^Rate (open loop" "$T/rep" || fail "report lost the Rate section"
 
+say "fio's outputs of a paced job: lat the response time, clat the service time, slat the lag"
+# the stall case above as a job file: fio-json's clat p95 is the device's, lat (= slat +
+# clat, I/O by I/O) carries the wait; the normal output shows the three lines
+cat >"$T/s.fio" <<EOF
+[s]
+ioengine=null
+rw=randread
+bs=4k
+size=1g
+filename=x
+iodepth=4
+rate_iops=1000
+time_based
+runtime=3
+EOF
+run_ok "$T/s.fio" --null-latency=200us --null-stall=100ms/1s --output-format=json --json="$T/s.json"
+cp "$T/out" "$T/sf.json"
+read -r n slat clat lat c95 <<EOF
+$(jq -r '.jobs[0].read | "\(.lat_ns.N) \(.slat_ns.mean) \(.clat_ns.mean) \(.lat_ns.mean) \(.clat_ns.percentile["95.000000"])"' "$T/sf.json")
+EOF
+between "$n" 2970 3030 || fail "fio-json: $n reads, wanted 3000"
+between "$c95" 150000 2000000 || fail "fio-json clat p95 $c95 ns, wanted the device's 0.2 ms"
+between "$lat" 2000000 20000000 || fail "fio-json lat mean $lat ns, wanted the stalls' wait (about 5 ms)"
+awk -v s="$slat" -v c="$clat" -v l="$lat" 'BEGIN { d = s + c - l; if (d < 0) d = -d; exit !(d <= l * 0.001) }' ||
+	fail "fio-json: slat $slat + clat $clat is not lat $lat"
+"$IOBENCH" report "$T/s.json" >"$T/out" 2>&1 || fail "report of $T/s.json failed"
+s95=$(rate_pct 95th 2)
+awk -v a="$c95" -v b="$s95" 'BEGIN { d = a / 1e6 - b; if (d < 0) d = -d; exit !(b > 0 && d <= b * 0.02) }' ||
+	fail "fio-json clat p95 $c95 ns is not the Rate section's service p95 $s95 ms"
+run_ok "$T/s.fio" --null-latency=200us --null-stall=100ms/1s --output-format=normal
+grep -q "^    slat (.*avg=" "$T/out" && grep -q "^    clat (" "$T/out" && grep -q "^     lat (" "$T/out" ||
+	fail "fio's normal output lacks slat, clat or lat: $(cat "$T/out")"
+
 say "bursts and think time (-i, -j): 10 I/Os, then 100 ms"
 # each cycle: 10 I/Os (the instant device) and a 100 ms pause: about 100 IOPS, 20 pauses in 2 s
 run_ok --engine=null -i10 -j100 -o1 -b4K -d2 -W0 x
