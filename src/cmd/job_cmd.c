@@ -427,8 +427,12 @@ static int apply_flags(const struct job_args *a, struct workload *w, const char 
 	w->sqpoll |= r->sqpoll;
 	w->hipri |= r->hipri;
 	w->no_affinity |= r->no_affinity;
-	if (g[O_NULL_LAT])
+	if (g[O_NULL_LAT]) {
 		w->null_lat_ns = r->null_lat_ns;
+		w->null_lat_exp = r->null_lat_exp;
+	}
+	if (g[O_NULL_SERVERS])
+		w->null_servers = r->null_servers;
 	if (g[O_NULL_IOPS])
 		w->null_iops = r->null_iops;
 	if (g[O_NULL_STALL]) {
@@ -743,8 +747,9 @@ int cmd_jobfile(int argc, char **argv)
 		if (apply_flags(&a, &plan.groups[g], cmdline)) {
 			fprintf(stderr, "iobench: out of memory\n");
 			code = EXIT_RUN_FAILED;
-		} else if (plan.groups[g].verify &&
-			   workload_check_verify(&plan.groups[g], err, sizeof(err))) {
+		} else if (workload_check_null(&plan.groups[g], err, sizeof(err)) ||
+			   (plan.groups[g].verify &&
+			    workload_check_verify(&plan.groups[g], err, sizeof(err)))) {
 			fprintf(stderr, "iobench: %s\n", err);
 			code = EXIT_BAD_INPUT;
 		}

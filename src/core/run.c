@@ -1260,7 +1260,8 @@ int run_execute_status(const struct workload *w, struct hold *hold, const struct
 	if ((w->sqpoll || w->hipri) && ops != &engine_io_uring)
 		return errmsg(err, len, -EINVAL, "--%s needs io_uring, which this kernel does not "
 			      "offer (%s)", w->sqpoll ? "sqpoll" : "hipri", res->engine_note);
-	engine_null_model(w->null_lat_ns, w->null_iops);
+	if (engine_null_model(w->null_lat_ns, w->null_lat_exp, w->null_servers, w->null_iops))
+		return errmsg(err, len, -ENOMEM, "out of memory");
 	engine_null_stall(w->null_stall_ns, w->null_period_ns);
 	ctx.targets = calloc(w->ntargets, sizeof(*ctx.targets));
 	res->targets = calloc(w->ntargets, sizeof(*res->targets));

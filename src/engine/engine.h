@@ -117,15 +117,17 @@ bool engine_trim_is_file(int fd);
 
 /*
  * The null engine's service-time model for the next run (null.c): each I/O
- * takes lat_ns, and the one modelled device completes at most iops a second
- * (0: no limit). Both 0: no model, I/Os complete at once.
+ * takes lat_ns (exp: a time drawn from the exponential distribution of mean
+ * lat_ns), on one of `servers` servers (0: as many as there are I/Os), and
+ * the one modelled device completes at most iops a second (0: no limit).
+ * lat_ns and iops 0: no model, I/Os complete at once. Returns 0 or -ENOMEM.
  */
-void engine_null_model(uint64_t lat_ns, uint64_t iops);
+int engine_null_model(uint64_t lat_ns, bool exp, unsigned servers, uint64_t iops);
 
 /*
- * ... and a periodic stall (--null-stall=D/P): in the last D of every P from
- * now on, the device answers nothing; an I/O due inside a stall completes at
- * its end. stall_ns 0: none.
+ * ... and a periodic stall (--null-stall=D/P): for D in the middle of every
+ * P from now on, the device answers nothing; an I/O due inside a stall
+ * completes at its end. stall_ns 0: none.
  */
 void engine_null_stall(uint64_t stall_ns, uint64_t period_ns);
 

@@ -2,21 +2,33 @@
 /*
  * null.c: no I/O at all. Without a model, queued units complete at the next
  * reap with their full length, so a run on the null engine measures iobench
- * itself. With a service-time model (--null-latency, --null-iops) it is a
- * device whose answers are known exactly, for the tests: every I/O takes the
- * service time, and the device completes at most iops I/Os a second, one
- * after another, in the order they were submitted (all the run's threads
- * share that one device):
+ * itself. With a service-time model (--null-latency, --null-servers,
+ * --null-iops, --null-stall) it is a device whose answers are known exactly,
+ * for the tests. All the run's threads share the one device. Each I/O takes
+ * a service time S: the latency given, or with exp: a time drawn from the
+ * exponential distribution of that mean (each I/O its own). The device has c
+ * servers (--null-servers; unset: one for every I/O, so none waits): an I/O
+ * submitted at t takes the server that frees first, in the order the I/Os
+ * were submitted (FIFO), and the device completes at most iops I/Os a
+ * second:
  *
- *     done(i) = max(submitted(i) + latency, done(i - 1) + 1 / iops)
+ *     start(i) = max(t(i), the first server's free time)   (no servers: t(i))
+ *     done(i)  = max(start(i) + S(i), done(i - 1) + 1 / iops)   (no iops: start(i) + S(i))
  *
- * so below the device's rate an I/O takes the latency, and past it the
- * queue grows and the latency with it, as a real device's does. A periodic
- * stall (--null-stall=D/P) stops the device for D in the middle of every P
- * from the model's set-up on ([P/2 - D/2, P/2 + D/2) of each period): an I/O whose done(i) falls inside a stall completes at
- * the stall's end instead (and the I/Os after it queue behind it).
+ * so below the device's rate an I/O takes S, and past it the queue grows and
+ * the latency with it, as a real device's does: with c servers of fixed S,
+ * c / S I/Os a second at most, and a closed loop of n > c I/Os in flight has
+ * each wait n / c services (M/D/c; with exp, M/M/c). A periodic stall
+ * (--null-stall=D/P) stops the device for D in the middle of every P from
+ * the model's set-up on ([P/2 - D/2, P/2 + D/2) of each period): an I/O whose
+ * done(i) falls inside a stall completes at the stall's end instead (and the
+ * I/Os after it queue behind it). Completions are handed back in the order
+ * they are due, which with exp or servers is not always the order of
+ * submission.
  */
 #include <errno.h>
+#include <math.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/prctl.h>
@@ -27,12 +39,17 @@
 #include "util/banned.h"
 
 static struct {
-	uint64_t lat_ns;	/* service time of each I/O */
+	uint64_t lat_ns;	/* service time of each I/O, or its mean (exp) */
+	bool exp;		/* each I/O's service time drawn from the exponential of mean lat_ns */
+	unsigned servers;	/* I/Os served at once; 0: no limit */
+	uint64_t *free_at;	/* servers: when each is free again (own allocation) */
+	pthread_mutex_t lock;	/* servers: free_at and last together */
+	_Atomic unsigned engines;	/* engines set up so far: each one's random stream */
 	uint64_t gap_ns;	/* 1 / iops: the least time between two completions; 0: no limit */
 	_Atomic uint64_t last;	/* the device's latest completion so far */
 	uint64_t stall_ns, period_ns;	/* the periodic stall: stall_ns mid-period */
 	uint64_t base;		/* when the periods start */
-} model;
+} model = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 void engine_null_stall(uint64_t stall_ns, uint64_t period_ns)
 {
@@ -52,11 +69,19 @@ static uint64_t unstall(uint64_t t)
 	return phase >= from && phase < from + model.stall_ns ? t + (from + model.stall_ns - phase) : t;
 }
 
-void engine_null_model(uint64_t lat_ns, uint64_t iops)
+int engine_null_model(uint64_t lat_ns, bool exp, unsigned servers, uint64_t iops)
 {
+	free(model.free_at);
+	model.free_at = servers ? calloc(servers, sizeof(*model.free_at)) : NULL;
+	if (servers && !model.free_at)
+		return -ENOMEM;
 	model.lat_ns = lat_ns;
+	model.exp = exp;
+	model.servers = servers;
 	model.gap_ns = iops ? 1000000000ull / iops : 0;
 	atomic_store(&model.last, 0);
+	atomic_store(&model.engines, 0);
+	return 0;
 }
 
 struct pending {
@@ -65,9 +90,9 @@ struct pending {
 };
 
 struct null_priv {
-	unsigned depth, n;
-	unsigned head;		/* model: the oldest pending, in a ring of depth */
+	unsigned depth, n;	/* model: the n pending, in no order */
 	bool timed;		/* a model is set */
+	uint64_t rng;		/* exp: this engine's draws (wyrand) */
 	struct pending q[];
 };
 
@@ -79,22 +104,64 @@ static int null_init(struct engine *e, const struct engine_setup *setup)
 		return -ENOMEM;
 	p->depth = setup->depth;
 	p->n = 0;
-	p->head = 0;
 	p->timed = model.lat_ns || model.gap_ns || model.stall_ns;
+	/* a stream of its own: not any stream the runs' pacers or offsets draw from (the same
+	   seed would tie each I/O's service time to its arrival gap) */
+	p->rng = 0xd1b54a32d192ed03ull * (atomic_fetch_add(&model.engines, 1) + 1) ^
+		 0x6a09e667f3bcc909ull;
 	if (p->timed)	/* wake when the modelled I/O is due, not up to 50 us later */
 		prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
 	e->priv = p;
 	return 0;
 }
 
-/* The model's completion time for an I/O submitted now: see the top of the file. */
-static uint64_t due_time(uint64_t now)
+/* wyrand (as core/gen.h's): the exponential draws' stream. */
+static uint64_t draw(uint64_t *state)
 {
-	uint64_t want = now + model.lat_ns, old = atomic_load(&model.last), due;
+	__uint128_t m;
 
+	*state += 0xa0761d6478bd642full;
+	m = (__uint128_t)*state * (*state ^ 0xe7037ed1a0b428dbull);
+	return (uint64_t)(m >> 64) ^ (uint64_t)m;
+}
+
+/* An I/O's service time: the latency, or an exponential draw of that mean. */
+static uint64_t service(struct null_priv *p)
+{
+	double u = (double)((draw(&p->rng) >> 11) + 1) * 0x1p-53;	/* (0, 1] */
+
+	return model.exp ? (uint64_t)(-log(u) * (double)model.lat_ns) : model.lat_ns;
+}
+
+/* done(i) from start + service, after the device's rate and stalls: see the top of the file. */
+static uint64_t finish_at(uint64_t want)
+{
+	uint64_t old, due;
+
+	if (!model.gap_ns)	/* no rate: each I/O on its own (exp's overtake one another) */
+		return unstall(want);
+	old = atomic_load(&model.last);
 	do {
 		due = unstall(old + model.gap_ns > want ? old + model.gap_ns : want);
 	} while (!atomic_compare_exchange_weak(&model.last, &old, due));
+	return due;
+}
+
+/* The model's completion time for an I/O submitted now. */
+static uint64_t due_time(struct null_priv *p, uint64_t now)
+{
+	uint64_t s = service(p), due;
+	unsigned k = 0;
+
+	if (!model.servers)
+		return finish_at(now + s);
+	pthread_mutex_lock(&model.lock);
+	for (unsigned i = 1; i < model.servers; i++)	/* the server that frees first */
+		if (model.free_at[i] < model.free_at[k])
+			k = i;
+	due = finish_at((model.free_at[k] > now ? model.free_at[k] : now) + s);
+	model.free_at[k] = due;
+	pthread_mutex_unlock(&model.lock);
 	return due;
 }
 
@@ -108,8 +175,7 @@ static int null_queue(struct engine *e, struct io_unit *u)
 		p->q[p->n++].u = u;
 		return 0;
 	}
-	p->q[(p->head + p->n) % p->depth] = (struct pending){ u, 0 };	/* submitted at the reap */
-	p->n++;
+	p->q[p->n++] = (struct pending){ u, 0 };	/* submitted at the reap */
 	return 0;
 }
 
@@ -127,35 +193,34 @@ static int timed_reap(struct null_priv *p, unsigned min, struct io_unit **done, 
 
 	/* the reap submits what was queued, as io_uring's does: the service time starts now */
 	for (unsigned i = 0; i < p->n; i++)
-		if (!p->q[(p->head + i) % p->depth].due)
-			p->q[(p->head + i) % p->depth].due = due_time(now);
+		if (!p->q[i].due)
+			p->q[i].due = due_time(p, now);
 	while (p->n && n < max) {
-		struct pending *q = &p->q[p->head];
+		unsigned first = 0;
 
+		for (unsigned i = 1; i < p->n; i++)	/* the one due first */
+			if (p->q[i].due < p->q[first].due)
+				first = i;
 		now = clock_ns();
-		if (q->due > now) {
+		if (p->q[first].due > now) {
 			/* sleep to just short of it (a wake-up is late by some 10 us), then spin */
-			uint64_t wake = q->due - SPIN_NS;
-			struct timespec ts = { (time_t)(wake / 1000000000ull),
-					       (long)(wake % 1000000000ull) };
+			uint64_t due = p->q[first].due, wake = due - SPIN_NS;
 
 			if (n >= min || (deadline && now >= deadline))
 				break;
-			if (deadline && deadline < q->due) {	/* the caller's deadline first */
+			if (deadline && deadline < due)	/* the caller's deadline first */
 				wake = deadline;
-				ts = (struct timespec){ (time_t)(wake / 1000000000ull),
-							(long)(wake % 1000000000ull) };
-				clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+			else if (due <= now + SPIN_NS)
 				continue;
-			}
-			if (q->due > now + SPIN_NS)
-				clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+			struct timespec ts = { (time_t)(wake / 1000000000ull),
+					       (long)(wake % 1000000000ull) };
+
+			clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 			continue;
 		}
-		q->u->result = q->u->len;
-		done[n++] = q->u;
-		p->head = (p->head + 1) % p->depth;
-		p->n--;
+		p->q[first].u->result = p->q[first].u->len;
+		done[n++] = p->q[first].u;
+		p->q[first] = p->q[--p->n];
 	}
 	return (int)n;
 }

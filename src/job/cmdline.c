@@ -891,10 +891,8 @@ static int check_combinations(struct parse_state *ps, struct workload *w)
 		return fail(ps, "-n (no affinity) and -a (a CPU list) exclude each other");
 	if (w->engine && !strcmp(w->engine, "null") && ps->create.set)
 		return fail(ps, "-c: the null engine opens nothing, so it creates nothing");
-	if ((w->null_lat_ns || w->null_iops || w->null_stall_ns) &&
-	    !(w->engine && !strcmp(w->engine, "null")))
-		return fail(ps, "--%s models the null engine's device: give --engine=null",
-			    w->null_lat_ns ? "null-latency" : w->null_iops ? "null-iops" : "null-stall");
+	if (workload_check_null(w, ps->err, ps->errlen))
+		return -EINVAL;
 	if (!ps->burst != !ps->think_ms)	/* DiskSpd's rule */
 		return fail(ps, "%s: need to specify -j<think time> with -i<burst size>",
 			    ps->burst ? "-i" : "-j");

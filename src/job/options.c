@@ -55,7 +55,8 @@ const struct option_def options[] = {
 	{ 'a', "affinity", ARG_OPT, O_AFFINITY, D | F, "[CPUS] pin threads round-robin to these CPUs (0,2,4-7, or DiskSpd's g0,0,2; -a or -ag alone: all, the default)" },
 	{ 'n', "no-affinity", ARG_NONE, O_NOAFFINITY, D | F, "      do not pin threads to CPUs" },
 	{ 0, "engine", ARG_REQ, O_ENGINE, D | F | Q, "NAME  io_uring (default), libaio, psync, mmap (DiskSpd's -Sm) or null (job files: every job's ioengine)" },
-	{ 0, "null-latency", ARG_REQ, O_NULL_LAT, D | F, "TIME  null engine: each I/O takes TIME (a modelled device)" },
+	{ 0, "null-latency", ARG_REQ, O_NULL_LAT, D | F, "[exp:]TIME null engine: each I/O takes TIME (a modelled device); exp: a time drawn from the exponential of mean TIME" },
+	{ 0, "null-servers", ARG_REQ, O_NULL_SERVERS, D | F, "N     null engine: the modelled device serves N I/Os at once, the rest wait their turn (default: all at once)" },
 	{ 0, "null-iops", ARG_REQ, O_NULL_IOPS, D | F, "N     null engine: the modelled device completes at most N I/Os a second" },
 	{ 0, "null-stall", ARG_REQ, O_NULL_STALL, D | F, "D/P   null engine: the modelled device stalls for D every P (100ms/1s)" },
 	{ 'g', "throughput", ARG_REQ, O_RATE, D, "N[i]  rate per thread per target: N bytes per ms, or with i N I/Os a second (open loop)" },
@@ -230,10 +231,22 @@ int option_apply_run(const struct option_def *o, const char *flag, const char *v
 				      "psync, mmap or null)", flag, v);
 		return 0;
 	case O_NULL_LAT:
-		if (parse_time(v, &w->null_lat_ns) || w->null_lat_ns > 3600000000000ull)
+		w->null_lat_exp = !strncmp(v, "exp:", 4);
+		if (parse_time(v + (w->null_lat_exp ? 4 : 0), &w->null_lat_ns) ||
+		    w->null_lat_ns > 3600000000000ull || (w->null_lat_exp && !w->null_lat_ns))
 			return errmsg(err, len, -EINVAL, "%s: '%s' is not a time up to an hour (e.g. "
-				      "500us, 2ms)", flag, v);
+				      "500us, 2ms), or exp: and a mean above 0 (exp:1ms)", flag, v);
 		return 0;
+	case O_NULL_SERVERS: {
+		uint64_t n;
+		int r = parse_uint(v, 65536, &n);
+
+		if (r || !n)
+			return errmsg(err, len, -EINVAL, "%s: '%s' is not a number of servers from 1 "
+				      "to 65536", flag, v);
+		w->null_servers = (unsigned)n;
+		return 0;
+	}
 	case O_NULL_IOPS: {
 		int r = parse_uint(v, 1000000000, &w->null_iops);
 

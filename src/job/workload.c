@@ -121,6 +121,19 @@ int workload_diskspd_jobs(struct workload *w)
 	return 0;
 }
 
+int workload_check_null(const struct workload *w, char *err, size_t len)
+{
+	if ((w->null_lat_ns || w->null_iops || w->null_stall_ns || w->null_servers) &&
+	    !(w->engine && !strcmp(w->engine, "null")))
+		return errmsg(err, len, -EINVAL, "--%s models the null engine's device: give "
+			      "--engine=null", w->null_lat_ns ? "null-latency" : w->null_iops ?
+			      "null-iops" : w->null_servers ? "null-servers" : "null-stall");
+	if (w->null_servers && !w->null_lat_ns)
+		return errmsg(err, len, -EINVAL, "--null-servers: each server takes --null-latency "
+			      "per I/O: give it");
+	return 0;
+}
+
 unsigned target_weight(const struct target_spec *s, unsigned rel)
 {
 	unsigned own = s->weight ? s->weight : 1;

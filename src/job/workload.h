@@ -362,7 +362,9 @@ struct workload {
 	bool hipri;		/* --hipri: io_uring completions polled (O_DIRECT, poll queues) */
 	const char *engine;	/* engine name; NULL = the best one the kernel allows */
 	uint64_t null_size;	/* range of a target with the null engine (-f or 1 GiB) */
-	uint64_t null_lat_ns;	/* --null-latency: the null engine's service time per I/O */
+	uint64_t null_lat_ns;	/* --null-latency: the null engine's service time per I/O ... */
+	bool null_lat_exp;	/* ... or its mean, each I/O's drawn from the exponential (exp:) */
+	unsigned null_servers;	/* --null-servers: I/Os the modelled device serves at once (0: all) */
 	uint64_t null_iops;	/* --null-iops: the modelled device's most I/Os per second (0: none) */
 	uint64_t null_stall_ns;	/* --null-stall=D/P: the modelled device stalls D ... */
 	uint64_t null_period_ns;	/* ... every P (0: never) */
@@ -414,6 +416,9 @@ static inline unsigned job_units(const struct job_spec *j, const struct target_s
 {
 	return j->requests ? j->requests : s->outstanding;
 }
+
+/* The null model's options (--null-*) with the null engine, and servers with a service time. */
+int workload_check_null(const struct workload *w, char *err, size_t len);
 
 /* With -O: how often thread rel of the pool picks target s against the others; 0: never. */
 unsigned target_weight(const struct target_spec *s, unsigned rel);

@@ -149,6 +149,7 @@ SCHEMA(workload_s, FIM(struct workload, ntargets, 1u << 20), FARR(struct workloa
        FIM(struct workload, naffinity, 1u << 20), FARRI(struct workload, affinity, naffinity),
        FB(struct workload, no_affinity), FB(struct workload, sqpoll), FB(struct workload, hipri),
        FI(struct workload, null_size), FI(struct workload, null_lat_ns), FI(struct workload, null_iops),
+       FB_LATER(struct workload, null_lat_exp), FIM_LATER(struct workload, null_servers, 65536),
        FIM_LATER(struct workload, null_stall_ns, 0), FIM_LATER(struct workload, null_period_ns, 0),
        FB(struct workload, keep), FB(struct workload, allow_device_write),
        FS(struct workload, destroy_signature), FB(struct workload, overwrite),
