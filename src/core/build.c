@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -641,6 +642,19 @@ static int build_pacer(struct run_ctx *ctx, struct worker *wk, uint64_t seed)
 
 		ps->free[ps->nfree++] = &wk->units[k];
 	}
+	pc->limit = UINT_MAX;
+	if (p->lat_target_ns) {	/* fio's latency_target: the depth searched, up to iodepth */
+		struct lat_search *ls = pc->lat = calloc(1, sizeof(*ls));
+
+		if (!ls)
+			return -ENOMEM;
+		ls->target_ns = p->lat_target_ns;
+		ls->window_ns = p->lat_window_ns;
+		ls->pct = 100.0 - p->lat_over_pct;
+		ls->run = p->lat_run;
+		ls->iodepth = wk->nunits;
+		pc->limit = 1;
+	}
 	return 0;
 }
 
@@ -652,6 +666,7 @@ static void pacer_free(struct pacer *pc, unsigned nstreams)
 	for (unsigned i = 0; pc->s && i < nstreams; i++)
 		free(pc->s[i].h);
 	free(pc->s);
+	free(pc->lat);
 	free(pc->submitted);
 	free(pc->free_mem);
 	free(pc);

@@ -33,7 +33,13 @@
  * some 10-50 us late). An engine without reap_by() is polled, with sleeps of
  * at most 50 us. Synchronous engines (psync) issue each I/O at its time and
  * complete it in queue().
+ *
+ * fio's latency_target (core/latsearch.h): the search sees each completion's
+ * service time and, between reaps, steps the most I/Os the worker keeps in
+ * flight (pacer.limit), over all its streams; a step down issues nothing
+ * until the I/Os in flight have completed.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdatomic.h>
 #include <sys/prctl.h>
@@ -117,6 +123,65 @@ static void start_pause(struct worker *w, struct pace_stream *ps, uint64_t now)
 	}
 }
 
+static inline void set_limit(struct pacer *pc)
+{
+	pc->limit = pc->quiescing ? 0 : pc->lat->qd;
+}
+
+/* fio's latency_target: the search sees a completion's latency; false: the job fails on it. */
+static bool lat_seen(struct worker *w, const struct io_unit *u, uint64_t lat)
+{
+	struct pacer *pc = w->pace;
+	struct io_unit over;
+
+	switch (lat_io(pc->lat, lat)) {
+	case LAT_QUIESCE:
+		pc->quiescing = true;
+		set_limit(pc);
+		return true;
+	case LAT_FATAL:		/* fio's lat_fatal: ETIMEDOUT, "max latency exceeded" */
+		over = *u;
+		over.result = -ETIMEDOUT;
+		loop_fail(w, &over);
+		return false;
+	default:
+		return true;
+	}
+}
+
+/*
+ * fio's latency_target between reaps, at now: a quiesce that is over starts
+ * the next window; the ramp's end starts the search again (fio resets it with
+ * the job's figures); else the window's check. False: the search is done.
+ */
+static bool lat_step(struct worker *w, uint64_t now, unsigned inflight)
+{
+	struct pacer *pc = w->pace;
+
+	if (pc->quiescing) {
+		if (inflight)
+			return true;
+		pc->quiescing = false;
+		lat_cycle(pc->lat, now);
+	} else if (pc->ramp_end && now < pc->ramp_end) {
+		return true;
+	} else if (pc->ramp_end) {
+		pc->ramp_end = 0;
+		lat_init(pc->lat, now);
+	} else {
+		enum lat_act a = lat_check(pc->lat, now);
+
+		if (a == LAT_DONE)
+			return false;
+		if (a == LAT_QUIESCE && inflight)
+			pc->quiescing = true;
+		else if (a == LAT_QUIESCE)
+			lat_cycle(pc->lat, now);
+	}
+	set_limit(pc);
+	return true;
+}
+
 /* Counts a completion at now: the shared counts, then service time and lag. */
 static inline bool finish(struct worker *w, struct io_unit *u, uint64_t now)
 {
@@ -125,6 +190,9 @@ static inline bool finish(struct worker *w, struct io_unit *u, uint64_t now)
 	bool in = now >= w->window_start && now < w->window_end && u->result == (int64_t)u->len;
 	bool go = complete(w, u, now);
 
+	if (unlikely(w->pace->lat != NULL) && u->result == (int64_t)u->len &&
+	    !lat_seen(w, u, now - sub))
+		go = false;
 	if (in) {	/* per direction: fio-json's clat and slat */
 		hist_record(&ps->h[u->is_write], now - sub);
 		hist_record(&ps->h[2 + u->is_write], sub - u->t_start);
@@ -162,6 +230,8 @@ static unsigned issue(struct worker *w, struct pace_stream *ps, uint64_t now,
 		t = sched_time(ps, now);
 		if (t > now)
 			break;
+		if (*inflight >= w->pace->limit)
+			break;		/* fio's latency_target: the depth searched */
 		if (!ps->nfree) {
 			if (ps->period_ns && now >= w->window_start && now < w->window_end) {
 				uint64_t behind = (uint64_t)((double)(now - t) / ps->period_ns) + 1;
@@ -209,7 +279,7 @@ static unsigned issue(struct worker *w, struct pace_stream *ps, uint64_t now,
 }
 
 /* When the loop must look again: the earliest I/O that can go, pause end, edge or end. */
-static uint64_t wake_time(const struct worker *w, uint64_t now, bool more)
+static uint64_t wake_time(const struct worker *w, uint64_t now, bool more, unsigned inflight)
 {
 	uint64_t wake = now + WAIT_MAX_NS;
 
@@ -219,6 +289,8 @@ static uint64_t wake_time(const struct worker *w, uint64_t now, bool more)
 		return UINT64_MAX;	/* only completions are awaited */
 	if (w->end < wake)
 		wake = w->end;
+	if (inflight >= w->pace->limit)		/* a completion frees one, or a quiesce is over */
+		return inflight ? wake : now;
 	for (unsigned i = 0; i < w->nstreams; i++) {
 		const struct pace_stream *ps = &w->pace->s[i];
 		uint64_t t;
@@ -244,6 +316,11 @@ static void pace_start(struct worker *w, uint64_t now)
 		ps->k = 0;
 		ps->last_think = now;
 	}
+	if (w->pace->lat) {
+		lat_init(w->pace->lat, now);
+		w->pace->ramp_end = w->window_start > now ? w->window_start : 0;
+		set_limit(w->pace);
+	}
 }
 
 void loop_paced(struct worker *w)
@@ -260,6 +337,10 @@ void loop_paced(struct worker *w)
 		uint64_t wake;
 		int n = 0;
 
+		if (unlikely(w->pace->lat != NULL) && more && !lat_step(w, now, inflight)) {
+			w->end = now;	/* fio's td->done: the depth is found */
+			more = false;
+		}
 		for (unsigned i = 0; more && i < w->nstreams; i++)
 			nsub = issue(w, &w->pace->s[i], now, subs, nsub, &more, &inflight);
 		if (nsub) {
@@ -276,7 +357,7 @@ void loop_paced(struct worker *w)
 		if (!more && !inflight)
 			break;
 		now = clock_ns();
-		wake = wake_time(w, now, more);
+		wake = wake_time(w, now, more, inflight);
 		if (wake == UINT64_MAX) {
 			n = engine_reap(&w->engine, 1, done, w->reap_max);
 		} else if (wake > now + SPIN_NS) {

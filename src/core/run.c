@@ -681,8 +681,20 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 					free(row->sh);
 					row->ph = row->sh = NULL;
 				}
-				row->pace = (struct row_pace){ true, ps->period_ns ? 1e9 / ps->period_ns : 0,
-							      ps->cap_hits, ps->max_backlog, ps->pauses };
+				row->pace = (struct row_pace){ .paced = true,
+							      .target_iops = ps->period_ns ? 1e9 / ps->period_ns : 0,
+							      .cap_hits = ps->cap_hits,
+							      .max_backlog = ps->max_backlog,
+							      .pauses = ps->pauses };
+				if (wk->pace->lat) {	/* fio's latency_target: the depth found */
+					const struct lat_search *ls = wk->pace->lat;
+
+					row->pace.lat_depth = ls->qd;
+					row->pace.lat_steps = ls->ntrail;
+					row->pace.lat_ntrail = ls->ntrail < PACE_TRAIL ? ls->ntrail : PACE_TRAIL;
+					for (unsigned k = 0; k < row->pace.lat_ntrail && k < LAT_TRAIL; k++)
+						row->pace.lat_trail[k] = ls->trail[k];
+				}
 			}
 			row->active_ns = wk->window_end;	/* made relative below */
 			row->start_ns = wk->window_start;	/* likewise */

@@ -15,6 +15,7 @@
 
 #include "core/gen.h"
 #include "core/iomem.h"
+#include "core/latsearch.h"
 #include "core/verify.h"
 #include "engine/engine.h"
 #include "platform/host.h"
@@ -195,11 +196,19 @@ struct pace_stream {
 	uint64_t cap_hits, max_backlog, pauses;
 };
 
-/* A worker's pacing: one pace_stream per stream, and each unit's submission time. */
+/*
+ * A worker's pacing: one pace_stream per stream, and each unit's submission
+ * time. fio's latency_target: the search (lat) sets the most I/Os the worker
+ * keeps in flight (limit; 0 while it quiesces), over all its streams.
+ */
 struct pacer {
 	struct pace_stream *s;		/* nstreams (own allocation) */
 	uint64_t *submitted;		/* per unit (index in the worker's units), ns */
 	struct io_unit **free_mem;	/* room of every stream's free stack */
+	unsigned limit;			/* the most in flight: lat's depth, else UINT_MAX */
+	struct lat_search *lat;		/* fio's latency_target, or NULL (own allocation) */
+	bool quiescing;			/* lat: nothing issued until every I/O completed */
+	uint64_t ramp_end;		/* lat: the search starts again here (fio's ramp_time end) */
 };
 
 struct worker {

@@ -41,6 +41,7 @@ enum opt_id {
 	F_RAND_DIST,
 	F_RATE, F_RATE_IOPS, F_RATE_MIN, F_RATE_IOPS_MIN, F_RATE_PROCESS, F_RATE_IGN_THINK,
 	F_THINKTIME, F_THINK_SPIN, F_THINK_BLOCKS, F_THINK_BTYPE, F_THINK_IOTIME,
+	F_LAT_TARGET, F_LAT_WINDOW, F_LAT_PERCENTILE, F_LAT_RUN,
 };
 
 enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
@@ -137,6 +138,8 @@ static const struct fopt {
 	{ "thinktime_blocks", F_THINK_BLOCKS, A_VALUE },
 	{ "thinktime_blocks_type", F_THINK_BTYPE, A_VALUE },
 	{ "thinktime_iotime", F_THINK_IOTIME, A_VALUE },
+	{ "latency_target", F_LAT_TARGET, A_VALUE }, { "latency_window", F_LAT_WINDOW, A_VALUE },
+	{ "latency_percentile", F_LAT_PERCENTILE, A_VALUE }, { "latency_run", F_LAT_RUN, A_BOTH },
 };
 
 
@@ -1143,6 +1146,25 @@ static int get_pace(struct planner *p, struct fjob *j, const struct jf_opt *o, u
 			return bad(p, o, "not complete or issue");
 		ps->think_issue = !strcmp(o->val, "issue");
 		return 0;
+	/* fio's latency_target and latency_window: times, microseconds without a unit */
+	case F_LAT_TARGET: return get_time(p, o, 1000, &ps->lat_target_ns);
+	case F_LAT_WINDOW: return get_time(p, o, 1000, &ps->lat_window_ns);
+	case F_LAT_PERCENTILE: {	/* fio's float in [0, 100], default 100 */
+		char *end;
+		double d;
+
+		errno = 0;
+		d = strtod(o->val, &end);
+		if (end == o->val || *end || errno || !(d >= 0 && d <= 100))
+			return bad(p, o, "not a percentage (a number from 0 to 100)");
+		ps->lat_over_pct = 100.0 - d;
+		return 0;
+	}
+	case F_LAT_RUN:
+		if (get_bool(p, o, &b))
+			return -EINVAL;
+		ps->lat_run = b;
+		return 0;
 	default:
 		return -ENOENT;
 	}
@@ -1166,7 +1188,8 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 	switch (f->id) {
 	case F_RATE: case F_RATE_IOPS: case F_RATE_MIN: case F_RATE_IOPS_MIN: case F_RATE_PROCESS:
 	case F_RATE_IGN_THINK: case F_THINKTIME: case F_THINK_SPIN: case F_THINK_BLOCKS:
-	case F_THINK_BTYPE: case F_THINK_IOTIME:
+	case F_THINK_BTYPE: case F_THINK_IOTIME: case F_LAT_TARGET: case F_LAT_WINDOW:
+	case F_LAT_PERCENTILE: case F_LAT_RUN:
 		return get_pace(p, j, o, f->id);
 	case F_NAME: j->name = o->val; return 0;
 	case F_DESCRIPTION: j->description = o->val; return 0;

@@ -267,13 +267,19 @@ struct pace_spec {
 	bool quiesce;		/* fio: the stream's I/Os complete before it pauses (DiskSpd's do not) */
 	unsigned diskspd_g;	/* DiskSpd's -g as given (its profile): bytes per ms, or with ... */
 	bool diskspd_g_iops;	/* ... this, I/Os a second */
+	/* fio's latency_target search (core/latsearch.h): the depth steps to the most that holds */
+	uint64_t lat_target_ns;	/* latency_target: the latency to hold; 0: no search */
+	uint64_t lat_window_ns;	/* latency_window: each depth's window */
+	double lat_over_pct;	/* % of a window's I/Os allowed over the target: 100 - fio's
+				   latency_percentile (0: fio's default, every I/O within it) */
+	bool lat_run;		/* latency_run: keep adjusting the depth, the job never ends on it */
 };
 
-/* Whether a job paces its I/O at all (a rate, or think time). */
+/* Whether a job paces its I/O at all (a rate, think time, or a latency target's search). */
 static inline bool pace_on(const struct pace_spec *p)
 {
 	return p->iops[0] || p->iops[1] || p->bps[0] || p->bps[1] || p->think_ns ||
-	       p->think_spin_ns;
+	       p->think_spin_ns || p->lat_target_ns;
 }
 
 /*

@@ -260,6 +260,14 @@ listed:
 	set(o, "majf", json_integer((json_int_t)res->proc_majflt));
 	set(o, "minf", json_integer((json_int_t)res->proc_minflt));
 	latency_maps(o, s, js->fio_stats & STATS_NO_CLAT);	/* fio's, from clat */
+	{	/* fio's latency_target fields (stat.c, always: the depth is the iodepth without it) */
+		const struct pace_spec *ps = &w->jobs[j1 - 1].pace;
+
+		set(o, "latency_depth", json_integer(fio_latency_depth(w, res, u)));
+		set(o, "latency_target", json_integer((json_int_t)ps->lat_target_ns));
+		set(o, "latency_percentile", json_real(100.0 - ps->lat_over_pct));
+		set(o, "latency_window", json_integer((json_int_t)(ps->lat_window_ns / 1000)));
+	}
 	free(v);
 	return o;
 }

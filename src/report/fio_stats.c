@@ -271,6 +271,22 @@ unsigned fio_iodepth(const struct workload *w, unsigned j)
 	       w->targets[js->first_target].outstanding * js->ntargets;
 }
 
+unsigned fio_latency_depth(const struct workload *w, const struct result *res,
+			   const struct fio_unit *u)
+{
+	unsigned d = 0, thread = 0;
+
+	for (unsigned i = 0; i < res->nrows; i++) {
+		const struct result_row *r = &res->rows[i];
+
+		if (fio_in_unit(r, u) && r->pace.lat_depth && (!d || r->thread >= thread)) {
+			d = r->pace.lat_depth;
+			thread = r->thread;
+		}
+	}
+	return d ? d : fio_iodepth(w, u->j1 - 1);
+}
+
 bool fio_depth_one(const struct workload *w, unsigned j0, unsigned j1)
 {
 	for (unsigned j = j0; j < j1; j++)

@@ -102,6 +102,14 @@ bool fio_depth_one(const struct workload *w, unsigned j0, unsigned j1);
 /* fio's iodepth of job j: its I/Os in flight over all its files. */
 unsigned fio_iodepth(const struct workload *w, unsigned j);
 
+/*
+ * fio's latency_depth of unit u (its ts->latency_depth, the last thread's
+ * latency_qd): the depth its latency_target search ended at, else the
+ * job's iodepth.
+ */
+unsigned fio_latency_depth(const struct workload *w, const struct result *res,
+			   const struct fio_unit *u);
+
 /* fio's kb_base of job j: 1000 when the job file says so, else 1024. */
 unsigned fio_kb_base(const struct workload *w, unsigned j);
 

@@ -303,6 +303,7 @@ static void show_depths(FILE *f, const struct unit_stats *us)
 static void show_unit_normal(FILE *f, const struct unit_stats *us, const char *when)
 {
 	const struct job_spec *js = &us->w->jobs[us->u->j0];
+	const struct pace_spec *ps;
 	int err = us->v.err;
 	double usr, sys;
 
@@ -336,9 +337,11 @@ static void show_unit_normal(FILE *f, const struct unit_stats *us, const char *w
 		fprintf(f, "     errors    : total=%llu, first_error=%d/<%s>\n", (unsigned long long)n,
 			first, strerror(first));
 	}
-	/* latency_target and its kin are refused, so fio's defaults stand; the depth is the job's */
-	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
-		fio_iodepth(us->w, us->u->j1 - 1));
+	/* fio's latency_target line: target ns, window us, the depth found (else the iodepth) */
+	ps = &us->w->jobs[us->u->j1 - 1].pace;
+	fprintf(f, "     latency   : target=%llu, window=%llu, percentile=%.2f%%, depth=%u\n",
+		(unsigned long long)ps->lat_target_ns, (unsigned long long)(ps->lat_window_ns / 1000),
+		100.0 - ps->lat_over_pct, fio_latency_depth(us->w, us->res, us->u));
 }
 
 /* fio's show_group_stats(): the group's READ and WRITE lines. */

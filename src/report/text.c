@@ -417,10 +417,21 @@ static void pace_section(FILE *f, const struct result *res, struct pace_summary 
 			p->target_iops, p->achieved_iops, 100 * p->achieved_iops / p->target_iops,
 			p->behind ? ": BEHIND" : "");
 	else
-		fprintf(f, "  no rate (think time only): closed loop between pauses\n");
+		fprintf(f, "  no rate (think time, or a latency target's search): closed loop\n");
 	fprintf(f, "  cap (-o) reached: %llu times, largest backlog: %llu I/Os, think-time pauses: %llu\n",
 		(unsigned long long)p->cap_hits, (unsigned long long)p->max_backlog,
 		(unsigned long long)p->pauses);
+	for (unsigned i = 0; i < res->nrows; i++) {	/* fio's latency_target: a thread's rows agree */
+		const struct row_pace *rp = &res->rows[i].pace;
+
+		if (!rp->lat_depth || (i && res->rows[i - 1].thread == res->rows[i].thread))
+			continue;
+		fprintf(f, "  latency target search, thread %u: depth %u, after depths", res->rows[i].thread,
+			rp->lat_depth);
+		for (unsigned k = 0; k < rp->lat_ntrail; k++)
+			fprintf(f, " %u", rp->lat_trail[k]);
+		fprintf(f, "%s\n", rp->lat_steps > rp->lat_ntrail ? " ..." : "");
+	}
 	if (p->behind)
 		fprintf(f, "  behind the rate: %s; the figures describe a saturated device, not the "
 			"asked load\n", p->why);

@@ -72,6 +72,9 @@ struct schema {
 /* An integer added later, with a largest value: documents written before it read as 0. */
 #define FIM_LATER(S, m, mx) { #m, INT_T(S, m), offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, mx, \
 	true }
+#define FD_LATER(S, m) { #m, T_DBL, offsetof(S, m), sizeof(double), 0, NULL, 0, 0, false, 0, true }
+#define FIAN_LATER(S, m, cnt) { #m, INT_T(S, m[0]), offsetof(S, m), SIZE(S, m[0]), \
+	sizeof(MEMBER(S, m)) / sizeof(MEMBER(S, m[0])), NULL, 0, offsetof(S, cnt), true, 0, true }
 #define FD(S, m) { #m, T_DBL, offsetof(S, m), sizeof(double), 0, NULL, 0, 0, false, 0, false }
 #define FIA(S, m, N) { #m, INT_T(S, m[0]), offsetof(S, m), SIZE(S, m[0]), N, NULL, 0, 0, false, 0, false }
 #define FC(S, m) { #m, T_CHARS, offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, 0, false }
@@ -127,7 +130,10 @@ SCHEMA(pace_spec_s, FIA(struct pace_spec, iops, 2), FIA(struct pace_spec, bps, 2
        FI(struct pace_spec, think_spin_ns), FI(struct pace_spec, think_blocks),
        FB(struct pace_spec, think_issue), FB(struct pace_spec, think_blocks_set),
        FI(struct pace_spec, think_iotime_ns), FB(struct pace_spec, ignore_think),
-       FB(struct pace_spec, quiesce), FI(struct pace_spec, diskspd_g), FB(struct pace_spec, diskspd_g_iops));
+       FB(struct pace_spec, quiesce), FI(struct pace_spec, diskspd_g), FB(struct pace_spec, diskspd_g_iops),
+       FIM_LATER(struct pace_spec, lat_target_ns, UINT64_MAX),
+       FIM_LATER(struct pace_spec, lat_window_ns, UINT64_MAX),
+       FD_LATER(struct pace_spec, lat_over_pct), FB_LATER(struct pace_spec, lat_run));
 SCHEMA(written_s, FS(struct written_opt, key), FS(struct written_opt, val));
 SCHEMA(job_spec_s, FS(struct job_spec, name), FS(struct job_spec, description),
        FI(struct job_spec, first_target), FI(struct job_spec, ntargets),
@@ -168,7 +174,9 @@ SCHEMA(io_counts_s, FI(struct io_counts, ios), FI(struct io_counts, bytes), FI(s
 SCHEMA(sync_counts_s, FI(struct sync_counts, n), FI(struct sync_counts, lat_sum),
        FI(struct sync_counts, lat_min), FI(struct sync_counts, lat_max), FD(struct sync_counts, lat_sq));
 SCHEMA(row_pace_s, FB(struct row_pace, paced), FD(struct row_pace, target_iops),
-       FI(struct row_pace, cap_hits), FI(struct row_pace, max_backlog), FI(struct row_pace, pauses));
+       FI(struct row_pace, cap_hits), FI(struct row_pace, max_backlog), FI(struct row_pace, pauses),
+       FIM_LATER(struct row_pace, lat_depth, UINT32_MAX),
+       FIM_LATER(struct row_pace, lat_steps, UINT32_MAX), FIM_LATER(struct row_pace, lat_ntrail, PACE_TRAIL), FIAN_LATER(struct row_pace, lat_trail, lat_ntrail));
 SCHEMA(row_s, FI(struct result_row, thread), FI(struct result_row, target), FI(struct result_row, job),
        FB_LATER(struct result_row, trims), FOA(struct result_row, c, io_counts_s, 2),
        { "h", T_HIST, offsetof(struct result_row, h), sizeof(struct hist), 0, NULL, 0, 0, false, 0,

@@ -68,12 +68,19 @@ struct dev_sample {
  * A paced row's figures (core/loop_paced.c): its latencies (c, h, series) are
  * response times, completed - scheduled; these say what else was seen.
  */
+#define PACE_TRAIL 32	/* row_pace.lat_trail's room */
+
 struct row_pace {
 	bool paced;		/* the row ran in the paced loop (a rate, or think time) */
 	double target_iops;	/* its scheduled rate, I/Os a second; 0: no rate (think time alone) */
 	uint64_t cap_hits;	/* times an I/O was due and every unit was in flight (-o reached) */
 	uint64_t max_backlog;	/* the most I/Os due and not yet issued at once */
 	uint64_t pauses;	/* think-time pauses begun in the window */
+	unsigned lat_depth;	/* fio's latency_target: the thread's depth at its end (the one
+				   found, fio's latency_depth); 0: no search */
+	unsigned lat_steps;	/* ... the depths it set, the first 1 included */
+	unsigned lat_ntrail;	/* ... the first lat_ntrail of them */
+	unsigned lat_trail[PACE_TRAIL];
 };
 
 /* The counts of one thread on one target: a row of DiskSpd's tables. */
