@@ -247,6 +247,7 @@ static unsigned issue(struct worker *w, struct pace_stream *ps, uint64_t now,
 		u = ps->free[--ps->nfree];
 		prep(w, u);
 		u->t_start = t;
+		ps->due_in += t >= w->window_start && t < w->window_end;
 		advance(ps);
 		ps->inflight++;
 		(*inflight)++;
@@ -305,6 +306,24 @@ static uint64_t wake_time(const struct worker *w, uint64_t now, bool more, unsig
 			wake = t;
 	}
 	return wake;
+}
+
+/*
+ * After the loop: the I/Os the timeline put inside the measured window that
+ * were never issued (the device, or the cap, held them back), added to
+ * due_in, so that achieved is judged against what was scheduled there (a
+ * Poisson timeline's count varies as its square root), not the mean rate.
+ */
+static void count_unissued(const struct worker *w, struct pace_stream *ps)
+{
+	uint64_t t;
+
+	if (!ps->period_ns || w->window_end == UINT64_MAX)
+		return;
+	for (t = sched_time(ps, 0); t < w->window_end; t = sched_time(ps, 0)) {
+		ps->due_in += t >= w->window_start;
+		advance(ps);
+	}
 }
 
 static void pace_start(struct worker *w, uint64_t now)
@@ -379,4 +398,6 @@ void loop_paced(struct worker *w)
 		}
 	}
 	close_window(w, now);
+	for (unsigned i = 0; i < w->nstreams; i++)
+		count_unissued(w, &w->pace->s[i]);
 }

@@ -685,7 +685,8 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 							      .target_iops = ps->period_ns ? 1e9 / ps->period_ns : 0,
 							      .cap_hits = ps->cap_hits,
 							      .max_backlog = ps->max_backlog,
-							      .pauses = ps->pauses };
+							      .pauses = ps->pauses,
+							      .scheduled = ps->due_in };
 				if (wk->pace->lat) {	/* fio's latency_target: the depth found */
 					const struct lat_search *ls = wk->pace->lat;
 

@@ -194,6 +194,7 @@ struct pace_stream {
 					   writes' lag (own allocation) */
 	struct io_counts sc[2], lc[2];	/* service time, lag: [0] reads, [1] writes */
 	uint64_t cap_hits, max_backlog, pauses;
+	uint64_t due_in;		/* I/Os the timeline scheduled inside the measured window */
 };
 
 /*

@@ -694,6 +694,39 @@ static json_t *series_json(const struct result *res)
 	return o;
 }
 
+/*
+ * A paced run's rate (core/loop_paced.c): the target, what the timelines put
+ * in the window and what was achieved, whether it fell behind, and the
+ * service time and lag beside the results' response times; null: a closed loop.
+ */
+static json_t *rate_json(const struct result *res)
+{
+	struct pace_summary *p = report_need(malloc(sizeof(*p)));
+	json_t *o;
+
+	if (!p)
+		return NULL;
+	summary_pace(p, res);
+	if (!p->paced) {
+		free(p);
+		return json_null();
+	}
+	o = json_object();
+	set(o, "target_iops", p->target_iops > 0 ? json_real(p->target_iops) : NULL);
+	set(o, "scheduled", p->scheduled_known ? jnum(p->scheduled) : NULL);
+	set(o, "scheduled_iops", p->scheduled_known ? json_real(p->scheduled_iops) : NULL);
+	set(o, "achieved_iops", json_real(p->achieved_iops));
+	set(o, "behind", json_boolean(p->behind));
+	set(o, "behind_why", str_or_null(p->behind ? p->why : NULL));
+	set(o, "cap_hits", jnum(p->cap_hits));
+	set(o, "max_backlog", jnum(p->max_backlog));
+	set(o, "think_pauses", jnum(p->pauses));
+	set(o, "service_ns", latency(&p->c[0], &p->h[0]));
+	set(o, "lag_ns", latency(&p->c[1], &p->h[1]));
+	free(p);
+	return o;
+}
+
 static json_t *queue_depth_json(const struct workload *w, const struct result *res)
 {
 	json_t *o = json_object();
@@ -736,6 +769,7 @@ int report_json(FILE *f, const struct workload *w, const struct result *res)
 	set(root, "thread_count", json_integer(res->nthreads));
 	set(root, "cpu", cpu_json(res, ios));
 	set(root, "queue_depth", queue_depth_json(w, res));
+	set(root, "rate", rate_json(res));
 	set(root, "results", results_json(w, res));
 	if (judgement_json(root, w, res))
 		report_oom = true;

@@ -181,18 +181,21 @@ uint64_t summary_hist_pct(const struct hist *h, double p);
 /* Whether a paced row fell behind its rate (summary.h), and why. */
 static bool row_behind(const struct result_row *r, char *why, size_t len)
 {
-	double achieved, gap_ns;
+	double achieved, want, gap_ns;
 	uint64_t lag99, bound;
 
 	if (!r->pace.paced || r->pace.target_iops <= 0 || !r->active_ns || !r->ph)
 		return false;
 	achieved = (double)(r->c[0].ios + r->c[1].ios) * 1e9 / (double)r->active_ns;
+	/* what the timeline put in the window (a Poisson one's count is random); else the rate */
+	want = r->pace.scheduled ? (double)r->pace.scheduled * 1e9 / (double)r->active_ns :
+	       r->pace.target_iops;
 	gap_ns = 1e9 / r->pace.target_iops;
 	lag99 = summary_hist_pct(&r->ph[1], 99);
 	bound = PACE_LAG_BOUND_NS + (uint64_t)(gap_ns / 10);
-	if (achieved < 0.99 * r->pace.target_iops)
+	if (achieved < 0.99 * want)
 		snprintf(why, len, "thread %u achieved %.1f I/O per s of the %.1f scheduled (%.1f%%)",
-			 r->thread, achieved, r->pace.target_iops, 100 * achieved / r->pace.target_iops);
+			 r->thread, achieved, want, 100 * achieved / want);
 	else if (lag99 > bound)
 		snprintf(why, len, "thread %u: lag p99 %.3f ms, above 1 ms + 10%% of the %.3f ms "
 			 "between I/Os", r->thread, (double)lag99 / 1e6, gap_ns / 1e6);
@@ -212,6 +215,8 @@ bool summary_behind(const struct result *res, char *why, size_t len)
 void summary_pace(struct pace_summary *p, const struct result *res)
 {
 	memset(p, 0, sizeof(*p));
+	counts_init(&p->c[0]);
+	counts_init(&p->c[1]);
 	for (unsigned i = 0; i < res->nrows; i++) {
 		const struct result_row *r = &res->rows[i];
 
@@ -219,6 +224,8 @@ void summary_pace(struct pace_summary *p, const struct result *res)
 			continue;
 		p->paced = true;
 		p->target_iops += r->pace.target_iops;
+		p->scheduled += r->pace.scheduled;
+		p->scheduled_known = p->scheduled_known || r->pace.scheduled;
 		p->cap_hits += r->pace.cap_hits;
 		p->pauses += r->pace.pauses;
 		if (r->pace.max_backlog > p->max_backlog)
@@ -228,10 +235,15 @@ void summary_pace(struct pace_summary *p, const struct result *res)
 			hist_merge(&p->h[0], &r->ph[0]);
 			hist_merge(&p->h[1], &r->ph[1]);
 		}
+		for (int d = 0; r->sh && d < 2; d++) {
+			counts_merge(&p->c[0], &r->sc[d]);
+			counts_merge(&p->c[1], &r->lc[d]);
+		}
 		if (!p->behind && row_behind(r, p->why, sizeof(p->why)))
 			p->behind = true;
 	}
 	p->achieved_iops = res->test_ns ? (double)p->ios * 1e9 / (double)res->test_ns : 0;
+	p->scheduled_iops = res->test_ns ? (double)p->scheduled * 1e9 / (double)res->test_ns : 0;
 }
 
 uint64_t summary_hist_pct(const struct hist *h, double p)

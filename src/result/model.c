@@ -175,7 +175,7 @@ SCHEMA(sync_counts_s, FI(struct sync_counts, n), FI(struct sync_counts, lat_sum)
        FI(struct sync_counts, lat_min), FI(struct sync_counts, lat_max), FD(struct sync_counts, lat_sq));
 SCHEMA(row_pace_s, FB(struct row_pace, paced), FD(struct row_pace, target_iops),
        FI(struct row_pace, cap_hits), FI(struct row_pace, max_backlog), FI(struct row_pace, pauses),
-       FIM_LATER(struct row_pace, lat_depth, UINT32_MAX),
+       FIM_LATER(struct row_pace, scheduled, 0), FIM_LATER(struct row_pace, lat_depth, UINT32_MAX),
        FIM_LATER(struct row_pace, lat_steps, UINT32_MAX), FIM_LATER(struct row_pace, lat_ntrail, PACE_TRAIL), FIAN_LATER(struct row_pace, lat_trail, lat_ntrail));
 SCHEMA(row_s, FI(struct result_row, thread), FI(struct result_row, target), FI(struct result_row, job),
        FB_LATER(struct result_row, trims), FOA(struct result_row, c, io_counts_s, 2),

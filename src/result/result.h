@@ -76,6 +76,9 @@ struct row_pace {
 	uint64_t cap_hits;	/* times an I/O was due and every unit was in flight (-o reached) */
 	uint64_t max_backlog;	/* the most I/Os due and not yet issued at once */
 	uint64_t pauses;	/* think-time pauses begun in the window */
+	uint64_t scheduled;	/* with a rate: the I/Os its timeline put inside the window (a
+				   Poisson timeline's count varies about target x window); 0:
+				   not known (a document from before) */
 	unsigned lat_depth;	/* fio's latency_target: the thread's depth at its end (the one
 				   found, fio's latency_depth); 0: no search */
 	unsigned lat_steps;	/* ... the depths it set, the first 1 included */

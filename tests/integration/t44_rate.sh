@@ -80,6 +80,8 @@ between "$(achieved)" 450 520 || fail "achieved $(achieved), wanted the device's
 run_ok --engine=null --null-iops=500 -g1000i -o8 -b4K -d2 -W0 -Rjson x
 jq -e '[.warnings[] | select(.code == "behind_rate")] | length == 1' "$T/out" >/dev/null ||
 	fail "no behind_rate warning in the JSON"
+jq -e '.rate.behind and .rate.target_iops == 1000 and .rate.scheduled >= 1980 and .rate.cap_hits > 0' \
+	"$T/out" >/dev/null || fail "the JSON's rate object: $(jq -c '.rate | del(.service_ns, .lag_ns)' "$T/out")"
 jq -e '.model.result.rows[0].pace.paced and (.model.result.rows[0].ph | length == 2)' "$T/out" \
 	>/dev/null || fail "the model lacks the row's pace figures"
 cp "$T/out" "$T/r.json"
@@ -163,6 +165,17 @@ EOF
 run_ok "$T/m.fio" --null-latency=exp:2ms --null-servers=1 --output-format=json
 within "$(jq '.jobs[0].read.lat_ns.mean' "$T/out")" 3333333 15 ||
 	fail "M/M/1: mean response $(jq '.jobs[0].read.lat_ns.mean' "$T/out") ns, wanted 3333333"
+
+say "a short Poisson run is judged against what its timeline scheduled, not the mean rate"
+# 10 I/O per s for 5 s: a Poisson count of about 50 +- 7; whatever the draw, every scheduled
+# I/O is done (the instant device), so it is not behind; the JSON's rate object says so
+printf '[p10]\nioengine=null\nfilename=x\nsize=1g\nrw=randread\nbs=4k\nrate_iops=10\nrate_process=poisson\ntime_based\nruntime=5\n' >"$T/p10.fio"
+run_ok "$T/p10.fio" --output-format=iobench-json
+jq -e '.[0].rate | .behind == false and .scheduled > 0 and
+	(.achieved_iops * 5 | round) == .scheduled and .service_ns.mean != null' "$T/out" >/dev/null ||
+	fail "p10: $(jq -c '.[0].rate | del(.service_ns, .lag_ns)' "$T/out")"
+jq -e '[.[0].warnings[] | select(.code == "behind_rate")] | length == 0' "$T/out" >/dev/null ||
+	fail "p10: a behind_rate warning"
 
 say "bursts and think time (-i, -j): 10 I/Os, then 100 ms"
 # each cycle: 10 I/Os (the instant device) and a 100 ms pause: about 100 IOPS, 20 pauses in 2 s
