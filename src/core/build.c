@@ -741,6 +741,18 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 	wk->bufs_len = bytes;
 	for (unsigned i = 0; i < nt; i++)
 		init_units(ctx, wk, i, &next, &mem);
+	if (pace_min(&w->jobs[wk->job].pace)) {	/* fio's rate_min, rate_iops_min */
+		const struct pace_spec *p = &w->jobs[wk->job].pace;
+		struct min_rate *m = wk->min_rate = calloc(1, sizeof(*wk->min_rate));
+
+		if (!m)
+			return -ENOMEM;
+		for (int d = 0; d < 2; d++) {
+			m->iops[d] = p->min_iops[d];
+			m->bps[d] = p->min_bps[d];
+		}
+		m->cycle_ns = (p->min_cycle_ms ? p->min_cycle_ms : 1000) * 1000000ull;
+	}
 	return build_pacer(ctx, wk, w->jobs[wk->job].seed + rel);
 }
 
@@ -999,6 +1011,7 @@ void build_free(struct run_ctx *ctx)
 		free(ctx->workers[i].units);
 		pacer_free(ctx->workers[i].pace, ctx->workers[i].nstreams);
 		free(ctx->workers[i].pick.cum);
+		free(ctx->workers[i].min_rate);
 		iomem_free(&ctx->workers[i].mem);
 	}
 	for (unsigned j = 0; ctx->mem_fds && j < ctx->w->njobs; j++) {

@@ -390,6 +390,49 @@ static void answer_snapshot(struct worker *w, unsigned req, uint64_t now)
 }
 
 /* now passed the current interval's end: move to the interval now is in. */
+/* fio's check_min_rate() (struct min_rate) at an interval's edge: a failure stops the worker. */
+static void check_min_rate(struct worker *w, uint64_t now)
+{
+	struct min_rate *m = w->min_rate;
+	uint64_t ios[2] = { 0, 0 }, bytes[2] = { 0, 0 }, spent;
+
+	if (!m->settle_at)	/* the thread's start: its loop's, or the window's when it has no
+				   warm-up (set just before the loop, on the intervals' grid) */
+		m->settle_at = (w->window_start < w->t_loop_ns ? w->window_start : w->t_loop_ns) +
+			       2000000000ull;
+	if (now < m->settle_at)
+		return;
+	for (unsigned i = 0; i < w->nstreams; i++)
+		for (int d = 0; d < 2; d++) {
+			ios[d] += w->streams[i].counts[d].ios;
+			bytes[d] += w->streams[i].counts[d].bytes;
+		}
+	spent = now - m->base_at;
+	if (m->base_at && spent < m->cycle_ns)
+		return;
+	for (int d = 0; m->base_at && d < 2; d++) {
+		bool iops = !m->bps[d];
+		uint64_t want = iops ? m->iops[d] : m->bps[d];
+		uint64_t got = (uint64_t)((double)((iops ? ios[d] - m->base_ios[d] :
+						    bytes[d] - m->base_bytes[d])) * 1e9 / (double)spent);
+
+		if (!want || !bytes[d] || got >= want)	/* fio: a direction that moved data */
+			continue;
+		if (!w->error.err)
+			w->error = (struct io_error){ .err = EIO, .is_min_rate = true, .is_write = d,
+						      .rate_iops = iops, .rate_got = got,
+						      .rate_min = want };
+		w->ended_on_error = true;
+		stop_run(w);
+		return;
+	}
+	m->base_at = now;
+	for (int d = 0; d < 2; d++) {
+		m->base_ios[d] = ios[d];
+		m->base_bytes[d] = bytes[d];
+	}
+}
+
 void loop_next_interval(struct worker *w, uint64_t now)
 {
 	uint64_t k = (now - w->window_start) / w->interval_ns;
@@ -403,6 +446,8 @@ void loop_next_interval(struct worker *w, uint64_t now)
 	}
 	w->iv_idx = (unsigned)k;
 	atomic_store_explicit(&w->iv_done, (unsigned)k, memory_order_release);
+	if (w->min_rate && now < w->window_end)
+		check_min_rate(w, now);
 	if (w->snap_req) {	/* the series' slots before this one are final: the copy says so */
 		unsigned req = atomic_load_explicit(w->snap_req, memory_order_acquire);
 

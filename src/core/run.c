@@ -697,7 +697,9 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 						row->pace.lat_trail[k] = ls->trail[k];
 				}
 			}
-			row->active_ns = wk->window_end;	/* made relative below */
+			/* made relative below; a thread its error ended measured up to it */
+			row->active_ns = wk->ended_on_error && wk->stopped_at &&
+					 wk->stopped_at < wk->window_end ? wk->stopped_at : wk->window_end;
 			row->start_ns = wk->window_start;	/* likewise */
 			row->syncs = wk->streams[s].syncs;
 			row->errors[0] = wk->streams[s].errors[0];
@@ -741,6 +743,16 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 			if (e->is_fsync)
 				snprintf(res->error, sizeof(res->error), "fsync of '%s' failed: %s",
 					 ctx->w->targets[e->target].path, strerror(e->err));
+			else if (e->is_min_rate && e->rate_iops)	/* fio's words */
+				snprintf(res->error, sizeof(res->error), "%s: rate_iops_min=%llu not met, "
+					 "got %llu IOPS (%s)", ctx->w->jobs[wk->job].name,
+					 (unsigned long long)e->rate_min, (unsigned long long)e->rate_got,
+					 e->is_write ? "writes" : "reads");
+			else if (e->is_min_rate)
+				snprintf(res->error, sizeof(res->error), "%s: rate_min=%lluB/s not met, "
+					 "got %lluB/s (%s)", ctx->w->jobs[wk->job].name,
+					 (unsigned long long)e->rate_min, (unsigned long long)e->rate_got,
+					 e->is_write ? "writes" : "reads");
 			else if (e->len)
 				snprintf(res->error, sizeof(res->error), "%s error on '%s' at offset %llu "
 					 "(%u bytes): %s", e->is_trim ||

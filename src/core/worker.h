@@ -157,6 +157,26 @@ struct io_error {
 	bool is_write;
 	bool is_fsync;			/* the fsync after writes failed (fio's fsync=N) */
 	bool is_trim;			/* fio's trimwrite: the trim before the write failed */
+	bool is_min_rate;		/* fio's rate_min or rate_iops_min not met (EIO, as fio's):
+					   is_write's direction did rate_got (bytes or, with
+					   rate_iops, I/Os a second) of rate_min */
+	bool rate_iops;
+	uint64_t rate_got, rate_min;
+};
+
+/*
+ * fio's rate_min and rate_iops_min (backend.c check_min_rate): from 2 s after
+ * the thread starts, each direction that has moved data must have done its
+ * minimum over every rate_cycle, or the thread fails (EIO). Checked at the
+ * series' interval edges (loop_next_interval), so a cycle is at least one
+ * interval.
+ */
+struct min_rate {
+	uint64_t iops[2], bps[2];	/* [0] reads, [1] writes; 0: no minimum */
+	uint64_t cycle_ns;
+	uint64_t settle_at;		/* no check before this (fio: 2 s from the thread's start) */
+	uint64_t base_at;		/* the last check, or 0: none yet (the next one sets it) */
+	uint64_t base_ios[2], base_bytes[2];
 };
 
 /*
@@ -284,6 +304,7 @@ struct worker {
 	struct iomem mem;		/* its allocation, of fio's mem= kind */
 	struct pacer *pace;		/* a rate or think time: the paced loop runs it; NULL: closed */
 	struct stream_pick pick;	/* -O (VARY_PICK) */
+	struct min_rate *min_rate;	/* fio's rate_min, rate_iops_min; NULL: none */
 	pthread_t tid;
 };
 

@@ -423,6 +423,21 @@ static int job_pace(struct planner *p, struct job_spec *js, const struct fjob *j
 	*ps = j->pace;
 	ps->quiesce = true;	/* fio's io_u_quiesce() before thinking */
 	ps->per_target = false;
+	for (int k = 0; k < 2; k++) {	/* fio's fixup_options() */
+		const uint64_t *a = j->rates[2 * k], *b = j->rates[2 * k + 1];
+
+		if ((a[0] || a[1] || a[2]) && (b[0] || b[1] || b[2]))
+			return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': %s and %s are "
+				      "mutually exclusive (as in fio)", j->where, j->name,
+				      k ? "rate_min" : "rate", k ? "rate_iops_min" : "rate_iops");
+	}
+	for (unsigned k = 0; k < 3; k++)
+		if ((j->rates[0][k] && j->rates[0][k] < j->rates[2][k]) ||
+		    (j->rates[1][k] && j->rates[1][k] < j->rates[3][k]))
+			return errmsg(p->err, p->errlen, -EINVAL, "%s: job '%s': the minimum rate "
+				      "exceeds the rate (rate_min above rate, or rate_iops_min above "
+				      "rate_iops) for %s, as fio refuses it", j->where, j->name,
+				      k == 0 ? "reads" : k == 1 ? "writes" : "trims");
 	for (int d = 0; d < 2; d++) {
 		unsigned k = d ? 1 : rd;
 

@@ -39,7 +39,7 @@ enum opt_id {
 	F_CPUS_ALLOWED, F_CPUMASK, F_CPUS_POLICY, F_REGFILES, F_FIXEDBUFS, F_NONVECTORED,
 	F_FORCE_ASYNC, F_SQ_CPU, F_CMD_TYPE, F_MEM, F_MEM_ALIGN, F_PERC_RAND, F_PERC_SEQ,
 	F_RAND_DIST,
-	F_RATE, F_RATE_IOPS, F_RATE_MIN, F_RATE_IOPS_MIN, F_RATE_PROCESS, F_RATE_IGN_THINK,
+	F_RATE, F_RATE_IOPS, F_RATE_MIN, F_RATE_IOPS_MIN, F_RATE_CYCLE, F_RATE_PROCESS, F_RATE_IGN_THINK,
 	F_THINKTIME, F_THINK_SPIN, F_THINK_BLOCKS, F_THINK_BTYPE, F_THINK_IOTIME,
 	F_LAT_TARGET, F_LAT_WINDOW, F_LAT_PERCENTILE, F_LAT_RUN,
 };
@@ -131,7 +131,9 @@ static const struct fopt {
 	{ "percentage_sequential", F_PERC_SEQ, A_VALUE },
 	{ "random_distribution", F_RAND_DIST, A_VALUE },
 	{ "rate", F_RATE, A_VALUE }, { "rate_iops", F_RATE_IOPS, A_VALUE },
-	/* rate_min, rate_iops_min (ratemin): refused until the job fails below them as fio's */
+	{ "rate_min", F_RATE_MIN, A_VALUE }, { "ratemin", F_RATE_MIN, A_VALUE },
+	{ "rate_iops_min", F_RATE_IOPS_MIN, A_VALUE },
+	{ "rate_cycle", F_RATE_CYCLE, A_VALUE }, { "ratecycle", F_RATE_CYCLE, A_VALUE },
 	{ "rate_process", F_RATE_PROCESS, A_VALUE },
 	{ "rate_ignore_thinktime", F_RATE_IGN_THINK, A_BOTH },
 	{ "thinktime", F_THINKTIME, A_VALUE }, { "thinktime_spin", F_THINK_SPIN, A_VALUE },
@@ -1122,6 +1124,11 @@ static int get_pace(struct planner *p, struct fjob *j, const struct jf_opt *o, u
 	case F_RATE_IOPS: return get_rates(p, o, j->kb_base, true, j->rates[1]);
 	case F_RATE_MIN: return get_rates(p, o, j->kb_base, false, j->rates[2]);
 	case F_RATE_IOPS_MIN: return get_rates(p, o, j->kb_base, true, j->rates[3]);
+	case F_RATE_CYCLE:	/* fio's int, ms */
+		if (get_uint(p, o, 1, UINT32_MAX, &v))
+			return -EINVAL;
+		ps->min_cycle_ms = (uint32_t)v;
+		return 0;
 	case F_RATE_PROCESS:
 		if (strcmp(o->val, "linear") && strcmp(o->val, "poisson"))
 			return bad(p, o, "not linear or poisson");
@@ -1186,7 +1193,8 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 	if (f->arg == A_VALUE && !*o->val)
 		return bad(p, o, "the value is empty");
 	switch (f->id) {
-	case F_RATE: case F_RATE_IOPS: case F_RATE_MIN: case F_RATE_IOPS_MIN: case F_RATE_PROCESS:
+	case F_RATE: case F_RATE_IOPS: case F_RATE_MIN: case F_RATE_IOPS_MIN: case F_RATE_CYCLE:
+	case F_RATE_PROCESS:
 	case F_RATE_IGN_THINK: case F_THINKTIME: case F_THINK_SPIN: case F_THINK_BLOCKS:
 	case F_THINK_BTYPE: case F_THINK_IOTIME: case F_LAT_TARGET: case F_LAT_WINDOW:
 	case F_LAT_PERCENTILE: case F_LAT_RUN:

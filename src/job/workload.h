@@ -255,6 +255,7 @@ struct pace_spec {
 	uint64_t bps[2];	/* bytes a second (fio's rate; DiskSpd's -g bytes per ms x 1000) */
 	uint64_t min_iops[2];	/* fio's rate_iops_min: the job fails below it */
 	uint64_t min_bps[2];	/* fio's rate_min (bytes a second) */
+	uint32_t min_cycle_ms;	/* fio's rate_cycle: the minimum's window, ms (0: fio's 1000) */
 	bool per_target;	/* the rate is each target's (DiskSpd), not shared by a thread's (fio) */
 	bool poisson;		/* fio's rate_process=poisson: exponential gaps, else linear */
 	uint64_t think_ns;	/* the pause (-j, fio's thinktime) */
@@ -276,6 +277,12 @@ struct pace_spec {
 };
 
 /* Whether a job paces its I/O at all (a rate, think time, or a latency target's search). */
+/* fio's rate_min or rate_iops_min: checked at each series interval's edge, paced or not. */
+static inline bool pace_min(const struct pace_spec *p)
+{
+	return p->min_iops[0] || p->min_iops[1] || p->min_bps[0] || p->min_bps[1];
+}
+
 static inline bool pace_on(const struct pace_spec *p)
 {
 	return p->iops[0] || p->iops[1] || p->bps[0] || p->bps[1] || p->think_ns ||

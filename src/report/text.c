@@ -64,12 +64,64 @@ static void size_mix(FILE *f, const char *dir, const struct bs_dist *b)
 	fprintf(f, "\n");
 }
 
+/* The pace of the job that drives target i (its rate, think time, minimum), or NULL. */
+static const struct pace_spec *target_pace(const struct workload *w, unsigned i)
+{
+	for (unsigned j = 0; j < w->njobs; j++) {
+		const struct job_spec *js = &w->jobs[j];
+
+		if (i >= js->first_target &&
+		    i < js->first_target + js->ntargets * (js->per_clone ? js->threads : 1))
+			return &js->pace;
+	}
+	return NULL;
+}
+
+/* DiskSpd's think time (whole ms as it prints them; fio's thinktime may be finer) and burst. */
+static void think_lines(FILE *f, const struct pace_spec *p)
+{
+	uint64_t ns = p ? p->think_ns : 0;
+
+	if (ns % 1000000)
+		fprintf(f, "\t\tthink time: %.3fms\n", (double)ns / 1e6);
+	else
+		fprintf(f, "\t\tthink time: %llums\n", (unsigned long long)(ns / 1000000));
+	fprintf(f, "\t\tburst size: %u\n", p && ns ? (p->think_blocks ? p->think_blocks : 1) : 0);
+}
+
+/* DiskSpd's -g line, or fio's rate and minimum per direction that s does. */
+static void rate_lines(FILE *f, const struct pace_spec *p, const struct target_spec *s)
+{
+	static const char *const dir[2] = { "reads", "writes" };
+
+	if (!p)
+		return;
+	if (p->diskspd_g)
+		fprintf(f, p->diskspd_g_iops ? "\t\tthroughput rate-limited to %u IOPS\n" :
+			"\t\tthroughput rate-limited to %u B/ms\n", p->diskspd_g);
+	for (int d = 0; !p->per_target && d < 2; d++) {
+		if (d ? !s->write_pct : s->write_pct == 100)
+			continue;
+		if (p->iops[d] || p->bps[d])
+			fprintf(f, p->iops[d] ? "\t\t%s rate-limited to %llu IOPS\n" :
+				"\t\t%s rate-limited to %llu B/s\n", dir[d],
+				(unsigned long long)(p->iops[d] ? p->iops[d] : p->bps[d]));
+		if (p->min_iops[d] || p->min_bps[d])
+			fprintf(f, p->min_iops[d] ? "\t\t%s must do at least %llu IOPS over every "
+				"%ums, from 2 s on (rate_iops_min)\n" : "\t\t%s must do at least %llu "
+				"B/s over every %ums, from 2 s on (rate_min)\n", dir[d],
+				(unsigned long long)(p->min_iops[d] ? p->min_iops[d] : p->min_bps[d]),
+				p->min_cycle_ms ? p->min_cycle_ms : 1000);
+	}
+}
+
 static void target_params(FILE *f, const struct workload *w, const struct target_spec *s)
 {
+	const struct pace_spec *p = target_pace(w, (unsigned)(s - w->targets));
 	char a[32], b[32];
 
 	fprintf(f, "\tpath: '%s'\n", s->path);
-	fprintf(f, "\t\tthink time: 0ms\n\t\tburst size: 0\n");
+	think_lines(f, p);
 	fprintf(f, "\t\t%s\n", s->cache & CACHE_DIRECT ? "software cache disabled (O_DIRECT)"
 							: "using software cache");
 	fprintf(f, "\t\t%s\n", s->cache & CACHE_WRITE_THROUGH
@@ -129,6 +181,7 @@ static void target_params(FILE *f, const struct workload *w, const struct target
 	size_line(f, "thread stride size", s->thread_stride, false);
 	if (!w->pool_threads && !w->jobs[0].name)
 		fprintf(f, "\t\tthreads per file: %u\n", s->threads);
+	rate_lines(f, p, s);
 }
 
 /* The jobs of a job file: who drives which targets, and each thread's budget. */

@@ -126,6 +126,7 @@ SCHEMA(target_spec_s, FS(struct target_spec, path), FIM(struct target_spec, bloc
        FARR_LATER(struct target_spec, thread_targets, nthread_targets, thread_target_s));
 SCHEMA(pace_spec_s, FIA(struct pace_spec, iops, 2), FIA(struct pace_spec, bps, 2),
        FIA(struct pace_spec, min_iops, 2), FIA(struct pace_spec, min_bps, 2),
+       FIM_LATER(struct pace_spec, min_cycle_ms, 0),
        FB(struct pace_spec, per_target), FB(struct pace_spec, poisson), FI(struct pace_spec, think_ns),
        FI(struct pace_spec, think_spin_ns), FI(struct pace_spec, think_blocks),
        FB(struct pace_spec, think_issue), FB(struct pace_spec, think_blocks_set),

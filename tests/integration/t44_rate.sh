@@ -74,17 +74,16 @@ set -- $(dispersion "$T/l_iops.1.log")
 between "$1" 0 0.3 || fail "linear: index of dispersion $1, wanted near 0"
 
 say "a rate the device cannot carry is reported behind (warning behind_rate)"
-run_ok --engine=null --null-iops=500 -g1000i -o8 -b4K -d2 -W0 x
+run_ok --engine=null --null-iops=500 -g1000i -o8 -b4K -d2 -W0 --json="$T/r.json" x
 grep -q "^  target: 1000.00 I/O per s, achieved: .*: BEHIND" "$T/out" || fail "not marked BEHIND"
 between "$(achieved)" 450 520 || fail "achieved $(achieved), wanted the device's 500"
-run_ok --engine=null --null-iops=500 -g1000i -o8 -b4K -d2 -W0 -Rjson x
+cp "$T/r.json" "$T/out"
 jq -e '[.warnings[] | select(.code == "behind_rate")] | length == 1' "$T/out" >/dev/null ||
 	fail "no behind_rate warning in the JSON"
 jq -e '.rate.behind and .rate.target_iops == 1000 and .rate.scheduled >= 1980 and .rate.cap_hits > 0' \
 	"$T/out" >/dev/null || fail "the JSON's rate object: $(jq -c '.rate | del(.service_ns, .lag_ns)' "$T/out")"
 jq -e '.model.result.rows[0].pace.paced and (.model.result.rows[0].ph | length == 2)' "$T/out" \
 	>/dev/null || fail "the model lacks the row's pace figures"
-cp "$T/out" "$T/r.json"
 "$IOBENCH" report "$T/r.json" >"$T/rep" 2>&1 || fail "report of a paced run failed"
 grep -q "^Rate (open loop" "$T/rep" || fail "report lost the Rate section"
 
@@ -117,7 +116,8 @@ awk -v s="$slat" -v c="$clat" -v l="$lat" 'BEGIN { d = s + c - l; if (d < 0) d =
 s95=$(rate_pct 95th 2)
 awk -v a="$c95" -v b="$s95" 'BEGIN { d = a / 1e6 - b; if (d < 0) d = -d; exit !(b > 0 && d <= b * 0.02) }' ||
 	fail "fio-json clat p95 $c95 ns is not the Rate section's service p95 $s95 ms"
-run_ok "$T/s.fio" --null-latency=200us --null-stall=100ms/1s --output-format=normal
+sed 's/runtime=3/runtime=1/' "$T/s.fio" >"$T/s1.fio"
+run_ok "$T/s1.fio" --null-latency=200us --null-stall=100ms/1s --output-format=normal
 grep -q "^    slat (.*avg=" "$T/out" && grep -q "^    clat (" "$T/out" && grep -q "^     lat (" "$T/out" ||
 	fail "fio's normal output lacks slat, clat or lat: $(cat "$T/out")"
 
@@ -167,15 +167,56 @@ within "$(jq '.jobs[0].read.lat_ns.mean' "$T/out")" 3333333 15 ||
 	fail "M/M/1: mean response $(jq '.jobs[0].read.lat_ns.mean' "$T/out") ns, wanted 3333333"
 
 say "a short Poisson run is judged against what its timeline scheduled, not the mean rate"
-# 10 I/O per s for 5 s: a Poisson count of about 50 +- 7; whatever the draw, every scheduled
+# 10 I/O per s for 3 s: a Poisson count of about 30 +- 5; whatever the draw, every scheduled
 # I/O is done (the instant device), so it is not behind; the JSON's rate object says so
-printf '[p10]\nioengine=null\nfilename=x\nsize=1g\nrw=randread\nbs=4k\nrate_iops=10\nrate_process=poisson\ntime_based\nruntime=5\n' >"$T/p10.fio"
+printf '[p10]\nioengine=null\nfilename=x\nsize=1g\nrw=randread\nbs=4k\nrate_iops=10\nrate_process=poisson\ntime_based\nruntime=3\n' >"$T/p10.fio"
 run_ok "$T/p10.fio" --output-format=iobench-json
 jq -e '.[0].rate | .behind == false and .scheduled > 0 and
-	(.achieved_iops * 5 | round) == .scheduled and .service_ns.mean != null' "$T/out" >/dev/null ||
+	(.achieved_iops * 3 | round) == .scheduled and .service_ns.mean != null' "$T/out" >/dev/null ||
 	fail "p10: $(jq -c '.[0].rate | del(.service_ns, .lag_ns)' "$T/out")"
 jq -e '[.[0].warnings[] | select(.code == "behind_rate")] | length == 0' "$T/out" >/dev/null ||
 	fail "p10: a behind_rate warning"
+
+say "fio's rate_iops_min: a job below it fails after the 2 s settle and a rate_cycle (EIO), as fio 3.33's"
+# thinktime=10ms after every I/O: about 100 IOPS, under the minimum of 500; rate_cycle=500:
+# fio checks from 2 s on, every 500 ms, and fails at about 2.5 s (iobench at an interval's
+# edge: the same 2.5 s with fio's 500 ms bwavgtime); a minimum of 50 is met to the end
+cat >"$T/mr.fio" <<EOF
+[mr]
+ioengine=null
+rw=randread
+bs=4k
+size=1g
+filename=x
+thinktime=10ms
+rate_iops_min=500
+rate_cycle=500
+time_based
+runtime=10
+EOF
+run_rc 1 "$T/mr.fio" --output-format=json
+grep -q "mr: rate_iops_min=500 not met, got [0-9]* IOPS" "$T/err" || fail "rate_iops_min: $(cat "$T/err")"
+read -r e rt <<EOF
+$(jq -r '.jobs[0] | "\(.error) \(.job_runtime)"' "$T/out")
+EOF
+[ "$e" = 5 ] && between "$rt" 2400 3100 || fail "rate_iops_min: error $e after $rt ms, wanted 5 after about 2500"
+if command -v fio >/dev/null && fio --version | grep -q '^fio-3\.33'; then
+	fio --output-format=json "$T/mr.fio" >"$T/fio.json" 2>"$T/fio.err" && fail "fio 3.33 met the minimum"
+	grep -q "mr: rate_iops_min=500 not met, got [0-9]* IOPS" "$T/fio.err" || fail "fio: $(cat "$T/fio.err")"
+	read -r fe frt <<EOF
+$(sed -n '/^{/,$p' "$T/fio.json" | jq -r '.jobs[0] | "\(.error) \(.job_runtime)"')
+EOF
+	[ "$fe" = "$e" ] && between "$frt" 2400 3100 || fail "fio 3.33: error $fe after $frt ms"
+else
+	skip_case "the rate_iops_min comparison with fio 3.33: no fio 3.33"
+fi
+sed 's/rate_iops_min=500/rate_iops_min=50/; s/runtime=10/runtime=3/' "$T/mr.fio" >"$T/mr50.fio"
+run_ok "$T/mr50.fio" --output-format=json
+[ "$(jq '.jobs[0].error' "$T/out")" = 0 ] || fail "rate_iops_min=50 at 100 IOPS failed"
+printf '[b]\nioengine=null\nfilename=x\nsize=1m\nrate=1m\nrate_iops=100\n' >"$T/b1.fio"
+bad "rate and rate_iops are mutually exclusive" "$T/b1.fio"
+printf '[b]\nioengine=null\nfilename=x\nsize=1m\nrate_iops=100\nrate_iops_min=200\n' >"$T/b2.fio"
+bad "the minimum rate exceeds the rate" "$T/b2.fio"
 
 say "bursts and think time (-i, -j): 10 I/Os, then 100 ms"
 # each cycle: 10 I/Os (the instant device) and a 100 ms pause: about 100 IOPS, 20 pauses in 2 s
