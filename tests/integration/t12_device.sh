@@ -22,6 +22,19 @@ jq -e --arg f "$LOOPFILE" '.targets[0].devices[0].kind == "loop" and .targets[0]
 	fail "loop chain: $(jq -c '.targets[0].devices' "$T/l.json")"
 grep -q "^Devices" "$T/out" && grep -q "backing file $LOOPFILE" "$T/out" || fail "no device facts in the text"
 
+say "bursts and think time where users look: the per-interval series and the device's agree"
+# -i10 -j300: 10 reads at once, then 300 ms idle; at 100 ms intervals about one interval in
+# three holds a burst and the rest none, in iobench's series and in the loop device's
+run_ok -i10 -j300 -o1 -r -b4K -Sh -d3 -W0 -D100 --json="$T/b.json" "$LOOP"
+jq -e '.series.total.read_ios as $a | .devices[0].series as $s |
+	[range(0; $a | length) | select($a[.] > 0)] | length as $busy |
+	[range(0; $a | length) | select($a[.] == 0)] as $idle |
+	([ $idle[] | select(($s.r_s[.] // 0) == 0) ] | length) as $quiet |
+	($busy >= 8 and $busy <= 13 and ($idle | length) >= 15 and $quiet >= ($idle | length) - 2)' \
+	"$T/b.json" >/dev/null || fail "bursts: iobench $(jq -c .series.total.read_ios "$T/b.json"), device $(jq -c .devices[0].series.r_s "$T/b.json")"
+jq -e '(.devices[0].crosscheck.device_ios - .devices[0].crosscheck.app_ios | fabs) <= 10' "$T/b.json" >/dev/null ||
+	fail "bursts: device $(jq .devices[0].crosscheck.device_ios "$T/b.json") vs iobench $(jq .devices[0].crosscheck.app_ios "$T/b.json") reads"
+
 say "device-mapper over the loop device: dm, then its member, then the backing file's device"
 if command -v dmsetup >/dev/null && dmsetup version >/dev/null 2>&1; then
 	name=iobench-t$$
