@@ -604,6 +604,8 @@ static int build_pacer(struct run_ctx *ctx, struct worker *wk, uint64_t seed)
 	if (!pace_on(p))
 		return 0;
 	pc = wk->pace = calloc(1, sizeof(*pc));
+	if (pc)
+		pc->think_shared = !p->per_target;
 	if (!pc || !(pc->s = calloc(wk->nstreams, sizeof(*pc->s))) ||
 	    !(pc->submitted = calloc(wk->nunits, sizeof(*pc->submitted))) ||
 	    !(pc->free_mem = calloc(2 * (size_t)wk->nunits, sizeof(*pc->free_mem))))
@@ -618,6 +620,7 @@ static int build_pacer(struct run_ctx *ctx, struct worker *wk, uint64_t seed)
 		ps->period_ns = rate ? 1e9 / rate : 0;
 		ps->poisson = p->poisson;
 		ps->rng = seed ^ (0x9e3779b97f4a7c15ull * (i + 1));
+		ps->th = p->per_target ? ps : &pc->s[0];	/* fio thinks per thread */
 		ps->free = pc->free_mem + at;
 		ps->cap = sp->outstanding;
 		at += sp->outstanding;

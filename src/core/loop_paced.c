@@ -99,20 +99,9 @@ static bool think_due(const struct pace_stream *ps, uint64_t now)
 	return ps->counted >= ps->blocks;
 }
 
-/* A pause begins at now: its spun part now, its slept part left to the wait. */
-static void start_pause(struct worker *w, struct pace_stream *ps, uint64_t now)
+/* A pause's effect on stream ps's timeline: it moves by the pause, or its due I/Os wait. */
+static void pause_timeline(struct pace_stream *ps, uint64_t now, uint64_t end)
 {
-	uint64_t end = now;
-
-	ps->counted = 0;
-	ps->last_think = now;
-	if (ps->spin_ns)
-		while ((end = clock_ns()) < now + ps->spin_ns)
-			;
-	end += ps->think_ns > ps->spin_ns ? ps->think_ns - ps->spin_ns : 0;
-	ps->pause_end = end;
-	if (now >= w->window_start && now < w->window_end)
-		ps->pauses++;
 	if (ps->period_ns == 0)
 		return;
 	if (ps->ignore_think) {		/* the timeline moves by the pause */
@@ -121,6 +110,36 @@ static void start_pause(struct worker *w, struct pace_stream *ps, uint64_t now)
 	} else {			/* what fell due in it goes at its end (fio's catch-up) */
 		ps->floor = end;
 	}
+}
+
+/*
+ * A pause of th's streams begins at now: its spun part now, its slept part
+ * left to the wait. th thinks for itself (DiskSpd's -j, per target) or for
+ * every stream of the worker (fio's thinktime, per thread: pace_stream.th).
+ */
+static void start_pause(struct worker *w, struct pace_stream *th, uint64_t now)
+{
+	uint64_t end = now;
+
+	th->counted = 0;
+	th->last_think = now;
+	if (th->spin_ns)
+		while ((end = clock_ns()) < now + th->spin_ns)
+			;
+	end += th->think_ns > th->spin_ns ? th->think_ns - th->spin_ns : 0;
+	th->pause_end = end;
+	if (now >= w->window_start && now < w->window_end)
+		th->pauses++;
+	for (unsigned i = 0; i < w->nstreams; i++)
+		if (w->pace->s[i].th == th)
+			pause_timeline(&w->pace->s[i], now, end);
+}
+
+/* The I/Os a pause of ps's thinker waits for (fio's quiesce): the thread's, or ps's own. */
+static inline unsigned think_inflight(const struct worker *w, const struct pace_stream *ps,
+				      unsigned inflight)
+{
+	return w->pace->think_shared ? inflight : ps->inflight;
 }
 
 static inline void set_limit(struct pacer *pc)
@@ -202,7 +221,7 @@ static inline bool finish(struct worker *w, struct io_unit *u, uint64_t now)
 	ps->free[ps->nfree++] = u;
 	ps->inflight--;
 	if (!ps->count_issue)
-		ps->counted++;
+		ps->th->counted++;
 	return go;
 }
 
@@ -216,14 +235,14 @@ static unsigned issue(struct worker *w, struct pace_stream *ps, uint64_t now,
 {
 	bool sync = w->engine.ops->flags & ENGINE_SYNC;
 
-	while (*more && ps->pause_end <= now) {
+	while (*more && ps->th->pause_end <= now) {
 		struct io_unit *u;
 		uint64_t t;
 
-		if (think_due(ps, now)) {
-			if (ps->quiesce && ps->inflight)
-				break;	/* fio: the pause waits for the stream's I/Os */
-			start_pause(w, ps, now);
+		if (think_due(ps->th, now)) {
+			if (ps->quiesce && think_inflight(w, ps, *inflight))
+				break;	/* fio: the pause waits for the thread's I/Os */
+			start_pause(w, ps->th, now);
 			now = clock_ns();
 			continue;
 		}
@@ -252,7 +271,7 @@ static unsigned issue(struct worker *w, struct pace_stream *ps, uint64_t now,
 		ps->inflight++;
 		(*inflight)++;
 		if (ps->count_issue)
-			ps->counted++;
+			ps->th->counted++;
 		*more = w->issue_left != 0;
 		if (sync) {
 			uint64_t sub = clock_ns();
@@ -296,9 +315,10 @@ static uint64_t wake_time(const struct worker *w, uint64_t now, bool more, unsig
 		const struct pace_stream *ps = &w->pace->s[i];
 		uint64_t t;
 
-		if (ps->pause_end > now)
-			t = ps->pause_end;
-		else if (!ps->nfree || (ps->quiesce && ps->inflight && think_due(ps, now)))
+		if (ps->th->pause_end > now)
+			t = ps->th->pause_end;
+		else if (!ps->nfree || (ps->quiesce && think_inflight(w, ps, inflight) &&
+					think_due(ps->th, now)))
 			continue;	/* a completion frees it */
 		else
 			t = sched_time(ps, now);

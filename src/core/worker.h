@@ -206,6 +206,9 @@ struct pace_stream {
 	uint64_t think_ns, spin_ns, iotime_ns;
 	unsigned blocks;
 	bool count_issue, count_blocks, quiesce, ignore_think;
+	struct pace_stream *th;		/* whose think state below counts and pauses it: its own
+					   (DiskSpd's -j, per target), or the worker's first stream's
+					   for all (fio's thinktime, per thread) */
 	uint64_t counted;		/* I/Os issued (or completed) since the last pause */
 	uint64_t last_think;		/* when the last pause began */
 	uint64_t pause_end;		/* paused until this */
@@ -224,6 +227,7 @@ struct pace_stream {
  */
 struct pacer {
 	struct pace_stream *s;		/* nstreams (own allocation) */
+	bool think_shared;		/* fio: the streams think as one thread (pace_stream.th) */
 	uint64_t *submitted;		/* per unit (index in the worker's units), ns */
 	struct io_unit **free_mem;	/* room of every stream's free stack */
 	unsigned limit;			/* the most in flight: lat's depth, else UINT_MAX */

@@ -226,6 +226,19 @@ between "$2" 180 210 || fail "-i10 -j100: $2 I/Os in 2 s, wanted about 200"
 pauses=$(awk '/^  cap \(-o\) reached:/ { print $NF }' "$T/out")
 between "$pauses" 18 21 || fail "$pauses pauses, wanted about 20"
 
+say "fio's thinktime is the thread's, over all its files: 2 files, iodepth=2, a pause after every 2 I/Os"
+# 2 I/Os (the instant device), then 10 ms: at most 200 I/Os a second for the job (a pause
+# per file would give 400); fio 3.33 does the same job beside it
+printf '[t]\nioengine=null\nrw=randread\nbs=4k\nsize=16m\nnrfiles=2\niodepth=2\nthinktime=10ms\nthinktime_blocks=2\ntime_based\nruntime=2\n' >"$T/t2.fio"
+(cd "$T" && "$IOBENCH" t2.fio --output-format=json >"$T/out" 2>"$T/err") || fail "t2.fio: $(cat "$T/err")"
+between "$(jq '.jobs[0].read.iops' "$T/out")" 170 205 || fail "thinktime over 2 files: $(jq '.jobs[0].read.iops' "$T/out") IOPS, wanted about 200"
+if command -v fio >/dev/null && fio --version | grep -q '^fio-3\.33'; then
+	(cd "$T" && fio t2.fio --output-format=json 2>/dev/null | sed -n '/^{/,$p' >"$T/f2.json")
+	between "$(jq '.jobs[0].read.iops' "$T/f2.json")" 170 205 || fail "fio 3.33: $(jq '.jobs[0].read.iops' "$T/f2.json") IOPS"
+else
+	skip_case "the thinktime comparison with fio 3.33: no fio 3.33"
+fi
+
 say "closed loop says so"
 run_ok --engine=null --ios=1000 x
 grep -q "^closed loop: latency is service time" "$T/out" || fail "closed loop not labelled"
