@@ -42,6 +42,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdatomic.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <time.h>
 
@@ -169,6 +170,30 @@ static bool lat_seen(struct worker *w, const struct io_unit *u, uint64_t lat)
 }
 
 /*
+ * fio's reset_all_stats() when the search has its depth and the last window
+ * begins (nothing in flight): the thread's figures start again at now, so
+ * its report is the found depth's (the series keeps the whole run).
+ */
+static void reset_stats(struct worker *w, uint64_t now)
+{
+	w->stats_from = now;
+	for (unsigned i = 0; i < w->nstreams; i++) {
+		struct stream *s = &w->streams[i];
+		struct pace_stream *ps = &w->pace->s[i];
+
+		for (int d = 0; d < 2; d++) {
+			counts_init(&s->counts[d]);
+			counts_init(&ps->sc[d]);
+			counts_init(&ps->lc[d]);
+		}
+		memset(s->hist, 0, 2 * sizeof(*s->hist));
+		memset(ps->h, 0, 4 * sizeof(*ps->h));
+		memset(&s->syncs, 0, sizeof(s->syncs));
+		ps->cap_hits = ps->max_backlog = ps->pauses = ps->due_in = 0;
+	}
+}
+
+/*
  * fio's latency_target between reaps, at now: a quiesce that is over starts
  * the next window; the ramp's end starts the search again (fio resets it with
  * the job's figures); else the window's check. False: the search is done.
@@ -181,6 +206,8 @@ static bool lat_step(struct worker *w, uint64_t now, unsigned inflight)
 		if (inflight)
 			return true;
 		pc->quiescing = false;
+		if (pc->lat->end_run && !w->stats_from)
+			reset_stats(w, now);	/* fio: the last window's figures alone */
 		lat_cycle(pc->lat, now);
 	} else if (pc->ramp_end && now < pc->ramp_end) {
 		return true;

@@ -700,7 +700,9 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 			/* made relative below; a thread its error ended measured up to it */
 			row->active_ns = wk->ended_on_error && wk->stopped_at &&
 					 wk->stopped_at < wk->window_end ? wk->stopped_at : wk->window_end;
-			row->start_ns = wk->window_start;	/* likewise */
+			/* likewise; a latency target's last window alone (fio's reset_all_stats) */
+			row->start_ns = wk->stats_from > wk->window_start ? wk->stats_from :
+					wk->window_start;
 			row->syncs = wk->streams[s].syncs;
 			row->errors[0] = wk->streams[s].errors[0];
 			row->errors[1] = wk->streams[s].errors[1];

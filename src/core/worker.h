@@ -309,6 +309,8 @@ struct worker {
 	struct pacer *pace;		/* a rate or think time: the paced loop runs it; NULL: closed */
 	struct stream_pick pick;	/* -O (VARY_PICK) */
 	struct min_rate *min_rate;	/* fio's rate_min, rate_iops_min; NULL: none */
+	uint64_t stats_from;		/* fio's latency_target: its figures start again here (its
+					   last window), or 0 */
 	pthread_t tid;
 };
 

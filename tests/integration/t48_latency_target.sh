@@ -43,6 +43,11 @@ sed -n '/^{/,/^}/p' out >f.json
 	fail "latency_percentile $(jq '.jobs[0].latency_percentile' f.json)"
 rt=$(jq '.jobs[0].job_runtime' f.json)
 [ "$rt" -lt 5000 ] || fail "job_runtime $rt ms: the job did not end on its answer"
+# fio's reset_all_stats at the last window: the figures are depth 4's alone (a 100 ms
+# window of about 20 I/Os at 20 ms each), not the search's
+jq -e '.jobs[0] | .job_runtime < 300 and .read.total_ios >= 10 and .read.total_ios <= 40 and
+	.read.lat_ns.mean > 15000000 and .read.lat_ns.mean <= 22500000' f.json >/dev/null ||
+	fail "the last window's figures: $(jq -c '.jobs[0] | [.job_runtime, .read.total_ios, .read.lat_ns.mean]' f.json)"
 grep -q '^     latency   : target=22500000, window=100000, percentile=90.00%, depth=4$' out ||
 	fail "normal output: $(grep 'latency   :' out)"
 
