@@ -152,19 +152,8 @@ say "M/M/1: Poisson arrivals at 200 a second on one exponential server of 2 ms: 
 # utilisation 0.4: the mean time in the device is 3.333 ms; 800 arrivals, whose times
 # are correlated within busy periods (a standard error near 5%): bounds 15%. iodepth=16
 # never caps (16 waiting: probability 0.4^16, 4e-7)
-cat >"$T/m.fio" <<EOF
-[m]
-ioengine=null
-rw=randread
-bs=4k
-size=1g
-filename=x
-iodepth=16
-rate_iops=200
-rate_process=poisson
-time_based
-runtime=4
-EOF
+sed -e 's/^\[p\]/[m]/; s/rate_iops=2000/rate_iops=200/; s/runtime=2/runtime=4/' \
+    -e '/write_iops_log/d; /log_avg_msec/d' "$T/p.fio" >"$T/m.fio"
 run_ok "$T/m.fio" --null-latency=exp:2ms --null-servers=1 --output-format=json
 within "$(jq '.jobs[0].read.lat_ns.mean' "$T/out")" 3333333 15 ||
 	fail "M/M/1: mean response $(jq '.jobs[0].read.lat_ns.mean' "$T/out") ns, wanted 3333333"
