@@ -389,7 +389,6 @@ static void answer_snapshot(struct worker *w, unsigned req, uint64_t now)
 	atomic_store_explicit(&w->snap_done, req, memory_order_release);
 }
 
-/* now passed the current interval's end: move to the interval now is in. */
 /* fio's check_min_rate() (struct min_rate) at an interval's edge: a failure stops the worker. */
 static void check_min_rate(struct worker *w, uint64_t now)
 {
@@ -433,6 +432,7 @@ static void check_min_rate(struct worker *w, uint64_t now)
 	}
 }
 
+/* now passed the current interval's end: move to the interval now is in. */
 void loop_next_interval(struct worker *w, uint64_t now)
 {
 	uint64_t k = (now - w->window_start) / w->interval_ns;
