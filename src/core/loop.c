@@ -37,11 +37,12 @@ static inline void budget(struct worker *w, struct io_unit *u)
 
 /*
  * The rarer parts of preparing an I/O (see loop_prep_for() for the common
- * ones): DiskSpd's -O (the I/O's stream picked per I/O), mixed and skewed offsets (-rs, -rd, -si, fio's percentage_random and
- * random_distribution), --verify's block ownership, sizes drawn per I/O (fio's bsrange,
- * bssplit), fio's own sequences (rw=read:-N, rw=randread:N), a byte budget
- * that trims the last I/O to fit (fio's size), sequential steps by each I/O's
- * size, fio's trimwrite (the write's block trimmed first), and what a write
+ * ones): DiskSpd's -O (the I/O's stream picked per I/O), mixed and skewed
+ * offsets (-rs, -rd, -si, fio's percentage_random and random_distribution),
+ * --verify's block ownership, sizes drawn per I/O (fio's bsrange, bssplit),
+ * fio's own sequences (rw=read:-N, rw=randread:N), a byte budget that trims
+ * the last I/O to fit (fio's size), sequential steps by each I/O's size,
+ * fio's trimwrite (the write's block trimmed first), and what a write
  * carries (a --verify block, a block of the -Z<size> source, the --dedupe
  * block, or its own buffer refreshed).
  */
