@@ -595,7 +595,7 @@ static double stream_rate(const struct pace_spec *p, const struct stream *s,
 	return reads ? r[0] : r[1];
 }
 
-/* A job with a rate or think time: the worker's pacer (loop_paced.c), after its units. */
+/* A job with a rate, think time or a latency target: the worker's pacer (loop_paced.c), after its units. */
 static int build_pacer(struct run_ctx *ctx, struct worker *wk, uint64_t seed)
 {
 	const struct pace_spec *p = &ctx->w->jobs[wk->job].pace;
@@ -604,8 +604,6 @@ static int build_pacer(struct run_ctx *ctx, struct worker *wk, uint64_t seed)
 	if (!pace_on(p))
 		return 0;
 	pc = wk->pace = calloc(1, sizeof(*pc));
-	if (pc)
-		pc->think_shared = !p->per_target;
 	if (!pc || !(pc->s = calloc(wk->nstreams, sizeof(*pc->s))) ||
 	    !(pc->submitted = calloc(wk->nunits, sizeof(*pc->submitted))) ||
 	    !(pc->free_mem = calloc(2 * (size_t)wk->nunits, sizeof(*pc->free_mem))))
@@ -620,9 +618,7 @@ static int build_pacer(struct run_ctx *ctx, struct worker *wk, uint64_t seed)
 		ps->period_ns = rate ? 1e9 / rate : 0;
 		ps->poisson = p->poisson;
 		ps->rng = seed ^ (0x9e3779b97f4a7c15ull * (i + 1));
-		ps->th = p->per_target ? ps : &pc->s[0];	/* fio thinks per thread */
 		ps->free = pc->free_mem + at;
-		ps->cap = sp->outstanding;
 		at += sp->outstanding;
 		/* DiskSpd's ThroughputMeter: with -g, no think time */
 		ps->think_ns = p->per_target && rate ? 0 : p->think_ns;
@@ -645,6 +641,7 @@ static int build_pacer(struct run_ctx *ctx, struct worker *wk, uint64_t seed)
 
 		ps->free[ps->nfree++] = &wk->units[k];
 	}
+	pc->think_shared = !p->per_target;	/* fio thinks per thread */
 	pc->limit = UINT_MAX;
 	if (p->lat_target_ns) {	/* fio's latency_target: the depth searched, up to iodepth */
 		struct lat_search *ls = pc->lat = calloc(1, sizeof(*ls));

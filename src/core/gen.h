@@ -8,6 +8,7 @@
 #ifndef IOB_GEN_H
 #define IOB_GEN_H
 
+#include <math.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -80,6 +81,14 @@ static inline uint64_t gen_rand(uint64_t *state)
 	*state += 0xa0761d6478bd642full;
 	m = (__uint128_t)*state * (*state ^ 0xe7037ed1a0b428dbull);
 	return (uint64_t)(m >> 64) ^ (uint64_t)m;
+}
+
+/* A draw from the exponential distribution of mean `mean` (a Poisson process's gaps). */
+static inline double gen_exp(uint64_t *state, double mean)
+{
+	double u = (double)((gen_rand(state) >> 11) + 1) * 0x1p-53;	/* (0, 1] */
+
+	return -log(u) * mean;
 }
 
 /* Maps a 64-bit draw onto [0, n) without a division (Lemire). */

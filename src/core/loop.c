@@ -261,7 +261,7 @@ void loop_run(struct worker *w)
 {
 	uint64_t end = w->end;
 
-	if (unlikely(w->pace != NULL)) {	/* a rate or think time: chosen once, for the run */
+	if (unlikely(w->pace != NULL)) {	/* paced (pace_on()): chosen once, for the run */
 		loop_paced(w);
 		atomic_store_explicit(&w->iv_done, w->iv_idx + 1, memory_order_release);
 		return;

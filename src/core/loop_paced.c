@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * loop_paced.c: the open loop, for workers with a rate or think time
- * (loop_run() chooses it once per run; loop.c's closed loop is untouched).
+ * loop_paced.c: the open loop, for workers with a rate, think time or a
+ * latency target (loop_run() chooses it once per run; loop.c's closed loop is
+ * untouched).
  *
  * Timeline. Each stream's I/Os have scheduled times that do not depend on
  * completions: linear, t0 + k * period (k counted, so no drift accumulates);
@@ -12,13 +13,14 @@
  * scheduled (u->t_start, so the shared complete() records response time,
  * completed - scheduled, in the usual counts, histograms and series),
  * submitted (pacer.submitted[]), completed. Service time (completed -
- * submitted) and lag (submitted - scheduled) go into the stream's own two
- * histograms. Without a rate (think time alone) an I/O is scheduled when it
+ * submitted) and lag (submitted - scheduled) go into the stream's own
+ * histograms and counts, per direction (fio's clat and slat). Without a rate (think time alone) an I/O is scheduled when it
  * is submitted: closed loop, response = service, lag 0.
  *
  * Think time (fio's thinktime*, DiskSpd's -i/-j): after every `blocks` I/Os
- * (issued or completed), or thinktime_iotime of I/O, the stream pauses: with
- * fio's quiesce its I/Os in flight complete first; spin_ns of the pause is
+ * (issued or completed), or thinktime_iotime of I/O, the thread pauses (fio's,
+ * over all its files) or the stream (DiskSpd's, per target): with fio's
+ * quiesce the thread's I/Os in flight complete first; spin_ns of the pause is
  * spun, the rest slept. I/Os scheduled inside the pause are moved to its end
  * (fio's catch-up: the timeline, and so the average rate, are kept), or with
  * rate_ignore_thinktime the whole timeline moves by the pause.
@@ -40,7 +42,6 @@
  * until the I/Os in flight have completed.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -63,9 +64,7 @@ static void sleep_until(uint64_t t)
 /* The gap to the next I/O: exponential of mean period (poisson), from the stream's RNG. */
 static uint64_t poisson_gap(struct pace_stream *ps)
 {
-	double u = (double)((gen_rand(&ps->rng) >> 11) + 1) * 0x1p-53;	/* (0, 1] */
-
-	return (uint64_t)(-log(u) * ps->period_ns);
+	return (uint64_t)gen_exp(&ps->rng, ps->period_ns);
 }
 
 /* The scheduled time of the stream's next I/O, given the time now (closed loop: now). */
@@ -114,10 +113,15 @@ static void pause_timeline(struct pace_stream *ps, uint64_t now, uint64_t end)
 }
 
 /*
- * A pause of th's streams begins at now: its spun part now, its slept part
- * left to the wait. th thinks for itself (DiskSpd's -j, per target) or for
- * every stream of the worker (fio's thinktime, per thread: pace_stream.th).
+ * Whose think state counts and pauses stream ps: its own (DiskSpd's -j, per
+ * target), or the worker's first stream's for all (fio's thinktime, per thread).
  */
+static inline struct pace_stream *thinker(const struct pacer *pc, const struct pace_stream *ps)
+{
+	return pc->think_shared ? pc->s : pc->s + (ps - pc->s);	/* ps, writable */
+}
+
+/* A pause of th's streams begins at now: its spun part now, its slept part left to the wait. */
 static void start_pause(struct worker *w, struct pace_stream *th, uint64_t now)
 {
 	uint64_t end = now;
@@ -132,7 +136,7 @@ static void start_pause(struct worker *w, struct pace_stream *th, uint64_t now)
 	if (now >= w->window_start && now < w->window_end)
 		th->pauses++;
 	for (unsigned i = 0; i < w->nstreams; i++)
-		if (w->pace->s[i].th == th)
+		if (thinker(w->pace, &w->pace->s[i]) == th)
 			pause_timeline(&w->pace->s[i], now, end);
 }
 
@@ -248,7 +252,7 @@ static inline bool finish(struct worker *w, struct io_unit *u, uint64_t now)
 	ps->free[ps->nfree++] = u;
 	ps->inflight--;
 	if (!ps->count_issue)
-		ps->th->counted++;
+		thinker(w->pace, ps)->counted++;
 	return go;
 }
 
@@ -261,15 +265,16 @@ static unsigned issue(struct worker *w, struct pace_stream *ps, uint64_t now,
 		      struct io_unit **subs, unsigned nsub, bool *more, unsigned *inflight)
 {
 	bool sync = w->engine.ops->flags & ENGINE_SYNC;
+	struct pace_stream *th = thinker(w->pace, ps);
 
-	while (*more && ps->th->pause_end <= now) {
+	while (*more && th->pause_end <= now) {
 		struct io_unit *u;
 		uint64_t t;
 
-		if (think_due(ps->th, now)) {
+		if (think_due(th, now)) {
 			if (ps->quiesce && think_inflight(w, ps, *inflight))
 				break;	/* fio: the pause waits for the thread's I/Os */
-			start_pause(w, ps->th, now);
+			start_pause(w, th, now);
 			now = clock_ns();
 			continue;
 		}
@@ -298,7 +303,7 @@ static unsigned issue(struct worker *w, struct pace_stream *ps, uint64_t now,
 		ps->inflight++;
 		(*inflight)++;
 		if (ps->count_issue)
-			ps->th->counted++;
+			th->counted++;
 		*more = w->issue_left != 0;
 		if (sync) {
 			uint64_t sub = clock_ns();
@@ -339,13 +344,13 @@ static uint64_t wake_time(const struct worker *w, uint64_t now, bool more, unsig
 	if (inflight >= w->pace->limit)		/* a completion frees one, or a quiesce is over */
 		return inflight ? wake : now;
 	for (unsigned i = 0; i < w->nstreams; i++) {
-		const struct pace_stream *ps = &w->pace->s[i];
+		const struct pace_stream *ps = &w->pace->s[i], *th = thinker(w->pace, ps);
 		uint64_t t;
 
-		if (ps->th->pause_end > now)
-			t = ps->th->pause_end;
+		if (th->pause_end > now)
+			t = th->pause_end;
 		else if (!ps->nfree || (ps->quiesce && think_inflight(w, ps, inflight) &&
-					think_due(ps->th, now)))
+					think_due(th, now)))
 			continue;	/* a completion frees it */
 		else
 			t = sched_time(ps, now);

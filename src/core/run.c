@@ -692,9 +692,10 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 
 					row->pace.lat_depth = ls->qd;
 					row->pace.lat_steps = ls->ntrail;
+					_Static_assert(LAT_TRAIL == PACE_TRAIL, "one trail's room");
 					row->pace.lat_ntrail = ls->ntrail < PACE_TRAIL ? ls->ntrail : PACE_TRAIL;
-					for (unsigned k = 0; k < row->pace.lat_ntrail && k < LAT_TRAIL; k++)
-						row->pace.lat_trail[k] = ls->trail[k];
+					memcpy(row->pace.lat_trail, ls->trail,
+					       row->pace.lat_ntrail * sizeof(ls->trail[0]));
 				}
 			}
 			/* made relative below; a thread its error ended measured up to it */
@@ -745,15 +746,12 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 			if (e->is_fsync)
 				snprintf(res->error, sizeof(res->error), "fsync of '%s' failed: %s",
 					 ctx->w->targets[e->target].path, strerror(e->err));
-			else if (e->is_min_rate && e->rate_iops)	/* fio's words */
-				snprintf(res->error, sizeof(res->error), "%s: rate_iops_min=%llu not met, "
-					 "got %llu IOPS (%s)", ctx->w->jobs[wk->job].name,
-					 (unsigned long long)e->rate_min, (unsigned long long)e->rate_got,
-					 e->is_write ? "writes" : "reads");
-			else if (e->is_min_rate)
-				snprintf(res->error, sizeof(res->error), "%s: rate_min=%lluB/s not met, "
-					 "got %lluB/s (%s)", ctx->w->jobs[wk->job].name,
-					 (unsigned long long)e->rate_min, (unsigned long long)e->rate_got,
+			else if (e->is_min_rate)	/* fio's words */
+				snprintf(res->error, sizeof(res->error), "%s: %s=%llu%s not met, got "
+					 "%llu%s (%s)", ctx->w->jobs[wk->job].name,
+					 e->rate_iops ? "rate_iops_min" : "rate_min",
+					 (unsigned long long)e->rate_min, e->rate_iops ? "" : "B/s",
+					 (unsigned long long)e->rate_got, e->rate_iops ? " IOPS" : "B/s",
 					 e->is_write ? "writes" : "reads");
 			else if (e->len)
 				snprintf(res->error, sizeof(res->error), "%s error on '%s' at offset %llu "
@@ -1099,9 +1097,10 @@ static int check_depth(const struct workload *w, const struct engine_ops *ops, c
 		for (unsigned k = 0; k < job->threads && (k == 0 || job->per_clone); k++) {
 			unsigned long long depth = 0;
 
-			for (unsigned i = 0; !job->requests && i < job->ntargets; i++)
+			for (unsigned i = 0; i < job->ntargets; i++)
 				depth += w->targets[job_target(job, k, i)].outstanding;
-			depth += job->requests;	/* -O: the thread's, shared by its targets */
+			if (job->requests)	/* -O: the thread's, shared by its targets */
+				depth = job->requests;
 			if (depth > max)
 				return errmsg(err, len, -EINVAL, "%llu I/Os in flight per thread (-o, "
 					      "iodepth, over its targets) are more than the %s engine "

@@ -200,15 +200,12 @@ struct pace_stream {
 	uint64_t next;			/* the scheduled time of its next I/O */
 	uint64_t floor;			/* no I/O is scheduled before this (a pause's end) */
 	struct io_unit **free;		/* its units not in flight (a stack of cap) */
-	unsigned nfree, cap, inflight;
+	unsigned nfree, inflight;
 	bool capped;			/* an I/O is due and every unit is in flight */
 	/* think time (struct pace_spec) */
 	uint64_t think_ns, spin_ns, iotime_ns;
 	unsigned blocks;
 	bool count_issue, count_blocks, quiesce, ignore_think;
-	struct pace_stream *th;		/* whose think state below counts and pauses it: its own
-					   (DiskSpd's -j, per target), or the worker's first stream's
-					   for all (fio's thinktime, per thread) */
 	uint64_t counted;		/* I/Os issued (or completed) since the last pause */
 	uint64_t last_think;		/* when the last pause began */
 	uint64_t pause_end;		/* paused until this */
@@ -227,7 +224,8 @@ struct pace_stream {
  */
 struct pacer {
 	struct pace_stream *s;		/* nstreams (own allocation) */
-	bool think_shared;		/* fio: the streams think as one thread (pace_stream.th) */
+	bool think_shared;		/* fio: the streams think as one thread, on s[0]'s think
+					   state; else (DiskSpd's -j, per target) each on its own */
 	uint64_t *submitted;		/* per unit (index in the worker's units), ns */
 	struct io_unit **free_mem;	/* room of every stream's free stack */
 	unsigned limit;			/* the most in flight: lat's depth, else UINT_MAX */
@@ -306,7 +304,7 @@ struct worker {
 					   fio's iomem_align) */
 	uint64_t bufs_len;
 	struct iomem mem;		/* its allocation, of fio's mem= kind */
-	struct pacer *pace;		/* a rate or think time: the paced loop runs it; NULL: closed */
+	struct pacer *pace;		/* pace_on(): the paced loop runs it; NULL: closed */
 	struct stream_pick pick;	/* -O (VARY_PICK) */
 	struct min_rate *min_rate;	/* fio's rate_min, rate_iops_min; NULL: none */
 	uint64_t stats_from;		/* fio's latency_target: its figures start again here (its

@@ -120,7 +120,8 @@ bool engine_trim_is_file(int fd);
  * takes lat_ns (exp: a time drawn from the exponential distribution of mean
  * lat_ns), on one of `servers` servers (0: as many as there are I/Os), and
  * the one modelled device completes at most iops a second (0: no limit).
- * lat_ns and iops 0: no model, I/Os complete at once. Returns 0 or -ENOMEM.
+ * lat_ns and iops 0 (and no stall, engine_null_stall()): no model, I/Os
+ * complete at once. Returns 0 or -ENOMEM.
  */
 int engine_null_model(uint64_t lat_ns, bool exp, unsigned servers, uint64_t iops);
 

@@ -27,7 +27,6 @@
  * submission.
  */
 #include <errno.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -35,6 +34,7 @@
 #include <time.h>
 
 #include "core/clock.h"
+#include "core/gen.h"
 #include "engine/engine.h"
 #include "util/banned.h"
 
@@ -115,22 +115,10 @@ static int null_init(struct engine *e, const struct engine_setup *setup)
 	return 0;
 }
 
-/* wyrand (as core/gen.h's): the exponential draws' stream. */
-static uint64_t draw(uint64_t *state)
-{
-	__uint128_t m;
-
-	*state += 0xa0761d6478bd642full;
-	m = (__uint128_t)*state * (*state ^ 0xe7037ed1a0b428dbull);
-	return (uint64_t)(m >> 64) ^ (uint64_t)m;
-}
-
 /* An I/O's service time: the latency, or an exponential draw of that mean. */
 static uint64_t service(struct null_priv *p)
 {
-	double u = (double)((draw(&p->rng) >> 11) + 1) * 0x1p-53;	/* (0, 1] */
-
-	return model.exp ? (uint64_t)(-log(u) * (double)model.lat_ns) : model.lat_ns;
+	return model.exp ? (uint64_t)gen_exp(&p->rng, (double)model.lat_ns) : model.lat_ns;
 }
 
 /* done(i) from start + service, after the device's rate and stalls: see the top of the file. */

@@ -22,9 +22,8 @@
 
 /*
  * DiskSpd flags that iobench knows but does not take: a clear error each,
- * saying why (a Windows mechanism with no Linux counterpart, or not yet done).
+ * saying why (a Windows mechanism with no Linux counterpart, or DiskSpd's own).
  */
-#define NOT_YET "not implemented in iobench yet"
 static const struct {
 	char letter;
 	const char *what, *why;

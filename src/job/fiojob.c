@@ -405,7 +405,6 @@ static int job_cpus(struct planner *p, struct job_spec *js, const struct fjob *j
 	return 0;
 }
 
-/* Appends the job_spec of j to the group (its targets follow). Returns 0 or -ENOMEM. */
 /*
  * fio's rate options into the job's pace (workload.h): per direction, the
  * trims' rates in the read slot of a job that only trims. A job that reads
@@ -456,6 +455,7 @@ static int job_pace(struct planner *p, struct job_spec *js, const struct fjob *j
 	return 0;
 }
 
+/* Appends the job_spec of j to the group (its targets follow). Returns 0, -EINVAL or -ENOMEM. */
 static int new_job_spec(struct planner *p, struct group *g, const struct fjob *j,
 			unsigned groupid, unsigned nfiles, bool per_clone)
 {

@@ -276,13 +276,13 @@ struct pace_spec {
 	bool lat_run;		/* latency_run: keep adjusting the depth, the job never ends on it */
 };
 
-/* Whether a job paces its I/O at all (a rate, think time, or a latency target's search). */
 /* fio's rate_min or rate_iops_min: checked at each series interval's edge, paced or not. */
 static inline bool pace_min(const struct pace_spec *p)
 {
 	return p->min_iops[0] || p->min_iops[1] || p->min_bps[0] || p->min_bps[1];
 }
 
+/* Whether a job paces its I/O at all (a rate, think time, or a latency target's search). */
 static inline bool pace_on(const struct pace_spec *p)
 {
 	return p->iops[0] || p->iops[1] || p->bps[0] || p->bps[1] || p->think_ns ||

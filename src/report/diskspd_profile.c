@@ -143,10 +143,10 @@ static void target_xml(struct xw *x, const struct workload *w, const struct targ
 		     t->map_flush == MAP_FLUSH_NVM ? "NonVolatileMemory" : "NonVolatileMemoryNoDrain");
 	write_content(x, t);
 	boolean(x, "ParallelAsyncIO", t->parallel);
-	if (p && p->think_blocks && p->think_ns)	/* -i, -j: kept as given, even beside -g */
+	if (p && p->think_blocks && p->think_ns) {	/* -i, -j: kept as given, even beside -g */
 		number(x, "BurstSize", p->think_blocks);
-	if (p && p->think_blocks && p->think_ns)
 		number(x, "ThinkTime", p->think_ns / 1000000);
+	}
 	if (t->create_size)
 		number(x, "FileSize", t->create_size);
 	if (t->random_align) {	/* Common.cpp's Target::GetXml() */

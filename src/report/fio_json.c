@@ -154,7 +154,7 @@ static json_t *dir_obj(const struct fio_view *v, int k, uint64_t active_ns,
 	set(o, "slat_ns", v->paced ? lat_obj(&v->lag, k, false, js) : stat_obj(0, 0, 0, 0, 0));
 	/* fio's clat_percentiles, lat_percentiles, disable_clat, disable_lat (workload.h) */
 	set(o, "clat_ns", js->fio_stats & STATS_NO_CLAT ? stat_obj(0, 0, 0, 0, 0) :
-			  lat_obj(v->paced ? &v->svc : s, k, !(js->fio_stats & STATS_NO_CLAT_PCT), js));
+			  lat_obj(fio_clat(v), k, !(js->fio_stats & STATS_NO_CLAT_PCT), js));
 	set(o, "lat_ns", js->fio_stats & STATS_NO_LAT ? stat_obj(0, 0, 0, 0, 0) :
 			 lat_obj(s, k, js->fio_stats & STATS_LAT_PCT, js));
 	window_stats(o, res, j0, j1, thread, k);
@@ -203,7 +203,7 @@ static json_t *job_obj(const struct workload *groups, const struct result *all, 
 	unsigned j0 = u->j0, j1 = u->j1;
 	int thread = u->thread;
 	struct fio_view *v = report_need(malloc(sizeof(*v)));
-	const struct summary *s = v ? (v->paced ? &v->svc : &v->s) : NULL;	/* fio's clat */
+	const struct summary *s = v ? fio_clat(v) : NULL;
 	json_t *o = json_object(), *opts = json_object(), *sync = json_object();
 	const struct job_spec *js = &w->jobs[j0];
 	const struct target_spec *t = &w->targets[js->first_target];

@@ -42,7 +42,7 @@ int fio_units(const struct workload *groups, const struct result *res, unsigned 
  */
 struct fio_view {
 	struct summary s;		/* SUM_READ, SUM_WRITE, SUM_TOTAL, SUM_TRIM */
-	bool paced;			/* a rate or think time: s holds response times (completed -
+	bool paced;			/* pace_on(): s holds response times (completed -
 					   scheduled), fio's lat; svc the service times (completed -
 					   submitted), fio's clat; lag (submitted - scheduled) its slat */
 	struct summary svc, lag;
@@ -52,6 +52,12 @@ struct fio_view {
 	int err;			/* fio's error: the run's, else its verify phase's */
 	uint64_t errs;			/* errors continued past (I/O errors, mismatches): total_err */
 };
+
+/* fio's clat of v: a closed loop's latency, a paced run's service time. */
+static inline const struct summary *fio_clat(const struct fio_view *v)
+{
+	return v->paced ? &v->svc : &v->s;
+}
 
 /* Whether row r is of unit u's jobs (and of its thread, when it has one). */
 bool fio_in_unit(const struct result_row *r, const struct fio_unit *u);

@@ -96,16 +96,10 @@ static void unit_build(struct unit_stats *us, const struct workload *groups,
 
 
 /* The unit's latency percentiles of direction d (ns), at fio's list. */
-/* fio's clat: a closed loop's latency, a paced run's service time (fio_view). */
-static const struct summary *clat_of(const struct fio_view *v)
-{
-	return v->paced ? &v->svc : &v->s;
-}
-
 static void unit_pcts(const struct unit_stats *us, int d, uint64_t v[FIO_NPCTS])
 {
 	for (unsigned i = 0; i < FIO_NPCTS; i++)
-		v[i] = summary_percentile(clat_of(&us->v), d, fio_pcts[i]);
+		v[i] = summary_percentile(fio_clat(&us->v), d, fio_pcts[i]);
 }
 
 /* A direction d (SUM_READ, SUM_WRITE, SUM_TRIM) as fio numbers it in a group's figures (trims 2). */
@@ -234,7 +228,7 @@ static void show_dir(FILE *f, const struct unit_stats *us, int d)
 	 */
 	if (us->v.paced && us->v.lag.c[d].ios)
 		display_lat(f, "slat", &us->v.lag.c[d]);
-	display_lat(f, "clat", &clat_of(&us->v)->c[d]);
+	display_lat(f, "clat", &fio_clat(&us->v)->c[d]);
 	display_lat(f, " lat", c);
 	unit_pcts(us, d, pv);
 	show_percentiles(f, pv, "clat");
@@ -270,7 +264,7 @@ static void show_latencies(FILE *f, const struct unit_stats *us)
 {
 	uint64_t cnt[FIO_LAT_ALL], total = us->v.s.c[SUM_TOTAL].ios;
 
-	fio_lat_counts(&clat_of(&us->v)->h[SUM_TOTAL], cnt);	/* fio's, from clat */
+	fio_lat_counts(&fio_clat(&us->v)->h[SUM_TOTAL], cnt);	/* fio's, from clat */
 	show_lat_map(f, cnt, FIO_LAT_N, total, "nsec");
 	show_lat_map(f, cnt + FIO_LAT_N, FIO_LAT_U, total, "usec");
 	show_lat_map(f, cnt + FIO_LAT_N + FIO_LAT_U, FIO_LAT_M, total, "msec");
@@ -502,7 +496,7 @@ static void terse_dir(FILE *f, const struct unit_stats *us, int d, int ver)
 		(unsigned long long)(run ? 1000 * c->bytes / run / 1024 : 0),
 		(unsigned long long)(run ? 1000 * c->ios / run : 0), (unsigned long long)run);
 	terse_lat(f, &us->v.lag.c[d]);			/* slat: paced, the lag; else none */
-	terse_lat(f, &clat_of(&us->v)->c[d]);		/* clat: fio-json's */
+	terse_lat(f, &fio_clat(&us->v)->c[d]);		/* clat: fio-json's */
 	unit_pcts(us, d, pv);
 	for (unsigned i = 0; i < 20; i++) {	/* fio's FIO_IO_U_LIST_MAX_LEN */
 		if (i < FIO_NPCTS)
@@ -536,7 +530,7 @@ static void show_unit_terse(FILE *f, const struct fio_text *t, const struct unit
 	/* the IO depths: known at iodepth 1 only; empty fields where iobench did not sample them */
 	fputs(fio_depth_one(us->w, us->u->j0, us->u->j1) ?
 	      ";100.0%;0.0%;0.0%;0.0%;0.0%;0.0%;0.0%" : ";;;;;;;", f);
-	fio_lat_counts(&clat_of(&us->v)->h[SUM_TOTAL], cnt);
+	fio_lat_counts(&fio_clat(&us->v)->h[SUM_TOTAL], cnt);
 	for (unsigned i = 0; i < FIO_LAT_N; i++)
 		ns += cnt[i];
 	for (unsigned i = 0; i < FIO_LAT_U; i++)	/* fio's stat_calc_lat_nu: nsec into the first */

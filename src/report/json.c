@@ -713,8 +713,8 @@ static json_t *rate_json(const struct result *res)
 	}
 	o = json_object();
 	set(o, "target_iops", p->target_iops > 0 ? json_real(p->target_iops) : NULL);
-	set(o, "scheduled", p->scheduled_known ? jnum(p->scheduled) : NULL);
-	set(o, "scheduled_iops", p->scheduled_known ? json_real(p->scheduled_iops) : NULL);
+	set(o, "scheduled", p->scheduled ? jnum(p->scheduled) : NULL);
+	set(o, "scheduled_iops", p->scheduled ? json_real(p->scheduled_iops) : NULL);
 	set(o, "achieved_iops", json_real(p->achieved_iops));
 	set(o, "behind", json_boolean(p->behind));
 	set(o, "behind_why", str_or_null(p->behind ? p->why : NULL));

@@ -176,8 +176,6 @@ double summary_achieved_qd(const struct result_row *row)
 	return (double)(row->c[0].lat_sum + row->c[1].lat_sum) / (double)row->active_ns;
 }
 
-uint64_t summary_hist_pct(const struct hist *h, double p);
-
 /* Whether a paced row fell behind its rate (summary.h), and why. */
 static bool row_behind(const struct result_row *r, char *why, size_t len)
 {
@@ -207,7 +205,7 @@ static bool row_behind(const struct result_row *r, char *why, size_t len)
 bool summary_behind(const struct result *res, char *why, size_t len)
 {
 	for (unsigned i = 0; i < res->nrows; i++)
-		if (res->rows[i].pace.paced && row_behind(&res->rows[i], why, len))
+		if (row_behind(&res->rows[i], why, len))
 			return true;
 	return false;
 }
@@ -225,7 +223,6 @@ void summary_pace(struct pace_summary *p, const struct result *res)
 		p->paced = true;
 		p->target_iops += r->pace.target_iops;
 		p->scheduled += r->pace.scheduled;
-		p->scheduled_known = p->scheduled_known || r->pace.scheduled;
 		p->cap_hits += r->pace.cap_hits;
 		p->pauses += r->pace.pauses;
 		if (r->pace.max_backlog > p->max_backlog)
@@ -239,9 +236,8 @@ void summary_pace(struct pace_summary *p, const struct result *res)
 			counts_merge(&p->c[0], &r->sc[d]);
 			counts_merge(&p->c[1], &r->lc[d]);
 		}
-		if (!p->behind && row_behind(r, p->why, sizeof(p->why)))
-			p->behind = true;
 	}
+	p->behind = summary_behind(res, p->why, sizeof(p->why));
 	p->achieved_iops = res->test_ns ? (double)p->ios * 1e9 / (double)res->test_ns : 0;
 	p->scheduled_iops = res->test_ns ? (double)p->scheduled * 1e9 / (double)res->test_ns : 0;
 }

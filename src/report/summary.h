@@ -104,8 +104,8 @@ double summary_requested_qd(const struct workload *w, const struct result *res,
 struct pace_summary {
 	bool paced, behind;
 	double target_iops, achieved_iops;	/* achieved: over the measured window */
-	uint64_t scheduled;		/* the I/Os the timelines put in the window ... */
-	bool scheduled_known;		/* ... when the rows say (documents from before do not) */
+	uint64_t scheduled;		/* the I/Os the timelines put in the window (0: documents
+					   from before do not say) ... */
 	double scheduled_iops;		/* ... a second */
 	uint64_t ios, cap_hits, max_backlog, pauses;
 	struct io_counts c[2];		/* [0] service time, [1] lag (none: a document from before) */

@@ -469,12 +469,12 @@ static void pace_section(FILE *f, const struct result *res, struct pace_summary 
 		fprintf(f, "  target: %.2f I/O per s, achieved: %.2f I/O per s (%.1f%%)%s\n",
 			p->target_iops, p->achieved_iops, 100 * p->achieved_iops / p->target_iops,
 			p->behind ? ": BEHIND" : "");
-		if (p->scheduled_known && fabs(p->scheduled_iops - p->target_iops) >
+		if (p->scheduled && fabs(p->scheduled_iops - p->target_iops) >
 					  0.01 * p->target_iops)	/* judged against these */
 			fprintf(f, "  scheduled in the window: %llu I/Os, %.2f I/O per s (the timeline's "
 				"own count: Poisson arrivals vary by about its square root), achieved "
 				"%.1f%% of them\n", (unsigned long long)p->scheduled, p->scheduled_iops,
-				p->scheduled ? 100.0 * (double)p->ios / (double)p->scheduled : 0);
+				100.0 * (double)p->ios / (double)p->scheduled);
 	} else
 		fprintf(f, "  no rate (think time, or a latency target's search): closed loop\n");
 	fprintf(f, "  cap (-o) reached: %llu times, largest backlog: %llu I/Os, think-time pauses: %llu\n",

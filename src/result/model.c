@@ -84,6 +84,9 @@ struct schema {
 #define FOA(S, m, sub, N) { #m, T_OBJ, offsetof(S, m), SIZE(S, m[0]), N, &sub, 0, 0, false, 0, false }
 #define FOA_LATER(S, m, sub, N) { #m, T_OBJ, offsetof(S, m), SIZE(S, m[0]), N, &sub, 0, 0, false, 0, \
 	true }
+#define FO_LATER(S, m, sub) { #m, T_OBJ, offsetof(S, m), SIZE(S, m), 0, &sub, 0, 0, false, 0, true }
+/* A row's pair of histograms (T_HIST), added later: missing in older documents, NULL. */
+#define FH_LATER(S, m) { #m, T_HIST, offsetof(S, m), sizeof(struct hist), 0, NULL, 0, 0, false, 0, true }
 #define FOAN(S, m, sub, cnt) { #m, T_OBJ, offsetof(S, m), SIZE(S, m[0]), \
 	sizeof(MEMBER(S, m)) / sizeof(MEMBER(S, m[0])), &sub, 0, offsetof(S, cnt), true, 0, false }
 #define FIAN(S, m, cnt) { #m, INT_T(S, m[0]), offsetof(S, m), SIZE(S, m[0]), \
@@ -142,8 +145,7 @@ SCHEMA(job_spec_s, FS(struct job_spec, name), FS(struct job_spec, description),
        FI(struct job_spec, bytes_per_thread), FI(struct job_spec, ios_per_thread),
        FI(struct job_spec, group), FI(struct job_spec, seed), FI(struct job_spec, start_delay_ns),
        FI(struct job_spec, reap_min), FI(struct job_spec, reap_max), FI(struct job_spec, submit_batch),
-       { "pace", T_OBJ, offsetof(struct job_spec, pace), sizeof(struct pace_spec), 0, &pace_spec_s, 0, 0,
-	 false, 0, true },
+       FO_LATER(struct job_spec, pace, pace_spec_s),
        FI_LATER(struct job_spec, requests),
        FI_LATER(struct job_spec, nwritten), FARR_LATER(struct job_spec, written, nwritten, written_s));
 SCHEMA(workload_s, FIM(struct workload, ntargets, 1u << 20), FARR(struct workload, targets, ntargets, target_spec_s),
@@ -187,14 +189,8 @@ SCHEMA(row_s, FI(struct result_row, thread), FI(struct result_row, target), FI(s
        FI(struct result_row, active_ns), FI(struct result_row, start_ns),
        FO(struct result_row, syncs, sync_counts_s), FIA(struct result_row, errors, 2),
        FI_LATER(struct result_row, error), FD(struct result_row, cpu_busy), FD(struct result_row, user_busy),
-       { "ph", T_HIST, offsetof(struct result_row, ph), sizeof(struct hist), 0, NULL, 0, 0, false, 0,
-	 true },
-       { "pace", T_OBJ, offsetof(struct result_row, pace), sizeof(struct row_pace), 0, &row_pace_s, 0, 0,
-	 false, 0, true },
-       { "sh", T_HIST, offsetof(struct result_row, sh), sizeof(struct hist), 0, NULL, 0, 0, false, 0,
-	 true },
-       { "lh", T_HIST, offsetof(struct result_row, lh), sizeof(struct hist), 0, NULL, 0, 0, false, 0,
-	 true },
+       FH_LATER(struct result_row, ph), FO_LATER(struct result_row, pace, row_pace_s),
+       FH_LATER(struct result_row, sh), FH_LATER(struct result_row, lh),
        FOA_LATER(struct result_row, sc, io_counts_s, 2), FOA_LATER(struct result_row, lc, io_counts_s, 2));
 SCHEMA(blockdev_s, FI(struct blockdev_info, major), FI(struct blockdev_info, minor),
        FC(struct blockdev_info, name), FC(struct blockdev_info, kind),

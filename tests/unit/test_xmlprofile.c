@@ -393,7 +393,7 @@ static void test_global_request_count(void **state)
 	drop();
 }
 
-/* DiskSpd's Test_ParseThroughput: its units and values, each refused as -g is (0: none). */
+/* DiskSpd's Test_ParseThroughput: its units and values, each as -g takes it (0: none). */
 static void test_throughput(void **state)
 {
 	(void)state;
