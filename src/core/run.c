@@ -636,6 +636,7 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 	/* time-based: the last window's end, as the workers left it (early, with exitall) */
 	uint64_t end = ctx->w->count_based ? wt->window_end : last_window_end(ctx);
 	bool thread_errors = false;	/* an error ended a thread alone: the run's end stays */
+	bool oom = false;		/* a row's pacing figures had no room: no result then */
 
 	res->nthreads = ctx->nworkers;
 	for (unsigned i = 0; i < ctx->nworkers; i++) {
@@ -664,7 +665,7 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 
 				row->ph = calloc(2, sizeof(*row->ph));
 				row->sh = calloc(2, sizeof(*row->sh));
-				if (row->ph && row->sh) {	/* else the rows have no pacing figures */
+				if (row->ph && row->sh) {	/* else the run fails: out of memory */
 					for (int d = 0; d < 2; d++) {
 						hist_merge(&row->ph[0], &ps->h[d]);	/* both directions' */
 						hist_merge(&row->ph[1], &ps->h[2 + d]);
@@ -680,6 +681,7 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 					free(row->ph);
 					free(row->sh);
 					row->ph = row->sh = NULL;
+					oom = true;
 				}
 				row->pace = (struct row_pace){ .paced = true,
 							      .target_iops = ps->period_ns ? 1e9 / ps->period_ns : 0,
@@ -796,7 +798,7 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 	res->nintervals = (unsigned)((res->test_ns + res->interval_ns - 1) / res->interval_ns);
 	if (res->nintervals > build_series_slots(ctx->w))
 		res->nintervals = build_series_slots(ctx->w);
-	return gather_logs(ctx, res, wt, end);
+	return oom ? -ENOMEM : gather_logs(ctx, res, wt, end);
 }
 
 static int cpu_usage(struct result *res, struct watch *wt)
