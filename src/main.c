@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * main.c: dispatch. "iobench quick ..." and a bare "iobench" run the quick
- * suite, "iobench monitor ..." watches device counters, "iobench report ..."
+ * suite, "iobench preset NAME" runs a guide's tests, "iobench sweep" a
+ * sweep and its knee, "iobench monitor ..." watches device counters, "iobench report ..."
  * prints earlier results again; a command naming a
  * .fio job file (or --job=FILE) runs fio job files; anything else is a
  * DiskSpd-style command line. SIGPIPE is ignored: a closed output is an
@@ -25,6 +26,10 @@ int main(int argc, char **argv)
 		return cmd_quick(1, quick_here);
 	if (!strcmp(argv[1], "quick"))
 		return cmd_quick(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "preset"))
+		return cmd_preset(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "sweep"))
+		return cmd_sweep(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "monitor"))
 		return cmd_monitor(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "report"))

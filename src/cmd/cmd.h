@@ -39,7 +39,10 @@ void cmd_hold_signals(sigset_t *old);
 bool cmd_release_signals(const sigset_t *old);
 
 int cmd_run(int argc, char **argv);
+/* The quick suite and `iobench preset NAME` (preset.c); `iobench sweep` (sweep.c). */
 int cmd_quick(int argc, char **argv);
+int cmd_preset(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
 int cmd_monitor(int argc, char **argv);
 /* `iobench report FILE.json...`: the reports of earlier runs, from their JSON (report_cmd.c). */
 int cmd_report(int argc, char **argv);
@@ -47,5 +50,16 @@ int cmd_report(int argc, char **argv);
 /* fio job files: `iobench FILE.fio...` or `--job=FILE` (see job_cmd.c). */
 int cmd_jobfile(int argc, char **argv);
 bool job_cmd_wanted(int argc, char **argv);
+
+/*
+ * The groups of fio job files, or of fio's command line, as cmd_jobfile()
+ * would run them (argv as it takes them), with force's "key=value" options
+ * applied over every job (a sweep's point); the planner's notices printed
+ * when notices. Returns 0, or an exit code with the message printed (plan
+ * then holds nothing).
+ */
+struct fio_plan;
+int job_cmd_plan(int argc, char **argv, const char *const *force, unsigned nforce,
+		 bool notices, struct fio_plan *plan);
 
 #endif

@@ -702,6 +702,97 @@ static int run_all(const struct job_args *a, struct fio_plan *plan, struct hold 
 	return code;
 }
 
+/*
+ * The job files (or the command line's jobs) of a, read and planned into
+ * plan, the run options applied to every group and checked. Returns 0 or
+ * an exit code, the message printed.
+ */
+static int plan_jobs(struct job_args *a, struct jf_doc *doc, struct fio_plan *plan,
+		     const char *cmdline, bool notices)
+{
+	char err[1024];
+	int code = 0, r;
+
+	if (!a->nfiles) {	/* the jobs are the command line's: no defaults beside them */
+		r = jobfile_from_args(doc, a->over, a->nover, err, sizeof(err));
+		free_opts(a->over, a->nover);
+		a->over = NULL;
+		a->nover = 0;
+		if (r) {
+			fprintf(stderr, "iobench: %s\n", err);
+			code = r == -ENOMEM ? EXIT_RUN_FAILED : EXIT_BAD_INPUT;
+		}
+	}
+	if (!code && (r = read_jobs(a, doc, err, sizeof(err)))) {
+		fprintf(stderr, "iobench: %s\n", err);
+		code = r == -ENOMEM ? EXIT_RUN_FAILED : EXIT_BAD_INPUT;
+	}
+	if (!code && (r = fiojob_plan(doc, a->over, a->nover, a->force, a->nforce, look_file, plan,
+				      err, sizeof(err)))) {
+		fprintf(stderr, "iobench: %s\n", err);
+		code = r == -ENOMEM ? EXIT_RUN_FAILED : EXIT_BAD_INPUT;
+	}
+	if (!code && plan->notices && notices)
+		fprintf(stderr, "%s", plan->notices);
+	for (unsigned g = 0; !code && g < plan->ngroups; g++) {
+		if (apply_flags(a, &plan->groups[g], cmdline)) {
+			fprintf(stderr, "iobench: out of memory\n");
+			code = EXIT_RUN_FAILED;
+		} else if (workload_check_null(&plan->groups[g], err, sizeof(err)) ||
+			   (plan->groups[g].verify &&
+			    workload_check_verify(&plan->groups[g], err, sizeof(err)))) {
+			fprintf(stderr, "iobench: %s\n", err);
+			code = EXIT_BAD_INPUT;
+		}
+	}
+	return code;
+}
+
+int job_cmd_plan(int argc, char **argv, const char *const *force, unsigned nforce,
+		 bool notices, struct fio_plan *plan)
+{
+	struct job_args a = { 0 };
+	struct jf_doc doc = { 0 };
+	char *cmdline = cmdline_join(argc, argv);
+	int code = parse_args(argc, argv, &a);
+
+	memset(plan, 0, sizeof(*plan));
+	if (code < 0)
+		code = EXIT_BAD_INPUT;	/* --help or --version in a sweep's base */
+	if (!code && !cmdline) {
+		fprintf(stderr, "iobench: out of memory\n");
+		code = EXIT_RUN_FAILED;
+	}
+	if (!code && (a.format || a.output || a.series_csv || a.status_ns || a.parse_only ||
+		      a.terse_version)) {
+		fprintf(stderr, "iobench: the job's output options (--output-format, --output, "
+			"--series-csv, --status-interval, --parse-only, --minimal, --terse-version) "
+			"have no place in a sweep: it writes its own (--json, --csv, -Rjson)\n");
+		code = EXIT_BAD_INPUT;
+	}
+	for (unsigned i = 0; !code && i < nforce; i++) {
+		const char *eq = strchr(force[i], '=');
+
+		if (add_opt(&a.force, &a.nforce, force[i], eq ? (size_t)(eq - force[i]) :
+			    strlen(force[i]), eq ? eq + 1 : NULL)) {
+			fprintf(stderr, "iobench: out of memory\n");
+			code = EXIT_RUN_FAILED;
+		}
+	}
+	if (!code)
+		code = plan_jobs(&a, &doc, plan, cmdline, notices);
+	if (!code && a.print_workload) {
+		fprintf(stderr, "iobench: --print-workload: give it to the sweep itself\n");
+		code = EXIT_BAD_INPUT;
+	}
+	if (code)
+		fiojob_plan_free(plan);
+	jobfile_free(&doc);
+	free_args(&a);
+	free(cmdline);
+	return code;
+}
+
 int cmd_jobfile(int argc, char **argv)
 {
 	struct job_args a = { 0 };
@@ -710,8 +801,8 @@ int cmd_jobfile(int argc, char **argv)
 	struct hold hold = { 0 };
 	struct result *res = NULL;
 	unsigned ran = 0;
-	char err[1024], *cmdline = cmdline_join(argc, argv);
-	int code = parse_args(argc, argv, &a), r;
+	char *cmdline = cmdline_join(argc, argv);
+	int code = parse_args(argc, argv, &a);
 
 	if (code < 0) {		/* --help */
 		free_args(&a);
@@ -722,38 +813,8 @@ int cmd_jobfile(int argc, char **argv)
 		fprintf(stderr, "iobench: out of memory\n");
 		code = EXIT_RUN_FAILED;
 	}
-	if (!code && !a.nfiles) {	/* the jobs are the command line's: no defaults beside them */
-		r = jobfile_from_args(&doc, a.over, a.nover, err, sizeof(err));
-		free_opts(a.over, a.nover);
-		a.over = NULL;
-		a.nover = 0;
-		if (r) {
-			fprintf(stderr, "iobench: %s\n", err);
-			code = r == -ENOMEM ? EXIT_RUN_FAILED : EXIT_BAD_INPUT;
-		}
-	}
-	if (!code && (r = read_jobs(&a, &doc, err, sizeof(err)))) {
-		fprintf(stderr, "iobench: %s\n", err);
-		code = r == -ENOMEM ? EXIT_RUN_FAILED : EXIT_BAD_INPUT;
-	}
-	if (!code && (r = fiojob_plan(&doc, a.over, a.nover, a.force, a.nforce, look_file, &plan, err,
-				      sizeof(err)))) {
-		fprintf(stderr, "iobench: %s\n", err);
-		code = r == -ENOMEM ? EXIT_RUN_FAILED : EXIT_BAD_INPUT;
-	}
-	if (!code && plan.notices)
-		fprintf(stderr, "%s", plan.notices);
-	for (unsigned g = 0; !code && g < plan.ngroups; g++) {
-		if (apply_flags(&a, &plan.groups[g], cmdline)) {
-			fprintf(stderr, "iobench: out of memory\n");
-			code = EXIT_RUN_FAILED;
-		} else if (workload_check_null(&plan.groups[g], err, sizeof(err)) ||
-			   (plan.groups[g].verify &&
-			    workload_check_verify(&plan.groups[g], err, sizeof(err)))) {
-			fprintf(stderr, "iobench: %s\n", err);
-			code = EXIT_BAD_INPUT;
-		}
-	}
+	if (!code)
+		code = plan_jobs(&a, &doc, &plan, cmdline, true);
 	if (!code && a.parse_only)
 		goto done;
 	if (!code && a.print_workload) {

@@ -18,20 +18,24 @@
 #define Q FRONT_QUICK
 #define M FRONT_MONITOR
 #define R FRONT_REPORT
+#define P FRONT_PRESET
+#define S FRONT_SWEEP
 
 const struct option_def options[] = {
-	{ 'b', "block-size", ARG_REQ, O_BLOCK, D, "SIZE  block size (default 64K)" },
+	{ 'b', "block-size", ARG_REQ, O_BLOCK, D | S, "SIZE  block size (default 64K; sweep: a list, 4K,64K,1M, or a range, 4K..1M, doubling)" },
+	{ 0, "bs", ARG_REQ, O_SWEEP_BS, S, "LIST  sweep: the block sizes (as --block-size)" },
 	{ 'c', "create-size", ARG_REQ, O_CREATE, D, "SIZE  create the file target at SIZE, filled with random data" },
-	{ 'd', "duration", ARG_REQ, O_DURATION, D | Q | M, "SEC   measured duration (default 10; quick: 5 per test; monitor: until Ctrl-C)" },
-	{ 'W', "warmup", ARG_REQ, O_WARMUP, D | Q, "SEC   warm-up before measuring (default 5; quick: 1 per test)" },
+	{ 'd', "duration", ARG_REQ, O_DURATION, D | Q | M | P, "SEC   measured duration (default 10; quick: 5 per test; preset: its own; monitor: until Ctrl-C)" },
+	{ 'W', "warmup", ARG_REQ, O_WARMUP, D | Q | P, "SEC   warm-up before measuring (default 5; quick: 1 per test; preset: its own)" },
 	{ 'C', "cooldown", ARG_REQ, O_COOLDOWN, D, "SEC   cool-down after measuring (default 0)" },
-	{ 'o', "outstanding", ARG_REQ, O_OUTSTANDING, D, "N     I/Os in flight per thread per target (default 2)" },
-	{ 't', "threads", ARG_REQ, O_THREADS, D, "N     threads per target (default 1)" },
+	{ 'o', "outstanding", ARG_REQ, O_OUTSTANDING, D | S, "N     I/Os in flight per thread per target (default 2; sweep: a list, 1,2,4..256: a range doubles)" },
+	{ 0, "qd", ARG_REQ, O_SWEEP_QD, S, "LIST  sweep: the queue depths (as --outstanding)" },
+	{ 't', "threads", ARG_REQ, O_THREADS, D | S, "N     threads per target (default 1; sweep: a list; with -F, -F's count)" },
 	{ 'F', "total-threads", ARG_REQ, O_POOL, D, "N     N threads in all, each working on every target" },
 	{ 'O', "thread-outstanding", ARG_REQ, O_POOL_REQUESTS, D, "N     with -F: I/Os in flight per thread, shared by its targets (each I/O to one picked at random; -o is then unused)" },
 	{ 'r', "random", ARG_OPT, O_RANDOM, D, "[ALIGN] random I/O aligned to ALIGN (default: block size)" },
 	{ 's', "sequential", ARG_OPT, O_SEQUENTIAL, D, "[STRIDE] sequential I/O (the default), stride default: block size" },
-	{ 'w', "write", ARG_REQ, O_WRITE, D, "PCT   percentage of writes (default 0)" },
+	{ 'w', "write", ARG_REQ, O_WRITE, D | S, "PCT   percentage of writes (default 0; sweep: a list, 0,30,100, or a range A..B:STEP)" },
 	{ 'S', "caching", ARG_OPT, O_CACHING, D, "[bhmruw] b buffered, u/r O_DIRECT, w O_DSYNC, h = uw, m memory-mapped (the mmap engine); -S alone = -Su; each once (DiskSpd's rules)" },
 	{ 'h', "disable-caching", ARG_NONE, O_NOCACHE, D, "      same as -Sh (a bare 'iobench -h' prints this help)" },
 	{ 'D', "interval", ARG_OPT, O_INTERVAL, D | M, "[MS]  series interval in ms (default 1000; monitor: a row each); -D also prints IopsStdDev" },
@@ -54,10 +58,10 @@ const struct option_def options[] = {
 	{ 'X', "profile", ARG_REQ, O_PROFILE, D, "FILE  run DiskSpd's XML profile FILE; targets after it replace its *1, *2, ... (docs/cli.md)" },
 	{ 'a', "affinity", ARG_OPT, O_AFFINITY, D | F, "[CPUS] pin threads round-robin to these CPUs (0,2,4-7, or DiskSpd's g0,0,2; -a or -ag alone: all, the default)" },
 	{ 'n', "no-affinity", ARG_NONE, O_NOAFFINITY, D | F, "      do not pin threads to CPUs" },
-	{ 0, "engine", ARG_REQ, O_ENGINE, D | F | Q, "NAME  io_uring (default), libaio, psync, mmap (DiskSpd's -Sm) or null (job files: every job's ioengine)" },
-	{ 0, "null-latency", ARG_REQ, O_NULL_LAT, D | F, "[exp:]TIME null engine: each I/O takes TIME (a modelled device); exp: a time drawn from the exponential of mean TIME" },
-	{ 0, "null-servers", ARG_REQ, O_NULL_SERVERS, D | F, "N     null engine: the modelled device serves N I/Os at once, the rest wait their turn (default: all at once)" },
-	{ 0, "null-iops", ARG_REQ, O_NULL_IOPS, D | F, "N     null engine: the modelled device completes at most N I/Os a second" },
+	{ 0, "engine", ARG_REQ, O_ENGINE, D | F | Q | P, "NAME  io_uring (default), libaio, psync, mmap (DiskSpd's -Sm) or null (job files: every job's ioengine)" },
+	{ 0, "null-latency", ARG_REQ, O_NULL_LAT, D | F | P, "[exp:]TIME null engine: each I/O takes TIME (a modelled device); exp: a time drawn from the exponential of mean TIME" },
+	{ 0, "null-servers", ARG_REQ, O_NULL_SERVERS, D | F | P, "N     null engine: the modelled device serves N I/Os at once, the rest wait their turn (default: all at once)" },
+	{ 0, "null-iops", ARG_REQ, O_NULL_IOPS, D | F | P, "N     null engine: the modelled device completes at most N I/Os a second" },
 	{ 0, "null-stall", ARG_REQ, O_NULL_STALL, D | F, "D/P   null engine: the modelled device stalls for D every P (100ms/1s)" },
 	{ 'g', "throughput", ARG_REQ, O_RATE, D, "N[i]  rate per thread per target: N bytes per ms, or with i N I/Os a second (open loop)" },
 	{ 'i', "burst-size", ARG_REQ, O_BURST, D, "N     I/Os per burst, then -j's think time (needs -j)" },
@@ -66,22 +70,30 @@ const struct option_def options[] = {
 	{ 0, "hipri", ARG_NONE, O_HIPRI, D | F, "      io_uring: poll for completions (O_DIRECT, devices with poll queues)" },
 	{ 0, "ios", ARG_REQ, O_IOS, D, "N     each thread stops after N measured I/Os (no -d)" },
 	{ 0, "offset-trace", ARG_REQ, O_OFFSET_TRACE, D, "PREFIX each thread's measured I/Os, one row each with its offset, in PREFIX_lat.N.log (fio's write_lat_log layout)" },
-	{ 0, "size", ARG_REQ, O_SIZE, Q, "SIZE  the quick suite's test file (default 1G)" },
-	{ 0, "keep", ARG_NONE, O_KEEP, D | F | Q, "      keep the files iobench created" },
-	{ 0, "allow-device-write", ARG_NONE, O_ALLOWDEV, D | F | Q, "      allow writes to a block device (destroys its data)" },
+	{ 0, "size", ARG_REQ, O_SIZE, Q | P, "SIZE  the quick suite's or the preset's test file (default 1G; preset: its own), or the range of a device" },
+	{ 0, "list", ARG_NONE, O_LIST, P, "      preset: list the presets (name, what each runs, how long it takes)" },
+	{ 0, "fast", ARG_NONE, O_FAST, P, "      preset: its fast mode (SQLIO's FastMode: 10 s a test)" },
+	{ 0, "fill-free-space", ARG_NONE, O_FILL_FREE, P, "      preset: confirms a test file as large as the file system's free space (Iometer's Maximum Disk Size 0)" },
+	{ 0, "pause", ARG_REQ, O_PAUSE, P, "SEC   preset: the pause between two runs (default: the preset's, CrystalDiskMark's 5 s)" },
+	{ 0, "slo", ARG_REQ, O_SLO, S, "PCT:TIME the knee: the most IOPS whose latency PCT (p99, p99.9, p50, mean) stays within TIME (p99:1ms)" },
+	{ 0, "curve", ARG_OPT, O_CURVE, S, "[PCTS] VDBench's curve: the maximum rate first, then these % of it open-loop (default 10,50,70,80,90,100)" },
+	{ 0, "search", ARG_OPT, O_SEARCH, S, "[MAX] with --slo: search the queue depth, doubling from 1 up to MAX (default 1024), then halving the gap" },
+	{ 0, "csv", ARG_REQ, O_CSV, S, "FILE  sweep: the points as CSV, a line each" },
+	{ 0, "keep", ARG_NONE, O_KEEP, D | F | Q | P, "      keep the files iobench created" },
+	{ 0, "allow-device-write", ARG_NONE, O_ALLOWDEV, D | F | Q | P, "      allow writes to a block device (destroys its data)" },
 	{ 0, "destroy-signature", ARG_REQ, O_DESTROY_SIG, D | F, "TYPE  also write a device carrying a TYPE signature (ext4, gpt, ...)" },
-	{ 0, "overwrite", ARG_NONE, O_OVERWRITE, D | F | Q, "      allow writing a file that iobench did not create" },
+	{ 0, "overwrite", ARG_NONE, O_OVERWRITE, D | F | Q | P, "      allow writing a file that iobench did not create" },
 	{ 0, "continue-on-error", ARG_OPT, O_CONTINUE, D | F, "[read|write|verify|all] count errors and go on (default all)" },
 	{ 0, "verify", ARG_NONE, O_VERIFY, D | F, "      write checkable blocks (header + xxh3), check every block read" },
 	{ 0, "read-only", ARG_NONE, O_READONLY, D | F, "      refuse every write (and file creation), whatever else is asked" },
 	{ 0, "readonly", ARG_NONE, O_READONLY, F, "      fio's spelling of --read-only" },
-	{ 'R', "output-format", ARG_REQ, O_FORMAT, D | F | M | R, "FMT   text (default), json (iobench's schema) or xml (DiskSpd's XML results) on stdout (-Rjson, -Rxml); -Rp prints the workload (-Rpxml: as DiskSpd's XML profile); job files: normal, terse, json and json+ are fio's layouts (or a comma list of them), iobench-json iobench's; report: also fio-json(+), csv, xml" },
+	{ 'R', "output-format", ARG_REQ, O_FORMAT, D | F | M | R | P | S, "FMT   text (default), json (iobench's schema) or xml (DiskSpd's XML results) on stdout (-Rjson, -Rxml); -Rp prints the workload (-Rpxml: as DiskSpd's XML profile); job files: normal, terse, json and json+ are fio's layouts (or a comma list of them), iobench-json iobench's; report: also fio-json(+), csv, xml" },
 	{ 0, "output", ARG_REQ, O_OUTPUT, F, "FILE  the report to FILE instead of stdout" },
-	{ 0, "json", ARG_REQ, O_JSON, D | F, "FILE  also write the JSON document to FILE" },
+	{ 0, "json", ARG_REQ, O_JSON, D | F | P | S, "FILE  also write the JSON document to FILE" },
 	{ 0, "series-csv", ARG_REQ, O_SERIES_CSV, D | F | M, "FILE  write the per-interval series to FILE as CSV (monitor: its rows)" },
 	{ 0, "job", ARG_REQ, O_JOB, F, "FILE  a job file, as naming FILE does" },
-	{ 0, "quiet", ARG_NONE, O_QUIET, D | F | Q, "      no progress messages on stderr" },
-	{ 0, "print-workload", ARG_NONE, O_PRINT, D | F, "      print the effective workload and exit (-Rp); runs nothing" },
+	{ 0, "quiet", ARG_NONE, O_QUIET, D | F | Q | P, "      no progress messages on stderr" },
+	{ 0, "print-workload", ARG_NONE, O_PRINT, D | F | P | S, "      print the effective workload and exit (-Rp); runs nothing" },
 	{ 0, "parse-only", ARG_NONE, O_PARSE_ONLY, F, "      fio's: read and check the job files, run nothing" },
 	{ 0, "minimal", ARG_NONE, O_MINIMAL, F, "      fio's: the terse layout (--output-format=terse)" },
 	{ 0, "terse-version", ARG_REQ, O_TERSE_VERSION, F, "N     fio's: the terse layout's version, 2 to 5 (default 3)" },
@@ -98,6 +110,8 @@ const struct option_def options[] = {
 #undef Q
 #undef M
 #undef R
+#undef P
+#undef S
 
 const unsigned noptions = sizeof(options) / sizeof(options[0]);
 
@@ -124,6 +138,8 @@ const char *option_front_name(unsigned front)
 	case FRONT_FIO: return "fio job files";
 	case FRONT_QUICK: return "iobench quick";
 	case FRONT_MONITOR: return "iobench monitor";
+	case FRONT_PRESET: return "iobench preset";
+	case FRONT_SWEEP: return "iobench sweep";
 	default: return "iobench report";
 	}
 }
@@ -135,9 +151,9 @@ int option_refuse(const struct option_def *o, const char *flag, unsigned front, 
 	size_t at = 0;
 	unsigned n = 0, k = 0;
 
-	for (unsigned b = 1; b <= FRONT_REPORT; b <<= 1)
+	for (unsigned b = 1; b <= FRONT_LAST; b <<= 1)
 		n += !!(o->fronts & b);
-	for (unsigned b = 1; b <= FRONT_REPORT; b <<= 1) {
+	for (unsigned b = 1; b <= FRONT_LAST; b <<= 1) {
 		if (!(o->fronts & b))
 			continue;
 		k++;

@@ -741,11 +741,10 @@ static json_t *queue_depth_json(const struct workload *w, const struct result *r
 	return o;
 }
 
-int report_json(FILE *f, const struct workload *w, const struct result *res)
+json_t *report_json_doc(const struct workload *w, const struct result *res)
 {
 	json_t *root = json_object();
 	uint64_t ios = 0;
-	int r;
 
 	report_oom = false;
 	for (unsigned i = 0; i < res->nrows; i++)
@@ -778,12 +777,29 @@ int report_json(FILE *f, const struct workload *w, const struct result *res)
 	set(root, "model", report_need(model_json(w, res)));
 	if (report_oom || !root) {	/* a part is missing: no document rather than a short one */
 		json_decref(root);
-		return -ENOMEM;
+		return NULL;
 	}
-	r = json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(12) | JSON_PRESERVE_ORDER);
-	json_decref(root);
+	return root;
+}
+
+int report_json_dump(FILE *f, json_t *doc)
+{
+	int r = json_dumpf(doc, f, JSON_INDENT(2) | JSON_REAL_PRECISION(12) | JSON_PRESERVE_ORDER);
+
 	fputc('\n', f);
 	return r || ferror(f) ? -EIO : 0;
+}
+
+int report_json(FILE *f, const struct workload *w, const struct result *res)
+{
+	json_t *root = report_json_doc(w, res);
+	int r;
+
+	if (!root)
+		return -ENOMEM;
+	r = report_json_dump(f, root);
+	json_decref(root);
+	return r;
 }
 
 int report_json_array(FILE *f, const struct workload *w, const struct result *res, unsigned n)

@@ -74,8 +74,12 @@ int report_fio_normal(FILE *f, const struct workload *groups, const struct resul
 int report_fio_terse(FILE *f, const struct workload *groups, const struct result *res,
 		     unsigned ngroups, int version);
 
-/* The result as one JSON document (docs/json.md). Returns 0 or -EIO. */
+/* The result as one JSON document (docs/json.md). Returns 0, -ENOMEM or -EIO. */
 int report_json(FILE *f, const struct workload *w, const struct result *res);
+
+/* The same document as a jansson object (NULL when out of memory), and how it is written. */
+struct json_t *report_json_doc(const struct workload *w, const struct result *res);
+int report_json_dump(FILE *f, struct json_t *doc);
 
 /* The documents of n runs (w[i] with res[i], a job file's groups) as one JSON array. */
 int report_json_array(FILE *f, const struct workload *w, const struct result *res, unsigned n);

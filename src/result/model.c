@@ -868,6 +868,7 @@ int model_load(const char *path, struct model_set *set, char *err, size_t len)
 {
 	json_error_t je;
 	json_t *doc = !strcmp(path, "-") ? json_loadf(stdin, 0, &je) : json_load_file(path, 0, &je);
+	bool series;
 	size_t n;
 	int r = 0;
 
@@ -875,10 +876,22 @@ int model_load(const char *path, struct model_set *set, char *err, size_t len)
 	if (!doc)
 		return errmsg(err, len, -EINVAL, "%s: line %d, column %d: %s", path, je.line,
 			      je.column, je.text);
+	series = json_is_object(doc) && json_is_string(json_object_get(doc, "schema")) &&
+		 !strcmp(json_string_value(json_object_get(doc, "schema")), "iobench/series");
+	if (series) {	/* a preset's or a sweep's runs: each point's result */
+		json_t *pts = json_object_get(doc, "points"), *runs = json_array(), *p;
+		size_t i;
+
+		json_array_foreach(pts, i, p)
+			json_array_append(runs, json_object_get(p, "result"));
+		json_decref(doc);
+		doc = runs;
+	}
 	set->array = json_is_array(doc);
 	n = set->array ? json_array_size(doc) : 1;
 	if (!n)
-		r = errmsg(err, len, -EINVAL, "%s: an empty array: no result in it", path);
+		r = errmsg(err, len, -EINVAL, "%s: %s: no result in it", path,
+			   series ? "a series without a point" : "an empty array");
 	set->w = calloc(n, sizeof(*set->w));
 	set->res = calloc(n, sizeof(*set->res));
 	if (!r && (!set->w || !set->res))

@@ -7,7 +7,7 @@ run_ok quick --size=32M --duration=0.3 --warmup=0 "$T/d"
 for t in "SEQ1M Q8T1" "SEQ1M Q1T1" "RND4K Q32T1" "RND4K Q1T1"; do
 	line=$(grep "^$t " "$T/out") || fail "no row for $t"
 	n=$(echo "$line" | tr '|' '\n' | awk 'NR > 1 && $1 + 0 > 0' | wc -l)
-	[ "$n" = 6 ] || fail "row '$line' does not have 6 positive figures"
+	[ "$n" = 8 ] || fail "row '$line' does not have 8 positive figures"
 done
 grep -q "RND4K Q32T1 read" "$T/err" || fail "no progress messages"
 [ -z "$(ls -A "$T/d")" ] || fail "test file left behind: $(ls -A "$T/d")"

@@ -41,7 +41,7 @@ run_rc 2 monitor -Rxml "$dev"
 run_rc 2 monitor -i1 -n60 "$dev"
 grep -q "the interval is -D<ms>" "$T/err" || fail "-i: $(cat "$T/err")"
 run_rc 2 monitor -b4K "$dev"
-grep -q "'-b' is an option of the DiskSpd command line, not of iobench monitor" "$T/err" ||
+grep -q "'-b' is an option of the DiskSpd command line and iobench sweep, not of iobench monitor" "$T/err" ||
 	fail "-b: $(cat "$T/err")"
 
 [ "$(id -u)" = 0 ] || skip_rest "the activity case needs root (zram)"

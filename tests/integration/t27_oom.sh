@@ -59,6 +59,9 @@ say "iobench report: a result read back, printed as text and as JSON; a job file
 sweep 1 report r.json
 sweep 1 report -Rjson r.json
 sweep 1 report -Rfio-json j.json
-say "the quick suite (every 5th allocation)"
-sweep 5 quick --size=8M --duration=0.05 --warmup=0 d
+say "the quick suite (every 23rd allocation), a preset's and a sweep's documents, the knee, the curve"
+sweep 23 quick --size=8M --duration=0.05 --warmup=0 d
+sweep 19 preset crystaldiskmark-peak --engine=null -d0.02 -W0 --pause=0 --json=d/p.json x
+sweep 7 sweep --engine=null --qd=1,2 --slo=p99:1ms -d0.02 -W0 --json=d/s.json x
+sweep 37 sweep --engine=null --curve --qd=4 --null-latency=100us -d0.02 -W0 -Rjson x
 exit 0

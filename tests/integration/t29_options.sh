@@ -85,16 +85,16 @@ head -1 "$T/s.csv" | grep -q "^group,time_s,target,thread," || fail "header: $(h
 
 case_ input "each front end refuses another's options by name"
 run_rc 2 j.fio --block-size=8K
-grep -q "'--block-size' is an option of the DiskSpd command line, not of fio job files" "$T/err" ||
+grep -q "'--block-size' is an option of the DiskSpd command line and iobench sweep, not of fio job files" "$T/err" ||
 	fail "job file --block-size: $(cat "$T/err")"
 run_rc 2 --engine=null --size=1G x
-grep -q "'--size' is an option of iobench quick, not of the DiskSpd command line" "$T/err" ||
+grep -q "'--size' is an option of iobench quick and iobench preset, not of the DiskSpd command line" "$T/err" ||
 	fail "DiskSpd --size: $(cat "$T/err")"
 run_rc 2 quick --json=q.json
-grep -q "'--json' is an option of the DiskSpd command line and fio job files, not of iobench quick" \
+grep -q "'--json' is an option of the DiskSpd command line, fio job files, iobench preset and iobench sweep, not of iobench quick" \
 	"$T/err" || fail "quick --json: $(cat "$T/err")"
 run_rc 2 report -w30 x.json
-grep -q "'-w' is an option of the DiskSpd command line, not of iobench report" "$T/err" ||
+grep -q "'-w' is an option of the DiskSpd command line and iobench sweep, not of iobench report" "$T/err" ||
 	fail "report -w: $(cat "$T/err")"
 run_rc 2 --engine=null --output=o.txt x
 grep -q "'--output' is an option of fio job files, not of the DiskSpd command line" "$T/err" ||
@@ -108,10 +108,13 @@ jq -e '[.[].results.total.total.bytes] == [524288]' "$T/out" >/dev/null ||
 	fail "--size=512k: $(jq -c '[.[].results.total.total.bytes]' "$T/out")"
 
 case_ input "every option of the table is in its front ends' help, and in no other's"
-for front in "" quick monitor report j.fio; do
+for front in "" quick preset sweep monitor report j.fio; do
 	"$IOBENCH" $front --help > "help$front" 2>&1 || fail "$front --help"
 done
-grep -q -- "--size=" helpquick && ! grep -q -- "--size=" help || fail "--size in the wrong help"
+grep -q -- "--size=" helpquick && grep -q -- "--size=" helppreset && ! grep -q -- "--size=" help ||
+	fail "--size in the wrong help"
+grep -q -- "--slo=" helpsweep && ! grep -q -- "--slo=" helppreset && grep -q -- "--fill-free-space" helppreset ||
+	fail "--slo or --fill-free-space in the wrong help"
 grep -q -- "--series-csv=" helpmonitor && grep -q -- "--series-csv=" helpj.fio || fail "--series-csv missing"
 ! grep -q -- "--block-size" helpj.fio && ! grep -q -- "--engine" helpmonitor || fail "a help lists a foreign option"
 exit 0

@@ -1,0 +1,1022 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sweep.c: `iobench sweep`: a base workload (DiskSpd's command line, or fio
+ * job files or fio's command line) run at every point of block size x
+ * queue depth x threads x write percentage, each point a run on the same
+ * file (cmd/series.h); then a table, a matrix of two axes, CSV and JSON.
+ * With --slo, the knee: the most IOPS whose latency meets the objective,
+ * found by a queue-depth search (closed loop) or, with --curve, by
+ * VDBench's curve (the maximum rate, then percentages of it, open loop
+ * with Poisson arrivals), and one sentence that says it.
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/series.h"
+#include "job/cmdline.h"
+#include "job/fiojob.h"
+#include "job/options.h"
+#include "job/units.h"
+#include "report/report.h"
+#include "report/summary.h"
+#include "util/errmsg.h"
+#include "util/outfile.h"
+#include "util/banned.h"
+
+#define AXIS_MAX 256
+#define POINTS_MAX 4096
+#define CURVE_MAX 32
+#define SEARCH_DEFAULT 1024
+
+/* VDBench's default curve: 10, 50, 70, 80, 90 and 100% of the maximum. */
+static const double vdbench_curve[] = { 10, 50, 70, 80, 90, 100 };
+
+struct axis {
+	unsigned n;
+	uint64_t v[AXIS_MAX];
+};
+
+struct slo {
+	bool set;
+	bool mean;		/* the mean, else the percentile pct */
+	double pct;
+	uint64_t limit_ns;
+	char text[64];		/* "p99 <= 1 ms" */
+};
+
+struct sweep_opts {
+	struct axis bs, qd, thr, wr;
+	struct slo slo;
+	bool curve, search, print, json_stdout;
+	double curve_pct[CURVE_MAX];
+	unsigned ncurve;
+	unsigned search_max;
+	const char *csv, *json;
+	char **base;		/* the base workload's words, "iobench" first */
+	int nbase;
+	int first_target;	/* DiskSpd: the first target's word (axis switches go before it) */
+	bool fio;		/* the base is fio's */
+	bool pool;		/* DiskSpd's -F: --threads sets it */
+};
+
+/* One combination of the axes other than the one a knee search moves. */
+struct combo {
+	uint64_t bs, thr;
+	int wr;			/* -1: the base's */
+	uint64_t qd;		/* 0: the base's (or the search's) */
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: iobench sweep [--bs=LIST] [--qd=LIST] [--threads=LIST] [--write=LIST]\n"
+		"                     [--slo=PCT:TIME [--search[=MAX]] [--curve[=PCTS]]]\n"
+		"                     [--csv=FILE] [--json=FILE] [-Rjson] BASE...\n"
+		"  Runs BASE (DiskSpd switches and targets, or fio job files or fio's options)\n"
+		"  at every point of the lists, on the same file, and prints a table of them.\n"
+		"  A LIST is values and ranges: 4K,64K,1M; 1,2,4..256 (a range doubles);\n"
+		"  --write=0..100:25 (a range of percentages steps by :STEP, default 10).\n"
+		"  --slo finds the knee: the most IOPS whose latency meets it, by a search\n"
+		"  of the queue depth (without --qd), among the points, or on VDBench's\n"
+		"  curve (--curve). Details: docs/presets.md.\n");
+	option_usage(f, FRONT_SWEEP);
+}
+
+/* One element of a list: a value, or A..B (doubling; percentages: A..B:STEP). */
+static int parse_axis(const char *flag, const char *v, struct axis *a, bool size, bool pct,
+		      uint64_t lo_ok, uint64_t hi_ok, char *err, size_t len)
+{
+	char buf[512];
+
+	snprintf(buf, sizeof(buf), "%s", v);
+	a->n = 0;
+	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		char *dots = strstr(tok, ".."), *colon = pct ? strchr(tok, ':') : NULL, orig[64];
+		uint64_t lo, hi, step = 10;
+		int r;
+
+		snprintf(orig, sizeof(orig), "%s", tok);
+		if (dots)
+			*dots = 0;
+		if (colon)
+			*colon = 0;
+		r = size ? parse_size(tok, &lo, NULL) : parse_uint(tok, UINT32_MAX, &lo);
+		hi = lo;
+		if (!r && dots)
+			r = size ? parse_size(dots + 2, &hi, NULL) : parse_uint(dots + 2, UINT32_MAX,
+										 &hi);
+		if (!r && colon && (!dots || parse_uint(colon + 1, 100, &step) || !step))
+			r = -EINVAL;
+		if (r || lo < lo_ok || hi > hi_ok || hi < lo)
+			return errmsg(err, len, -EINVAL, "%s=%s: '%s' is not a value or a range of "
+				      "%llu to %llu%s", flag, v, orig, (unsigned long long)lo_ok,
+				      (unsigned long long)hi_ok, size ? " bytes" : "");
+		for (uint64_t x = lo; x <= hi; x = pct ? x + step : x * 2) {
+			if (a->n == AXIS_MAX)
+				return errmsg(err, len, -EINVAL, "%s=%s: more than %u values", flag, v,
+					      AXIS_MAX);
+			a->v[a->n++] = x;
+			if (!pct && !x)
+				break;
+		}
+	}
+	if (!a->n)
+		return errmsg(err, len, -EINVAL, "%s: no value", flag);
+	return 0;
+}
+
+/* --slo=p99:1ms, p99.9:500us, mean:2ms. */
+static int parse_slo(const char *flag, const char *v, struct slo *s, char *err, size_t len)
+{
+	const char *colon = strchr(v, ':');
+	char what[32], unit[8];
+	double ms;
+
+	if (!colon || (size_t)(colon - v) >= sizeof(what))
+		goto bad;
+	snprintf(what, sizeof(what), "%.*s", (int)(colon - v), v);
+	if (!strcmp(what, "mean") || !strcmp(what, "avg")) {
+		s->mean = true;
+	} else {
+		char *end;
+
+		if (what[0] != 'p')
+			goto bad;
+		s->pct = strtod(what + 1, &end);
+		if (*end || end == what + 1 || !(s->pct > 0 && s->pct < 100))
+			goto bad;
+	}
+	if (parse_time(colon + 1, &s->limit_ns) || !s->limit_ns)
+		goto bad;
+	ms = (double)s->limit_ns / 1e6;
+	snprintf(unit, sizeof(unit), "%s", ms >= 1 ? "ms" : "us");
+	snprintf(s->text, sizeof(s->text), "%s <= %.9g %s", s->mean ? "mean" : what,
+		 ms >= 1 ? ms : ms * 1e3, unit);
+	s->set = true;
+	return 0;
+bad:
+	return errmsg(err, len, -EINVAL, "%s=%s: give a percentile or the mean and a time: "
+		      "p99:1ms, p99.9:500us, mean:2ms", flag, v);
+}
+
+static int parse_curve(const char *flag, const char *v, struct sweep_opts *o, char *err,
+		       size_t len)
+{
+	char buf[256];
+
+	o->curve = true;
+	o->ncurve = 0;
+	if (!v || !*v) {
+		for (unsigned i = 0; i < sizeof(vdbench_curve) / sizeof(vdbench_curve[0]); i++)
+			o->curve_pct[o->ncurve++] = vdbench_curve[i];
+		return 0;
+	}
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		char *end;
+		double p = strtod(tok, &end);
+
+		if (*end || end == tok || !(p > 0 && p <= 100) || o->ncurve == CURVE_MAX)
+			return errmsg(err, len, -EINVAL, "%s=%s: give up to %u percentages of the "
+				      "maximum rate, above 0 and up to 100", flag, v, CURVE_MAX);
+		o->curve_pct[o->ncurve++] = p;
+	}
+	return 0;
+}
+
+/* The sweep's own options and axes, apart from the base workload's words. */
+static int parse_opts(int argc, char **argv, struct sweep_opts *o, char *err, size_t len)
+{
+	bool value_next = false;	/* the word is the value of a long option before it */
+
+	o->base = calloc((size_t)argc + 1, sizeof(*o->base));
+	if (!o->base)
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	o->base[o->nbase++] = "iobench";
+	o->first_target = -1;
+	for (int i = 1; i < argc; i++) {
+		const char *s = argv[i], *v = NULL;
+		const struct option_def *opt = NULL;
+		char flag[64];
+		int r = 0;
+
+		if (s[0] == '-' && s[1] == '-' && s[2]) {
+			size_t n = strcspn(s + 2, "=");
+
+			opt = option_long(s + 2, n);
+			snprintf(flag, sizeof(flag), "--%.*s", (int)n, s + 2);
+			v = s[2 + n] == '=' ? s + 3 + n : NULL;
+			if (opt && (opt->fronts & FRONT_SWEEP) && opt->arg == ARG_REQ && !v) {
+				if (i + 1 == argc)
+					return errmsg(err, len, -EINVAL, "'%s' needs a value", flag);
+				v = argv[++i];
+			}
+		} else if (s[0] == '-' && s[1] && s[1] != '-') {
+			opt = option_short(s[1]);
+			snprintf(flag, sizeof(flag), "-%c", s[1]);
+			v = s + 2;
+		}
+		if (!opt || !(opt->fronts & FRONT_SWEEP)) {	/* the base's */
+			if (s[0] != '-' && !value_next && o->first_target < 0)
+				o->first_target = o->nbase;
+			value_next = s[0] == '-' && s[1] == '-' && !strchr(s, '=') && opt &&
+				     opt->arg == ARG_REQ;
+			o->pool |= s[0] == '-' && s[1] == 'F';
+			o->base[o->nbase++] = argv[i];
+			continue;
+		}
+		value_next = false;
+		switch (opt->id) {
+		case O_HELP:
+			return 1;
+		case O_BLOCK:
+		case O_SWEEP_BS:
+			r = parse_axis(flag, v, &o->bs, true, false, 1, 1ull << 31, err, len);
+			break;
+		case O_OUTSTANDING:
+		case O_SWEEP_QD:
+			r = parse_axis(flag, v, &o->qd, false, false, 1, 65536, err, len);
+			break;
+		case O_THREADS:
+			r = parse_axis(flag, v, &o->thr, false, false, 1, 4096, err, len);
+			break;
+		case O_WRITE:
+			r = parse_axis(flag, v, &o->wr, false, true, 0, 100, err, len);
+			break;
+		case O_SLO:
+			r = parse_slo(flag, v, &o->slo, err, len);
+			break;
+		case O_CURVE:
+			r = parse_curve(flag, v, o, err, len);
+			break;
+		case O_SEARCH: {
+			uint64_t m = SEARCH_DEFAULT;
+
+			if (v && *v && (parse_uint(v, 65536, &m) || m < 2))
+				r = errmsg(err, len, -EINVAL, "%s=%s: the largest queue depth to try, "
+					   "2 to 65536", flag, v);
+			o->search = true;
+			o->search_max = (unsigned)m;
+			break;
+		}
+		case O_CSV:
+		case O_JSON:
+			if (outfile_check(v, err, len))
+				return -EINVAL;
+			*(opt->id == O_CSV ? &o->csv : &o->json) = v;
+			break;
+		case O_FORMAT:
+			if (!strcmp(v, "p"))
+				o->print = true;
+			else if (!strcmp(v, "json") || !strcmp(v, "text"))
+				o->json_stdout = !strcmp(v, "json");
+			else
+				r = errmsg(err, len, -EINVAL, "%s%s: a sweep's formats are text and json "
+					   "(-Rp prints its points)", flag, v);
+			break;
+		case O_PRINT:
+			o->print = true;
+			break;
+		default:
+			r = errmsg(err, len, -EINVAL, "%s: not an option of iobench sweep", flag);
+		}
+		if (r)
+			return r;
+	}
+	if (o->nbase == 1)
+		return errmsg(err, len, -EINVAL, "sweep: give the base workload: DiskSpd's switches "
+			      "and a target, or a fio job file");
+	o->fio = job_cmd_wanted(o->nbase, o->base);
+	if (o->search && !o->slo.set)
+		return errmsg(err, len, -EINVAL, "--search: give the objective with --slo");
+	if (o->search && o->qd.n)
+		return errmsg(err, len, -EINVAL, "--search moves the queue depth: give no --qd "
+			      "beside it");
+	if (o->slo.set && !o->curve && !o->qd.n)
+		o->search = true;	/* the knee by queue depth, closed loop */
+	if (o->search && !o->search_max)
+		o->search_max = SEARCH_DEFAULT;
+	if (o->curve && o->qd.n > 1)
+		return errmsg(err, len, -EINVAL, "--curve: one queue depth (the maximum's and each "
+			      "rate's cap), not %u", o->qd.n);
+	if (o->curve && o->search)
+		return errmsg(err, len, -EINVAL, "--curve and --search: one way to the knee");
+	if (!o->fio && o->first_target < 0)
+		return errmsg(err, len, -EINVAL, "sweep: the base workload names no target");
+	return 0;
+}
+
+/* The base's text for a point: DiskSpd's switches, or fio's options forced over every job. */
+static int build_point(const struct sweep_opts *o, struct series *s, const struct combo *c,
+		       uint64_t qd, uint64_t rate_per, bool first, char *err, size_t len)
+{
+	char sw[6][48], label[96], b[32] = "";
+	const char *force[6];
+	unsigned nsw = 0;
+	struct series_point *pt;
+	int r = 0;
+
+	if (c->bs)
+		series_block_name(b, sizeof(b), c->bs);
+	if (o->fio) {
+		if (c->bs)
+			snprintf(sw[nsw++], sizeof(sw[0]), "bs=%llu", (unsigned long long)c->bs);
+		if (qd)
+			snprintf(sw[nsw++], sizeof(sw[0]), "iodepth=%llu", (unsigned long long)qd);
+		if (c->thr)
+			snprintf(sw[nsw++], sizeof(sw[0]), "numjobs=%llu", (unsigned long long)c->thr);
+		if (c->wr >= 0)
+			snprintf(sw[nsw++], sizeof(sw[0]), "rwmixwrite=%d", c->wr);
+		if (rate_per) {
+			snprintf(sw[nsw++], sizeof(sw[0]), "rate_iops=%llu",
+				 (unsigned long long)rate_per);
+			snprintf(sw[nsw++], sizeof(sw[0]), "rate_process=poisson");
+		}
+	} else {
+		if (c->bs)
+			snprintf(sw[nsw++], sizeof(sw[0]), "-b%llu", (unsigned long long)c->bs);
+		if (qd)
+			snprintf(sw[nsw++], sizeof(sw[0]), "-o%llu", (unsigned long long)qd);
+		if (c->thr)
+			snprintf(sw[nsw++], sizeof(sw[0]), "-%c%llu", o->pool ? 'F' : 't',
+				 (unsigned long long)c->thr);
+		if (c->wr >= 0)
+			snprintf(sw[nsw++], sizeof(sw[0]), "-w%d", c->wr);
+		if (rate_per)
+			snprintf(sw[nsw++], sizeof(sw[0]), "-g%llui", (unsigned long long)rate_per);
+	}
+	label[0] = 0;
+	if (c->bs)
+		snprintf(label + strlen(label), sizeof(label) - strlen(label), " bs=%s", b);
+	if (qd && (o->qd.n || o->search))
+		snprintf(label + strlen(label), sizeof(label) - strlen(label), " qd=%llu",
+			 (unsigned long long)qd);
+	if (c->thr)
+		snprintf(label + strlen(label), sizeof(label) - strlen(label), " threads=%llu",
+			 (unsigned long long)c->thr);
+	if (c->wr >= 0)
+		snprintf(label + strlen(label), sizeof(label) - strlen(label), " write=%d%%", c->wr);
+	if (!label[0])
+		snprintf(label, sizeof(label), " base");
+	memmove(label, label + 1, strlen(label));
+	pt = series_add(s, label);
+	if (!pt)
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	if (o->fio) {
+		struct fio_plan plan;
+		int code;
+
+		for (unsigned i = 0; i < nsw; i++)
+			force[i] = sw[i];
+		code = job_cmd_plan(o->nbase, o->base, force, nsw, s->n == 1 && first, &plan);
+		if (code)
+			return errmsg(err, len, code == EXIT_BAD_INPUT ? -EINVAL : -ENOMEM, "%s",
+				      "the base job (above)");
+		if (plan.ngroups != 1) {
+			fiojob_plan_free(&plan);
+			return errmsg(err, len, -EINVAL, "sweep: the base job file makes %u groups "
+				      "(stonewall, new_group, several files): a sweep's base is one",
+				      plan.ngroups);
+		}
+		pt->w = plan.groups[0];
+		plan.ngroups = 0;
+		fiojob_plan_free(&plan);
+	} else {
+		char **argv = calloc((size_t)o->nbase + nsw + 1, sizeof(*argv));
+		enum cmd_action action;
+		int n = 0;
+
+		if (!argv)
+			return errmsg(err, len, -ENOMEM, "out of memory");
+		for (int i = 0; i < o->first_target; i++)
+			argv[n++] = o->base[i];
+		for (unsigned i = 0; i < nsw; i++)
+			argv[n++] = sw[i];
+		for (int i = o->first_target; i < o->nbase; i++)
+			argv[n++] = o->base[i];
+		r = cmdline_parse(n, argv, &pt->w, &action, err, len);
+		free(argv);
+		if (!r && action != CMD_RUN)
+			r = errmsg(err, len, -EINVAL, "sweep: the base workload asks for no run "
+				   "(--help, --version, -Rp): give the sweep's own --print-workload");
+		if (!r && (pt->w.json_path || pt->w.series_csv || pt->w.json_stdout ||
+			   pt->w.xml_stdout))
+			r = errmsg(err, len, -EINVAL, "sweep: the base workload's outputs (--json, "
+				   "--series-csv, -R) are the sweep's: give them before it");
+		for (unsigned j = 0; !r && rate_per && j < pt->w.njobs; j++)
+			pt->w.jobs[j].pace.poisson = true;	/* VDBench's exponential arrivals */
+		if (r)
+			return r;
+	}
+	/* the first point lays the file down; the others use it as it is */
+	for (unsigned t = 0; !first && t < pt->w.ntargets; t++)
+		pt->w.targets[t].create_size = 0;
+	pt->w.keep = true;	/* the series removes what it made, at the end */
+	pt->p.block = pt->w.ntargets ? pt->w.targets[0].block_size : 0;
+	pt->p.qd = pt->w.ntargets ? pt->w.targets[0].outstanding : 0;
+	pt->p.threads = workload_threads(&pt->w);
+	pt->p.write_pct = pt->w.ntargets ? (int)pt->w.targets[0].write_pct : -1;
+	/* a forced fio option the job does not take (a write mix of rw=randread) is an error */
+	for (unsigned t = 0; o->fio && t < pt->w.ntargets; t++) {
+		const struct target_spec *ts = &pt->w.targets[t];
+
+		if (c->wr >= 0 && ts->write_pct != (unsigned)c->wr)
+			return errmsg(err, len, -EINVAL, "--write=%d: the base job's rw= does not mix "
+				      "reads and writes (its targets write %u%%): give rw=randrw or "
+				      "rw=readwrite", c->wr, ts->write_pct);
+		if (c->bs && (ts->block_size != c->bs || ts->bs_dist[0] || ts->bs_dist[1]))
+			return errmsg(err, len, -EINVAL, "--bs: the base job's block sizes (bssplit, "
+				      "bsrange, bs=READ,WRITE) stand over a single size");
+	}
+	return 0;
+}
+
+static const char *mode_name(const struct sweep_opts *o)
+{
+	return o->curve ? "curve" : o->search ? "search" : "grid";
+}
+
+/* The combinations of the axes that are not searched: every point's, or each knee's. */
+static unsigned combos(const struct sweep_opts *o, struct combo *c, unsigned max)
+{
+	unsigned n = 0;
+	unsigned nb = o->bs.n ? o->bs.n : 1, nt = o->thr.n ? o->thr.n : 1, nw = o->wr.n ? o->wr.n : 1;
+	unsigned nq = !o->search && !o->curve && o->qd.n ? o->qd.n : 1;
+
+	for (unsigned b = 0; b < nb; b++)
+		for (unsigned w = 0; w < nw; w++)
+			for (unsigned t = 0; t < nt; t++)
+				for (unsigned q = 0; q < nq && n < max; q++) {
+					c[n].bs = o->bs.n ? o->bs.v[b] : 0;
+					c[n].wr = o->wr.n ? (int)o->wr.v[w] : -1;
+					c[n].thr = o->thr.n ? o->thr.v[t] : 0;
+					c[n].qd = o->qd.n ? o->qd.v[q] : 0;
+					n++;
+				}
+	return n;
+}
+
+/* The latency the objective judges, of a point that ran (reads and writes together), in ns. */
+static struct summary *scratch;	/* slo_value()'s room, taken before the first point runs */
+
+static double slo_value(const struct slo *slo, const struct series_point *p)
+{
+	if (slo->mean)
+		return p->f[FIG_TOTAL].mean_us * 1e3;
+	summary_build(scratch, &p->res, -1);
+	return (double)summary_percentile(scratch, SUM_TOTAL, slo->pct);
+}
+
+/* A point meets the objective: its latency within the limit, and an open-loop one on rate. */
+static bool meets(const struct slo *slo, const struct series_point *p)
+{
+	char why[200];
+
+	if (!p->ran || p->partial || !p->f[FIG_TOTAL].ios)
+		return false;
+	if (p->p.rate_iops > 0 && summary_behind(&p->res, why, sizeof(why)))
+		return false;
+	return slo_value(slo, p) <= (double)slo->limit_ns;
+}
+
+/*
+ * The knee among points first..last-1: the most IOPS of a point that meets
+ * the objective; of points within 1% of that, the first (the lowest queue
+ * depth or rate). -1: none meets it.
+ */
+static int knee_of(const struct slo *slo, const struct series *s, unsigned first, unsigned last)
+{
+	double best = -1;
+	int k = -1;
+
+	for (unsigned i = first; i < last; i++)
+		if (meets(slo, &s->pts[i]) && s->pts[i].f[FIG_TOTAL].iops > best)
+			best = s->pts[i].f[FIG_TOTAL].iops;
+	for (unsigned i = first; i < last && best >= 0; i++) {
+		if (meets(slo, &s->pts[i]) && s->pts[i].f[FIG_TOTAL].iops >= best * 0.99) {
+			k = (int)i;
+			break;
+		}
+	}
+	return k;
+}
+
+/* "4 KiB random read", "64 KiB sequential 70/30 read/write". */
+static void describe(const struct series_point *p, char *buf, size_t len)
+{
+	const struct target_spec *t = p->w.ntargets ? &p->w.targets[0] : NULL;
+	char b[32];
+	uint64_t bs = t ? t->block_size : 0;
+
+	if (!t) {
+		snprintf(buf, len, "the workload");
+		return;
+	}
+	if (bs >= (1 << 20) && !(bs % (1 << 20)))
+		snprintf(b, sizeof(b), "%llu MiB", (unsigned long long)(bs >> 20));
+	else if (bs >= 1024 && !(bs % 1024))
+		snprintf(b, sizeof(b), "%llu KiB", (unsigned long long)(bs >> 10));
+	else
+		snprintf(b, sizeof(b), "%llu B", (unsigned long long)bs);
+	if (t->write_pct == 0 || t->write_pct == 100)
+		snprintf(buf, len, "%s %s %s", b, t->random_align ? "random" : "sequential",
+			 t->write_pct ? "write" : "read");
+	else
+		snprintf(buf, len, "%s %s %u/%u read/write", b, t->random_align ? "random" :
+			 "sequential", 100 - t->write_pct, t->write_pct);
+}
+
+static void format_count(char *buf, size_t len, double v)
+{
+	unsigned long long n = (unsigned long long)llround(v);
+
+	if (n >= 1000000)
+		snprintf(buf, len, "%llu,%03llu,%03llu", n / 1000000, n / 1000 % 1000, n % 1000);
+	else if (n >= 1000)
+		snprintf(buf, len, "%llu,%03llu", n / 1000, n % 1000);
+	else
+		snprintf(buf, len, "%llu", n);
+}
+
+/* The knee's sentence: "this target gives 41,200 IOPS at p99 <= 1 ms (QD 8, ...)". */
+static void knee_sentence(const struct sweep_opts *o, const struct series_point *p, char *buf,
+			  size_t len)
+{
+	char n[32], what[96], qd[48];
+	unsigned thr = p->p.threads;
+
+	format_count(n, sizeof(n), p->f[FIG_TOTAL].iops);
+	describe(p, what, sizeof(what));
+	if (p->p.rate_iops > 0)
+		snprintf(qd, sizeof(qd), "%.0f%% of the maximum, QD %u", p->p.curve_pct, p->p.qd);
+	else
+		snprintf(qd, sizeof(qd), "QD %u", p->p.qd);
+	snprintf(buf, len, "this target gives %s IOPS at %s (%s, %s, %u thread%s)", n,
+		 o->slo.text, qd, what, thr, thr == 1 ? "" : "s");
+}
+
+/* The knee of one combination's points, for the text and the JSON. */
+struct knee {
+	unsigned first, last;	/* its points */
+	int at;			/* the knee's point, or -1 */
+	char sentence[400];
+};
+
+static void find_knee(const struct sweep_opts *o, const struct series *s, struct knee *k)
+{
+	int low = -1;
+	double lv = 0;
+
+	k->at = knee_of(&o->slo, s, k->first, k->last);
+	if (k->at >= 0) {
+		knee_sentence(o, &s->pts[k->at], k->sentence, sizeof(k->sentence));
+		return;
+	}
+	snprintf(k->sentence, sizeof(k->sentence), "no point meets %s", o->slo.text);
+	for (unsigned i = k->first; i < k->last; i++) {
+		double v = s->pts[i].ran && s->pts[i].f[FIG_TOTAL].ios ?
+			   slo_value(&o->slo, &s->pts[i]) : -1;
+
+		if (v >= 0 && (low < 0 || v < lv)) {
+			low = (int)i;
+			lv = v;
+		}
+	}
+	if (low >= 0) {
+		char what[96];
+
+		describe(&s->pts[low], what, sizeof(what));
+		snprintf(k->sentence, sizeof(k->sentence), "no point meets %s: the lowest was "
+			 "%.3g ms, at %s (%s)", o->slo.text, lv / 1e6, s->pts[low].label, what);
+	}
+}
+
+static void print_table(const struct sweep_opts *o, const struct series *s)
+{
+	bool partial = false;
+
+	printf("%-7s | %5s | %7s | %6s | %10s | %10s | %10s | %9s | %9s | %9s | %9s\n", "bs", "qd",
+	       "threads", "write", o->curve ? "offered" : "IOPS", o->curve ? "IOPS" : "MiB/s",
+	       "MB/s", "mean us", "p50 us", "p99 us", "max us");
+	for (int i = 0; i < 7 + 10 * 3 + 13 * 3 + 12 * 4; i++)
+		putchar('-');
+	putchar('\n');
+	for (unsigned i = 0; i < s->n; i++) {
+		const struct series_point *p = &s->pts[i];
+		const struct point_figs *f = &p->f[FIG_TOTAL];
+		char b[16], first[16];
+
+		if (!p->ran)
+			continue;
+		series_block_name(b, sizeof(b), p->p.block);
+		if (o->curve && p->p.rate_iops > 0)
+			snprintf(first, sizeof(first), "%.0f", p->p.rate_iops);
+		else if (o->curve)
+			snprintf(first, sizeof(first), "max");
+		printf("%-7s | %5u | %7u | %5d%% | ", b, p->p.qd, p->p.threads, p->p.write_pct);
+		if (o->curve)
+			printf("%10s | %10.0f | ", first, f->iops);
+		else
+			printf("%10.0f | %10.2f | ", f->iops, f->mibs);
+		printf("%10.2f | %9.1f | %9.1f | %9.1f | %9.1f%s\n", f->mbps, f->mean_us, f->p50_us,
+		       f->p99_us, f->max_us, p->partial ? " *" : "");
+		partial |= p->partial;
+	}
+	printf("\nMiB/s = 2^20 bytes/s, MB/s = 10^6 bytes/s; latencies in microseconds, reads "
+	       "and writes together%s.\n", o->curve ? " (response times: from each I/O's "
+	       "scheduled start)" : "");
+	if (partial)
+		printf("* PARTIAL: interrupted or stopped before its time was up.\n");
+}
+
+/* A value of the matrix's axis k (0: block sizes, as the table names them). */
+static const char *axis_value(char *buf, size_t len, int k, uint64_t v)
+{
+	if (k == 0)
+		series_block_name(buf, len, v);
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+	return buf;
+}
+
+/* The IOPS of two axes that vary, as a matrix: rows the first, columns the second. */
+static void print_matrix(const struct sweep_opts *o, const struct series *s)
+{
+	const struct axis *ax[4] = { &o->bs, &o->wr, &o->thr, &o->qd };
+	const char *names[4] = { "bs", "write", "threads", "qd" };
+	int a = -1, b = -1;
+
+	for (int i = 0; i < 4; i++) {
+		if (ax[i]->n > 1 && a < 0)
+			a = i;
+		else if (ax[i]->n > 1 && b < 0)
+			b = i;
+		else if (ax[i]->n > 1)
+			return;	/* more than two: the table says it all */
+	}
+	if (a < 0 || b < 0 || o->search || o->curve)
+		return;
+	printf("\nIOPS, %s down, %s across:\n%10s", names[a], names[b], "");
+	for (unsigned j = 0; j < ax[b]->n; j++) {
+		char h[16];
+
+		printf(" %10s", axis_value(h, sizeof(h), b, ax[b]->v[j]));
+	}
+	printf("\n");
+	for (unsigned i = 0; i < ax[a]->n; i++) {
+		char h[16];
+
+		printf("%10s", axis_value(h, sizeof(h), a, ax[a]->v[i]));
+		for (unsigned j = 0; j < ax[b]->n; j++) {
+			/* the points are in the order combos() made them: b varies faster */
+			unsigned idx = i * ax[b]->n + j;
+
+			if (idx < s->n && s->pts[idx].ran)
+				printf(" %10.0f", s->pts[idx].f[FIG_TOTAL].iops);
+			else
+				printf(" %10s", "-");
+		}
+		printf("\n");
+	}
+}
+
+static int write_csv(const char *path, const struct series *s)
+{
+	struct outfile out;
+	char err[1024];
+	int r = outfile_open(&out, path, err, sizeof(err));
+
+	if (r) {
+		fprintf(stderr, "iobench: %s\n", err);
+		return EXIT_RUN_FAILED;
+	}
+	fprintf(out.f, "point,block_size,queue_depth,threads,write_pct,rate_iops,curve_pct,iops,"
+		"mib_per_s,mb_per_s,lat_mean_us,lat_p50_us,lat_p99_us,lat_max_us,read_iops,"
+		"write_iops,partial\n");
+	for (unsigned i = 0, k = 0; i < s->n; i++) {
+		const struct series_point *p = &s->pts[i];
+		const struct point_figs *f = &p->f[FIG_TOTAL];
+
+		if (!p->ran)
+			continue;
+		fprintf(out.f, "%u,%llu,%u,%u,%d,%.3f,%.3f,%.3f,%.6f,%.6f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d\n",
+			k++, (unsigned long long)p->p.block, p->p.qd, p->p.threads, p->p.write_pct,
+			p->p.rate_iops, p->p.curve_pct, f->iops, f->mibs, f->mbps, f->mean_us,
+			f->p50_us, f->p99_us, f->max_us, p->f[FIG_READ].iops, p->f[FIG_WRITE].iops,
+			p->partial);
+	}
+	r = outfile_commit(&out, err, sizeof(err));
+	if (r)
+		fprintf(stderr, "iobench: %s\n", err);
+	return r ? EXIT_RUN_FAILED : 0;
+}
+
+static json_t *knees_json(const struct sweep_opts *o, const struct series *s,
+			  const struct knee *k, unsigned nk)
+{
+	json_t *x = json_object(), *arr, *sl;
+	int best = -1;
+
+	jput(x, "mode", json_string(mode_name(o)));
+	if (o->curve) {
+		json_t *c = json_array();
+
+		for (unsigned i = 0; i < o->ncurve; i++)
+			jappend(c, json_real(o->curve_pct[i]));
+		jput(x, "curve_pct", c);
+	}
+	if (!o->slo.set)
+		return x;
+	arr = json_array();
+	sl = json_object();
+	jput(sl, "stat", json_string(o->slo.mean ? "mean" : "percentile"));
+	jput(sl, "percentile", o->slo.mean ? json_null() : json_real(o->slo.pct));
+	jput(sl, "limit_us", json_real((double)o->slo.limit_ns / 1e3));
+	jput(sl, "text", json_string(o->slo.text));
+	jput(x, "slo", sl);
+	for (unsigned i = 0; i < nk; i++) {
+		json_t *e = json_object();
+		int ran_before = 0;
+
+		for (int j = 0; k[i].at >= 0 && j < k[i].at; j++)
+			ran_before += s->pts[j].ran;
+		jput(e, "point", k[i].at >= 0 ? json_integer(ran_before) : json_null());
+		jput(e, "label", k[i].at >= 0 ? json_string(s->pts[k[i].at].label) :
+				    json_null());
+		jput(e, "iops", k[i].at >= 0 ?
+				    json_real(s->pts[k[i].at].f[FIG_TOTAL].iops) : json_null());
+		jput(e, "latency_us", k[i].at >= 0 ?
+				    json_real(slo_value(&o->slo, &s->pts[k[i].at]) / 1e3) :
+				    json_null());
+		jput(e, "sentence", json_string(k[i].sentence));
+		jappend(arr, e);
+		if (k[i].at >= 0 && (best < 0 || s->pts[k[i].at].f[FIG_TOTAL].iops >
+				     s->pts[k[best].at].f[FIG_TOTAL].iops))
+			best = (int)i;
+	}
+	jput(x, "knees", arr);
+	jput(x, "verdict", json_string(best >= 0 ? k[best].sentence :
+						     nk ? k[0].sentence : "no point ran"));
+	return x;
+}
+
+/* Runs one point (built last); false when the sweep must stop. */
+static bool run_last(struct series *s)
+{
+	if (series_run(s, s->n - 1))
+		return false;
+	return true;
+}
+
+/* The search of one combination: QD 1, 2, 4, ... until the objective fails, then halving. */
+static int search_combo(const struct sweep_opts *o, struct series *s, const struct combo *c,
+			bool *first, bool *stop, char *err, size_t len)
+{
+	unsigned good = 0, bad = 0;
+	double last_iops = 0;
+
+	for (unsigned q = 1; q <= o->search_max && !*stop; q *= 2) {
+		if (build_point(o, s, c, q, 0, *first, err, len))
+			return -EINVAL;
+		*first = false;
+		if (!run_last(s)) {
+			*stop = true;
+			break;
+		}
+		if (!meets(&o->slo, &s->pts[s->n - 1])) {
+			bad = q;
+			break;
+		}
+		/* saturated: twice the depth gave under 2% more */
+		if (good && s->pts[s->n - 1].f[FIG_TOTAL].iops < last_iops * 1.02) {
+			good = q;
+			break;
+		}
+		good = q;
+		last_iops = s->pts[s->n - 1].f[FIG_TOTAL].iops;
+	}
+	while (!*stop && good && bad && bad - good > 1) {
+		unsigned mid = good + (bad - good) / 2;
+
+		if (build_point(o, s, c, mid, 0, false, err, len))
+			return -EINVAL;
+		if (!run_last(s)) {
+			*stop = true;
+			break;
+		}
+		if (meets(&o->slo, &s->pts[s->n - 1]))
+			good = mid;
+		else
+			bad = mid;
+	}
+	return 0;
+}
+
+/* VDBench's curve of one combination: the maximum, then each percentage of it, open loop. */
+static int curve_combo(const struct sweep_opts *o, struct series *s, const struct combo *c,
+		       bool *first, bool *stop, char *err, size_t len)
+{
+	struct series_point *p;
+	double max_iops;
+	unsigned streams;
+
+	if (build_point(o, s, c, c->qd, 0, *first, err, len))
+		return -EINVAL;
+	*first = false;
+	p = &s->pts[s->n - 1];
+	snprintf(p->label + strlen(p->label), sizeof(p->label) - strlen(p->label), " max");
+	if (!run_last(s) || !s->pts[s->n - 1].ran) {
+		*stop = true;
+		return 0;
+	}
+	p = &s->pts[s->n - 1];
+	max_iops = p->f[FIG_TOTAL].iops;
+	/* DiskSpd's -g is each thread's on each target, fio's rate_iops each thread's */
+	streams = o->fio ? p->res.nthreads : p->res.nrows;
+	if (!streams)
+		streams = 1;
+	for (unsigned i = 0; i < o->ncurve && !*stop; i++) {
+		uint64_t per = (uint64_t)llround(max_iops * o->curve_pct[i] / 100 / streams);
+
+		if (!per)
+			return errmsg(err, len, -EINVAL, "--curve: %.0f%% of the maximum, %.0f IOPS, "
+				      "is under 1 I/O a second for each of the %u streams",
+				      o->curve_pct[i], max_iops, streams);
+		if (build_point(o, s, c, c->qd, per, false, err, len))
+			return -EINVAL;
+		p = &s->pts[s->n - 1];
+		p->p.rate_iops = (double)per * streams;
+		p->p.curve_pct = o->curve_pct[i];
+		snprintf(p->label + strlen(p->label), sizeof(p->label) - strlen(p->label),
+			 " %.0f%%", o->curve_pct[i]);
+		if (!run_last(s))
+			*stop = true;
+	}
+	return 0;
+}
+
+static void print_plan(const struct sweep_opts *o, const struct series *s)
+{
+	for (unsigned i = 0; i < s->n; i++) {
+		printf("%s%s\n", i ? "\n" : "", s->pts[i].label);
+		report_workload(stdout, &s->pts[i].w);
+	}
+	if (o->search)
+		printf("\nThe search runs QD 1, 2, 4, ... (up to %u) of each, until %s fails, "
+		       "then halves the gap.\n", o->search_max, o->slo.text);
+	if (o->curve)
+		printf("\nEach curve runs this at its maximum, then open loop at %u percentages "
+		       "of it.\n", o->ncurve);
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+	struct sweep_opts o = { 0 };
+	struct series s = { .kind = "sweep" };
+	struct combo *c = calloc(POINTS_MAX, sizeof(*c));
+	struct knee *k = NULL;
+	char err[1200];
+	unsigned nc = 0, nk = 0;
+	bool first = true, stop = false;
+	int r = c ? parse_opts(argc, argv, &o, err, sizeof(err)) :
+		errmsg(err, sizeof(err), -ENOMEM, "out of memory"), code = 0;
+
+	if (r > 0) {
+		usage(stdout);
+		free(o.base);
+		free(c);
+		return 0;
+	}
+	if (!r) {
+		nc = combos(&o, c, POINTS_MAX);
+		k = calloc(nc ? nc : 1, sizeof(*k));
+		if (!k)
+			r = errmsg(err, sizeof(err), -ENOMEM, "out of memory");
+	}
+	s.cmdline = r ? NULL : cmdline_join(argc, argv);
+	if (!r && o.slo.set)
+		scratch = malloc(sizeof(*scratch));
+	if (!r && (!s.cmdline || (o.slo.set && !scratch)))
+		r = errmsg(err, sizeof(err), -ENOMEM, "out of memory");
+	snprintf(s.name, sizeof(s.name), "%s", r ? "" : mode_name(&o));
+	/* every point known before the first runs is built and checked now */
+	for (unsigned i = 0; !r && i < nc; i++) {
+		uint64_t qd = o.search ? 1 : c[i].qd;
+
+		/* each as the first: checked with the file to make, which the first run makes */
+		r = build_point(&o, &s, &c[i], qd, 0, true, err, sizeof(err));
+	}
+	if (r) {
+		if (r != -EINVAL || strcmp(err, "the base job (above)"))
+			fprintf(stderr, "iobench: %s\n", err);
+		code = r == -ENOMEM ? EXIT_RUN_FAILED : EXIT_BAD_INPUT;
+		goto out;
+	}
+	if (o.print) {
+		print_plan(&o, &s);
+		goto out;
+	}
+	code = series_precheck(&s);
+	for (unsigned i = 1; i < s.n; i++)	/* the first point lays the file down */
+		for (unsigned t = 0; t < s.pts[i].w.ntargets; t++)
+			s.pts[i].w.targets[t].create_size = 0;
+	for (unsigned i = 0; i < s.n; i++)
+		s.planned_ns += series_point_ns(&s.pts[i].w) *
+				(o.curve ? 1 + o.ncurve : o.search ? 4 : 1);
+	s.planned = o.curve ? nc * (1 + o.ncurve) : o.search ? 0 : s.n;
+	s.quiet = s.n && s.pts[0].w.quiet;
+	if (!code && !s.quiet) {
+		char eta[32];
+		uint64_t sec = s.planned_ns / 1000000000ull;
+
+		snprintf(eta, sizeof(eta), "%llum%02llus", (unsigned long long)(sec / 60),
+			 (unsigned long long)(sec % 60));
+		if (o.search)
+			fprintf(stderr, "iobench sweep: %u search%s of the queue depth, %.9g s a "
+				"point, at least %s\n", nc, nc == 1 ? "" : "es",
+				(double)series_point_ns(&s.pts[0].w) / 1e9, eta);
+		else
+			fprintf(stderr, "iobench sweep: %u point%s, about %s\n", s.planned,
+				s.planned == 1 ? "" : "s", eta);
+	}
+	if (!code) {
+		unsigned built = s.n;
+
+		series_begin(&s);
+		if (o.search || o.curve) {
+			/* the points built above were the checks: each combination runs anew */
+			for (unsigned i = 0; i < built; i++) {
+				workload_release(&s.pts[i].w);
+			}
+			s.n = 0;
+			for (unsigned i = 0; i < nc && !stop; i++) {
+				k[nk].first = s.n;
+				r = o.search ? search_combo(&o, &s, &c[i], &first, &stop, err,
+							    sizeof(err)) :
+					       curve_combo(&o, &s, &c[i], &first, &stop, err,
+							   sizeof(err));
+				k[nk].last = s.n;
+				nk++;
+				if (r) {
+					fprintf(stderr, "iobench: %s\n", err);
+					s.code = EXIT_BAD_INPUT;
+					break;
+				}
+			}
+		} else {
+			for (unsigned i = 0; i < s.n; i++)
+				if (series_run(&s, i))
+					break;
+			for (unsigned i = 0; o.slo.set && i < nc; i++) {
+				/* a knee for each combination of the axes but the queue depth */
+				unsigned per = o.qd.n ? o.qd.n : 1;
+
+				if (i % per)
+					continue;
+				k[nk].first = i;
+				k[nk].last = i + per;
+				nk++;
+			}
+		}
+		series_end(&s);
+		code = s.code;
+		for (unsigned i = 0; o.slo.set && i < nk; i++)
+			find_knee(&o, &s, &k[i]);
+		if (o.json_stdout) {
+			int jr = series_write_json("-", series_json(&s, knees_json(&o, &s, k, nk)));
+
+			code = code ? code : jr;
+		} else {
+			print_table(&o, &s);
+			print_matrix(&o, &s);
+			series_print_warnings(&s);
+			for (unsigned i = 0; i < nk; i++)
+				printf("%s%s%s.\n", i ? "" : "\n", nk > 1 ? "Knee: " : "Verdict: ",
+				       k[i].sentence);
+		}
+		if (o.csv) {
+			int cr = write_csv(o.csv, &s);
+
+			code = code ? code : cr;
+		}
+		if (o.json) {
+			int jr = series_write_json(o.json, series_json(&s, knees_json(&o, &s, k, nk)));
+
+			code = code ? code : jr;
+		}
+	}
+out:
+	series_free(&s);
+	free(o.base);
+	free(c);
+	free(k);
+	free(scratch);
+	scratch = NULL;
+	return code;
+}
