@@ -21,6 +21,7 @@
 #include "job/cmdline.h"
 #include "job/fiojob.h"
 #include "job/options.h"
+#include "job/sweepspec.h"
 #include "job/units.h"
 #include "report/report.h"
 #include "report/summary.h"
@@ -28,33 +29,14 @@
 #include "util/outfile.h"
 #include "util/banned.h"
 
-#define AXIS_MAX 256
 #define POINTS_MAX 4096
-#define CURVE_MAX 32
 #define SEARCH_DEFAULT 1024
-
-/* VDBench's default curve: 10, 50, 70, 80, 90 and 100% of the maximum. */
-static const double vdbench_curve[] = { 10, 50, 70, 80, 90, 100 };
-
-struct axis {
-	unsigned n;
-	uint64_t v[AXIS_MAX];
-};
-
-struct slo {
-	bool set;
-	bool mean;		/* the mean, else the percentile pct */
-	double pct;
-	uint64_t limit_ns;
-	char text[64];		/* "p99 <= 1 ms" */
-};
 
 struct sweep_opts {
 	struct axis bs, qd, thr, wr;
 	struct slo slo;
 	bool curve, search, print, json_stdout;
-	double curve_pct[CURVE_MAX];
-	unsigned ncurve;
+	struct curve_spec cv;
 	unsigned search_max;
 	const char *csv, *json;
 	char **base;		/* the base workload's words, "iobench" first */
@@ -84,110 +66,6 @@ static void usage(FILE *f)
 		"  of the queue depth (without --qd), among the points, or on VDBench's\n"
 		"  curve (--curve). Details: docs/presets.md.\n");
 	option_usage(f, FRONT_SWEEP);
-}
-
-/* One element of a list: a value, or A..B (doubling; percentages: A..B:STEP). */
-static int parse_axis(const char *flag, const char *v, struct axis *a, bool size, bool pct,
-		      uint64_t lo_ok, uint64_t hi_ok, char *err, size_t len)
-{
-	char buf[512];
-
-	snprintf(buf, sizeof(buf), "%s", v);
-	a->n = 0;
-	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		char *dots = strstr(tok, ".."), *colon = pct ? strchr(tok, ':') : NULL, orig[64];
-		uint64_t lo, hi, step = 10;
-		int r;
-
-		snprintf(orig, sizeof(orig), "%s", tok);
-		if (dots)
-			*dots = 0;
-		if (colon)
-			*colon = 0;
-		r = size ? parse_size(tok, &lo, NULL) : parse_uint(tok, UINT32_MAX, &lo);
-		hi = lo;
-		if (!r && dots)
-			r = size ? parse_size(dots + 2, &hi, NULL) : parse_uint(dots + 2, UINT32_MAX,
-										 &hi);
-		if (!r && colon && (!dots || parse_uint(colon + 1, 100, &step) || !step))
-			r = -EINVAL;
-		if (r || lo < lo_ok || hi > hi_ok || hi < lo)
-			return errmsg(err, len, -EINVAL, "%s=%s: '%s' is not a value or a range of "
-				      "%llu to %llu%s", flag, v, orig, (unsigned long long)lo_ok,
-				      (unsigned long long)hi_ok, size ? " bytes" : "");
-		for (uint64_t x = lo; x <= hi; x = pct ? x + step : x * 2) {
-			if (a->n == AXIS_MAX)
-				return errmsg(err, len, -EINVAL, "%s=%s: more than %u values", flag, v,
-					      AXIS_MAX);
-			a->v[a->n++] = x;
-			if (!pct && !x)
-				break;
-		}
-	}
-	if (!a->n)
-		return errmsg(err, len, -EINVAL, "%s: no value", flag);
-	return 0;
-}
-
-/* --slo=p99:1ms, p99.9:500us, mean:2ms. */
-static int parse_slo(const char *flag, const char *v, struct slo *s, char *err, size_t len)
-{
-	const char *colon = strchr(v, ':');
-	char what[32], unit[8];
-	double ms;
-
-	if (!colon || (size_t)(colon - v) >= sizeof(what))
-		goto bad;
-	snprintf(what, sizeof(what), "%.*s", (int)(colon - v), v);
-	if (!strcmp(what, "mean") || !strcmp(what, "avg")) {
-		s->mean = true;
-	} else {
-		char *end;
-
-		if (what[0] != 'p')
-			goto bad;
-		s->pct = strtod(what + 1, &end);
-		if (*end || end == what + 1 || !(s->pct > 0 && s->pct < 100))
-			goto bad;
-	}
-	if (parse_time(colon + 1, &s->limit_ns) || !s->limit_ns)
-		goto bad;
-	ms = (double)s->limit_ns / 1e6;
-	snprintf(unit, sizeof(unit), "%s", ms >= 1 ? "ms" : "us");
-	snprintf(s->text, sizeof(s->text), "%s <= %.9g %s", s->mean ? "mean" : what,
-		 ms >= 1 ? ms : ms * 1e3, unit);
-	s->set = true;
-	return 0;
-bad:
-	return errmsg(err, len, -EINVAL, "%s=%s: give a percentile or the mean and a time: "
-		      "p99:1ms, p99.9:500us, mean:2ms", flag, v);
-}
-
-static int parse_curve(const char *flag, const char *v, struct sweep_opts *o, char *err,
-		       size_t len)
-{
-	char buf[256];
-
-	o->curve = true;
-	o->ncurve = 0;
-	if (!v || !*v) {
-		for (unsigned i = 0; i < sizeof(vdbench_curve) / sizeof(vdbench_curve[0]); i++)
-			o->curve_pct[o->ncurve++] = vdbench_curve[i];
-		return 0;
-	}
-	snprintf(buf, sizeof(buf), "%s", v);
-	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		char *end;
-		double p = strtod(tok, &end);
-
-		if (*end || end == tok || !(p > 0 && p <= 100) || o->ncurve == CURVE_MAX)
-			return errmsg(err, len, -EINVAL, "%s=%s: give up to %u percentages of the "
-				      "maximum rate, above 0 and up to 100", flag, v, CURVE_MAX);
-		o->curve_pct[o->ncurve++] = p;
-	}
-	return 0;
 }
 
 /* The sweep's own options and axes, apart from the base workload's words. */
@@ -237,23 +115,24 @@ static int parse_opts(int argc, char **argv, struct sweep_opts *o, char *err, si
 			return 1;
 		case O_BLOCK:
 		case O_SWEEP_BS:
-			r = parse_axis(flag, v, &o->bs, true, false, 1, 1ull << 31, err, len);
+			r = sweep_parse_list(flag, v, &o->bs, AXIS_SIZE, err, len);
 			break;
 		case O_OUTSTANDING:
 		case O_SWEEP_QD:
-			r = parse_axis(flag, v, &o->qd, false, false, 1, 65536, err, len);
+			r = sweep_parse_list(flag, v, &o->qd, AXIS_DEPTH, err, len);
 			break;
 		case O_THREADS:
-			r = parse_axis(flag, v, &o->thr, false, false, 1, 4096, err, len);
+			r = sweep_parse_list(flag, v, &o->thr, AXIS_THREADS, err, len);
 			break;
 		case O_WRITE:
-			r = parse_axis(flag, v, &o->wr, false, true, 0, 100, err, len);
+			r = sweep_parse_list(flag, v, &o->wr, AXIS_PERCENT, err, len);
 			break;
 		case O_SLO:
-			r = parse_slo(flag, v, &o->slo, err, len);
+			r = sweep_parse_slo(flag, v, &o->slo, err, len);
 			break;
 		case O_CURVE:
-			r = parse_curve(flag, v, o, err, len);
+			o->curve = true;
+			r = sweep_parse_curve(flag, v, &o->cv, err, len);
 			break;
 		case O_SEARCH: {
 			uint64_t m = SEARCH_DEFAULT;
@@ -727,8 +606,8 @@ static json_t *knees_json(const struct sweep_opts *o, const struct series *s,
 	if (o->curve) {
 		json_t *c = json_array();
 
-		for (unsigned i = 0; i < o->ncurve; i++)
-			jappend(c, json_real(o->curve_pct[i]));
+		for (unsigned i = 0; i < o->cv.n; i++)
+			jappend(c, json_real(o->cv.pct[i]));
 		jput(x, "curve_pct", c);
 	}
 	if (!o->slo.set)
@@ -841,20 +720,20 @@ static int curve_combo(const struct sweep_opts *o, struct series *s, const struc
 	streams = o->fio ? p->res.nthreads : p->res.nrows;
 	if (!streams)
 		streams = 1;
-	for (unsigned i = 0; i < o->ncurve && !*stop; i++) {
-		uint64_t per = (uint64_t)llround(max_iops * o->curve_pct[i] / 100 / streams);
+	for (unsigned i = 0; i < o->cv.n && !*stop; i++) {
+		uint64_t per = (uint64_t)llround(max_iops * o->cv.pct[i] / 100 / streams);
 
 		if (!per)
 			return errmsg(err, len, -EINVAL, "--curve: %.0f%% of the maximum, %.0f IOPS, "
 				      "is under 1 I/O a second for each of the %u streams",
-				      o->curve_pct[i], max_iops, streams);
+				      o->cv.pct[i], max_iops, streams);
 		if (build_point(o, s, c, c->qd, per, false, err, len))
 			return -EINVAL;
 		p = &s->pts[s->n - 1];
 		p->p.rate_iops = (double)per * streams;
-		p->p.curve_pct = o->curve_pct[i];
+		p->p.curve_pct = o->cv.pct[i];
 		snprintf(p->label + strlen(p->label), sizeof(p->label) - strlen(p->label),
-			 " %.0f%%", o->curve_pct[i]);
+			 " %.0f%%", o->cv.pct[i]);
 		if (!run_last(s))
 			*stop = true;
 	}
@@ -872,7 +751,7 @@ static void print_plan(const struct sweep_opts *o, const struct series *s)
 		       "then halves the gap.\n", o->search_max, o->slo.text);
 	if (o->curve)
 		printf("\nEach curve runs this at its maximum, then open loop at %u percentages "
-		       "of it.\n", o->ncurve);
+		       "of it.\n", o->cv.n);
 }
 
 int cmd_sweep(int argc, char **argv)
@@ -928,8 +807,8 @@ int cmd_sweep(int argc, char **argv)
 			s.pts[i].w.targets[t].create_size = 0;
 	for (unsigned i = 0; i < s.n; i++)
 		s.planned_ns += series_point_ns(&s.pts[i].w) *
-				(o.curve ? 1 + o.ncurve : o.search ? 4 : 1);
-	s.planned = o.curve ? nc * (1 + o.ncurve) : o.search ? 0 : s.n;
+				(o.curve ? 1 + o.cv.n : o.search ? 4 : 1);
+	s.planned = o.curve ? nc * (1 + o.cv.n) : o.search ? 0 : s.n;
 	s.quiet = s.n && s.pts[0].w.quiet;
 	if (!code && !s.quiet) {
 		char eta[32];
