@@ -695,6 +695,7 @@ static int preset_main(int argc, char **argv, unsigned front)
 	}
 	s.quiet = o.run.quiet;
 	s.keep = o.run.keep;
+	s.docs = o.json_stdout || o.json_path;
 	snprintf(s.name, sizeof(s.name), "%s", o.p->name);
 	s.cmdline = cmdline_join(argc, argv);
 	if (!s.cmdline) {

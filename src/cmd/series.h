@@ -50,7 +50,8 @@ struct series_point {
 	bool ran;		/* it ran and measured: res and figs hold its figures */
 	bool partial;		/* ... but not its whole window (interrupted, or stopped by an error) */
 	struct point_figs f[3];	/* FIG_* */
-	struct json_t *doc;	/* its result document (report_json_doc) */
+	struct json_t *doc;	/* its result document (report_json_doc), or (without the series'
+				   JSON) an object of its "warnings" alone */
 };
 
 struct series {
@@ -61,6 +62,8 @@ struct series {
 	unsigned n, cap;
 	bool quiet;
 	bool keep;		/* leave the files it created */
+	bool docs;		/* keep each point's whole document (for the series' JSON); else
+				   only its warnings, for the text */
 	uint64_t planned_ns;	/* the time the points known so far take, for the ETA */
 	unsigned planned;	/* ... and how many points that is */
 	/* while it runs */

@@ -779,6 +779,7 @@ int cmd_sweep(int argc, char **argv)
 			r = errmsg(err, sizeof(err), -ENOMEM, "out of memory");
 	}
 	s.cmdline = r ? NULL : cmdline_join(argc, argv);
+	s.docs = o.json_stdout || o.json;
 	if (!r && o.slo.set)
 		scratch = malloc(sizeof(*scratch));
 	if (!r && (!s.cmdline || (o.slo.set && !scratch)))
