@@ -42,6 +42,7 @@ struct preset_opts {
 	uint64_t size, duration_ns, warmup_ns, pause_ns;
 	bool size_set, duration_set, warmup_set, pause_set;
 	bool list, print, fast, fill_free, json_stdout;
+	unsigned nwords;		/* options and operands given */
 	const char *json_path;
 	struct workload run;		/* the run options, as option_apply_run() reads them */
 	const char *pass[MAX_PASS];	/* ... and as written, for each run's command line */
@@ -127,6 +128,7 @@ static int parse_opts(int argc, char **argv, struct preset_opts *o, char *err, s
 
 		if (r < 0)
 			return r;
+		o->nwords++;
 		if (r == 1 && !o->p && o->front == FRONT_PRESET) {
 			o->p = preset_find(argv[i]);
 			if (!o->p)
@@ -163,10 +165,14 @@ static int parse_opts(int argc, char **argv, struct preset_opts *o, char *err, s
 				return -EINVAL;
 			break;
 		case O_FORMAT:
-			if (strcmp(v, "json") && strcmp(v, "text"))
-				return errmsg(err, len, -EINVAL, "%s%s: a preset's formats are text and "
-					      "json", flag, v);
-			o->json_stdout = !strcmp(v, "json");
+			if (!strcmp(v, "p"))	/* -Rp, as the DiskSpd command line's */
+				o->print = true;
+			else if (strcmp(v, "json") && strcmp(v, "text"))
+				return errmsg(err, len, -EINVAL, "%s%s%s: a preset's formats are text "
+					      "and json (-Rp prints its runs)", flag,
+					      flag[1] == '-' ? "=" : "", v);
+			else
+				o->json_stdout = !strcmp(v, "json");
 			break;
 		case O_SIZE:
 			if (parse_size(v, &o->size, NULL) || o->size < (1 << 20))
@@ -355,6 +361,13 @@ static int build_run(struct preset_opts *o, struct series *s, const char *test,
 
 		if (!b || sscanf(b + 2, "%31s", tok) != 1 || parse_size(tok, &block, NULL) || !block)
 			return errmsg(err, len, -EINVAL, "preset %s: no block size", o->p->name);
+		if (o->size % block) {
+			char bs[32];
+
+			format_size(bs, sizeof(bs), block);
+			return errmsg(err, len, -EINVAL, "--size: preset %s passes over its file in "
+				      "whole blocks of %s: give a multiple of it", o->p->name, bs);
+		}
 		snprintf(ios, sizeof(ios), "--ios=%llu", (unsigned long long)(o->size / block));
 		argv[argc++] = ios;
 		argv[argc++] = "-W0";
@@ -366,7 +379,6 @@ static int build_run(struct preset_opts *o, struct series *s, const char *test,
 	}
 	for (unsigned i = 0; i < o->npass; i++)
 		argv[argc++] = (char *)o->pass[i];
-	argv[argc++] = "--keep";	/* the series removes the file at the end */
 	if (null_engine || o->device[0]) {
 		/* the run's own -f (the DiskSpd wiki's small area) stands */
 		if ((!o->device[0] || o->size_set || o->p->size) && !strstr(run, "-f")) {
@@ -397,12 +409,13 @@ static int build_run(struct preset_opts *o, struct series *s, const char *test,
 		return errmsg(err, len, r, "preset %s, %s: %s", o->p->name, label, why);
 	}
 	pt->w.quiet = o->run.quiet;
+	pt->w.keep = true;	/* the series removes the file at the end */
 	for (unsigned i = 0; o->p->grow && i < pt->w.ntargets; i++)
 		pt->w.targets[i].no_layout = target_writes(&pt->w.targets[i]);
 	if (pt->w.ntargets) {
 		pt->p.block = pt->w.targets[0].block_size;
 		pt->p.qd = pt->w.targets[0].outstanding;
-		pt->p.threads = pt->w.pool_threads ? pt->w.pool_threads : pt->w.targets[0].threads;
+		pt->p.threads = workload_threads(&pt->w);
 		pt->p.write_pct = (int)pt->w.targets[0].write_pct;
 	}
 	return 0;
@@ -492,6 +505,19 @@ static void print_cell(const struct series_point *pt, int k)
 		       pt->f[k].mean_us, pt->f[k].p99_us);
 }
 
+/* The first run's caching, as the header names it: what its target was opened with. */
+static const char *caching_name(const struct series *s)
+{
+	unsigned c = 0;
+
+	for (unsigned i = 0; i < s->n && !c; i++)
+		if (s->pts[i].w.ntargets)
+			c = s->pts[i].w.targets[0].cache | 0x100;
+	c &= CACHE_DIRECT | CACHE_WRITE_THROUGH;
+	return c == (CACHE_DIRECT | CACHE_WRITE_THROUGH) ? "O_DIRECT|O_DSYNC" :
+	       c == CACHE_DIRECT ? "O_DIRECT" : c == CACHE_WRITE_THROUGH ? "O_DSYNC" : "buffered";
+}
+
 static void print_grid(const struct preset_opts *o, const struct series *s, unsigned skipped)
 {
 	char size[32];
@@ -516,8 +542,8 @@ static void print_grid(const struct preset_opts *o, const struct series *s, unsi
 		printf("one pass a run");
 	else
 		printf("%.9g s per run", (double)o->duration_ns / 1e9);
-	printf(", O_DIRECT, %s)\n\n", s->n && s->pts[0].res.engine[0] ? s->pts[0].res.engine :
-	       "no engine ran");
+	printf(", %s, %s)\n\n", caching_name(s), s->n && s->pts[0].res.engine[0] ?
+	       s->pts[0].res.engine : "no engine ran");
 	printf("%-*s | %10s | %10s | %10s | %10s | %10s | %10s | %10s | %10s\n", wid, "test",
 	       "read MB/s", "read IOPS", "read mean", "read p99", "write MB/s", "write IOPS",
 	       "write mean", "write p99");
@@ -539,6 +565,13 @@ static void print_grid(const struct preset_opts *o, const struct series *s, unsi
 	if (partial)
 		printf("* PARTIAL: the test was interrupted or stopped before its time was up; "
 		       "its figure covers only what it measured.\n");
+	if (s->interrupted) {
+		unsigned ran = 0;
+
+		for (unsigned i = 0; i < s->n; i++)
+			ran += s->pts[i].ran;
+		printf("Interrupted: %u of the %u runs measured before Ctrl-C.\n", ran, s->planned);
+	}
 	if (skipped)
 		printf("Write tests skipped: '%s' is a block device (--allow-device-write runs "
 		       "them).\n", o->paths[0]);
@@ -558,7 +591,7 @@ static json_t *grid_json(const struct preset_opts *o, const struct series *s)
 	jput(info, "one_pass", json_boolean(o->p->grow));
 	jput(info, "duration_s", json_real(o->p->grow ? 0 :
 							(double)o->duration_ns / 1e9));
-	jput(info, "warmup_s", json_real((double)o->warmup_ns / 1e9));
+	jput(info, "warmup_s", json_real(o->p->grow ? 0 : (double)o->warmup_ns / 1e9));
 	jput(info, "pause_s", json_real((double)o->pause_ns / 1e9));
 	jput(info, "fast", json_boolean(o->fast));
 	for (unsigned r = 0; r < nrows(s); r++) {
@@ -636,6 +669,8 @@ static int preset_main(int argc, char **argv, unsigned front)
 		workload_release(&o.run);
 		return 0;
 	}
+	if (!r && o.list && o.nwords > 1)
+		r = errmsg(err, sizeof(err), -EINVAL, "--list: give it alone (iobench preset --list)");
 	if (!r && o.list) {
 		list_presets();
 		workload_release(&o.run);
@@ -647,6 +682,17 @@ static int preset_main(int argc, char **argv, unsigned front)
 	if (!r && o.fast && !o.p->fast_s)
 		r = errmsg(err, sizeof(err), -EINVAL, "--fast: preset %s has no fast mode",
 			   o.p->name);
+	if (!r && o.fast && o.duration_set)
+		r = errmsg(err, sizeof(err), -EINVAL, "--fast and -d: each sets the time of a run; "
+			   "give one");
+	if (!r && o.fill_free && (o.p->size || o.size_set))
+		r = errmsg(err, sizeof(err), -EINVAL, "--fill-free-space: %s", o.size_set ?
+			   "--size gives the test file's size" : "this preset's test file has a size "
+			   "of its own (--size sets it)");
+	if (!r && o.p->grow && (o.duration_set || o.warmup_set))
+		r = errmsg(err, sizeof(err), -EINVAL, "%s: preset %s makes one pass over its file "
+			   "a run, as dd does: no time and no warm-up (--size sets the pass)",
+			   o.duration_set ? "-d" : "-W", o.p->name);
 	null_engine = o.run.engine && !strcmp(o.run.engine, "null");
 	if (!r)
 		r = resolve_targets(&o, front == FRONT_QUICK ? "iobench-quick.dat" : o.p->file,
@@ -715,9 +761,7 @@ static int preset_main(int argc, char **argv, unsigned front)
 		struct series_point *pt = &s.pts[i];
 
 		s.planned_ns += series_point_ns(&pt->w) + (i ? o.pause_ns : 0);
-		/* the first run lays the file down; the others use it as it is */
-		for (unsigned t = 0; i && t < pt->w.ntargets; t++)
-			pt->w.targets[t].create_size = 0;
+		series_reuse_files(&s, i);	/* the first run lays the file down */
 	}
 	s.planned = s.n;
 	if (!code && !s.quiet) {

@@ -75,6 +75,21 @@ int series_precheck(struct series *s)
 	return r ? EXIT_BAD_INPUT : 0;
 }
 
+void series_reuse_files(struct series *s, unsigned i)
+{
+	struct workload *w = &s->pts[i].w;
+
+	for (unsigned t = 0; t < w->ntargets; t++) {
+		bool seen = false;
+
+		for (unsigned j = 0; j < i && !seen; j++)
+			for (unsigned u = 0; u < s->pts[j].w.ntargets && !seen; u++)
+				seen = !strcmp(s->pts[j].w.targets[u].path, w->targets[t].path);
+		if (seen)
+			w->targets[t].create_size = 0;
+	}
+}
+
 /* The live line of a point's run, led by where the series is. */
 static char live_prefix[96];
 

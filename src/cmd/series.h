@@ -95,6 +95,13 @@ uint64_t series_point_ns(const struct workload *w);
  */
 int series_precheck(struct series *s);
 
+/*
+ * Point i uses as they are the files an earlier point names (the first that
+ * names a file makes it): their create_size is cleared. A file no earlier
+ * point names (a fio job's clone that the sweep's numjobs adds) keeps its own.
+ */
+void series_reuse_files(struct series *s, unsigned i);
+
 /* Holds the signals and starts the clock: before the first series_run(). */
 void series_begin(struct series *s);
 

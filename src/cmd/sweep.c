@@ -44,6 +44,7 @@ struct sweep_opts {
 	int first_target;	/* DiskSpd: the first target's word (axis switches go before it) */
 	bool fio;		/* the base is fio's */
 	bool pool;		/* DiskSpd's -F: --threads sets it */
+	bool keep;		/* the base's --keep */
 };
 
 /* One combination of the axes other than the one a knee search moves. */
@@ -106,6 +107,7 @@ static int parse_opts(int argc, char **argv, struct sweep_opts *o, char *err, si
 			value_next = s[0] == '-' && s[1] == '-' && !strchr(s, '=') && opt &&
 				     opt->arg == ARG_REQ;
 			o->pool |= s[0] == '-' && s[1] == 'F';
+			o->keep |= !strcmp(s, "--keep");	/* the files stay (either front) */
 			o->base[o->nbase++] = argv[i];
 			continue;
 		}
@@ -137,9 +139,9 @@ static int parse_opts(int argc, char **argv, struct sweep_opts *o, char *err, si
 		case O_SEARCH: {
 			uint64_t m = SEARCH_DEFAULT;
 
-			if (v && *v && (parse_uint(v, 65536, &m) || m < 2))
+			if (v && *v && (parse_uint(v, 4096, &m) || m < 2))
 				r = errmsg(err, len, -EINVAL, "%s=%s: the largest queue depth to try, "
-					   "2 to 65536", flag, v);
+					   "2 to 4096", flag, v);
 			o->search = true;
 			o->search_max = (unsigned)m;
 			break;
@@ -156,8 +158,9 @@ static int parse_opts(int argc, char **argv, struct sweep_opts *o, char *err, si
 			else if (!strcmp(v, "json") || !strcmp(v, "text"))
 				o->json_stdout = !strcmp(v, "json");
 			else
-				r = errmsg(err, len, -EINVAL, "%s%s: a sweep's formats are text and json "
-					   "(-Rp prints its points)", flag, v);
+				r = errmsg(err, len, -EINVAL, "%s%s%s: a sweep's formats are text and "
+					   "json (-Rp prints its points)", flag, flag[1] == '-' ? "=" : "",
+					   v);
 			break;
 		case O_PRINT:
 			o->print = true;
@@ -191,9 +194,11 @@ static int parse_opts(int argc, char **argv, struct sweep_opts *o, char *err, si
 	return 0;
 }
 
+static bool notices_shown;	/* the fio planner's notices, once for the sweep */
+
 /* The base's text for a point: DiskSpd's switches, or fio's options forced over every job. */
 static int build_point(const struct sweep_opts *o, struct series *s, const struct combo *c,
-		       uint64_t qd, uint64_t rate_per, bool first, char *err, size_t len)
+		       uint64_t qd, uint64_t rate_per, bool reuse, char *err, size_t len)
 {
 	char sw[6][48], label[96], b[32] = "";
 	const char *force[6];
@@ -253,7 +258,8 @@ static int build_point(const struct sweep_opts *o, struct series *s, const struc
 
 		for (unsigned i = 0; i < nsw; i++)
 			force[i] = sw[i];
-		code = job_cmd_plan(o->nbase, o->base, force, nsw, s->n == 1 && first, &plan);
+		code = job_cmd_plan(o->nbase, o->base, force, nsw, !notices_shown, &plan);
+		notices_shown = true;
 		if (code)
 			return errmsg(err, len, code == EXIT_BAD_INPUT ? -EINVAL : -ENOMEM, "%s",
 				      "the base job (above)");
@@ -293,10 +299,18 @@ static int build_point(const struct sweep_opts *o, struct series *s, const struc
 		if (r)
 			return r;
 	}
-	/* the first point lays the file down; the others use it as it is */
-	for (unsigned t = 0; !first && t < pt->w.ntargets; t++)
-		pt->w.targets[t].create_size = 0;
-	pt->w.keep = true;	/* the series removes what it made, at the end */
+	if (pt->w.pool_requests && (o->qd.n || o->search || o->curve))
+		return errmsg(err, len, -EINVAL, "sweep: the base's -O sets each thread's I/Os in "
+			      "flight and leaves -o unused: a sweep of the queue depth, its search and "
+			      "the curve need -o");
+	for (unsigned j = 0; !rate_per && (o->search || o->curve) && j < pt->w.njobs; j++)
+		if (pace_on(&pt->w.jobs[j].pace))
+			return errmsg(err, len, -EINVAL, "sweep: the base paces its I/O (-g, -i/-j; "
+				      "fio's rate, thinktime or latency_target): the knee's %s sets the "
+				      "load itself", o->curve ? "curve" : "search");
+	if (reuse)	/* the files an earlier point made, as they are */
+		series_reuse_files(s, s->n - 1);
+	pt->w.keep = true;	/* the series removes what it made at the end, unless --keep */
 	pt->p.block = pt->w.ntargets ? pt->w.targets[0].block_size : 0;
 	pt->p.qd = pt->w.ntargets ? pt->w.targets[0].outstanding : 0;
 	pt->p.threads = workload_threads(&pt->w);
@@ -452,7 +466,8 @@ static void find_knee(const struct sweep_opts *o, const struct series *s, struct
 	int low = -1;
 	double lv = 0;
 
-	k->at = knee_of(&o->slo, s, k->first, k->last);
+	/* a curve's first point is its maximum, closed loop: the knee is on the curve */
+	k->at = knee_of(&o->slo, s, k->first + (o->curve && k->last > k->first), k->last);
 	if (k->at >= 0) {
 		knee_sentence(o, &s->pts[k->at], k->sentence, sizeof(k->sentence));
 		return;
@@ -480,10 +495,10 @@ static void print_table(const struct sweep_opts *o, const struct series *s)
 {
 	bool partial = false;
 
-	printf("%-7s | %5s | %7s | %6s | %10s | %10s | %10s | %9s | %9s | %9s | %9s\n", "bs", "qd",
+	printf("%-7s | %5s | %7s | %6s | %12s | %10s | %10s | %9s | %9s | %9s | %9s\n", "bs", "qd",
 	       "threads", "write", o->curve ? "offered" : "IOPS", o->curve ? "IOPS" : "MiB/s",
 	       "MB/s", "mean us", "p50 us", "p99 us", "max us");
-	for (int i = 0; i < 7 + 10 * 3 + 13 * 3 + 12 * 4; i++)
+	for (int i = 0; i < 7 + 10 * 3 + 13 * 3 + 12 * 4 + (o->curve ? 2 : 0); i++)
 		putchar('-');
 	putchar('\n');
 	for (unsigned i = 0; i < s->n; i++) {
@@ -497,10 +512,10 @@ static void print_table(const struct sweep_opts *o, const struct series *s)
 		if (o->curve && p->p.rate_iops > 0)
 			snprintf(first, sizeof(first), "%.0f", p->p.rate_iops);
 		else if (o->curve)
-			snprintf(first, sizeof(first), "max");
+			snprintf(first, sizeof(first), "max (closed)");
 		printf("%-7s | %5u | %7u | %5d%% | ", b, p->p.qd, p->p.threads, p->p.write_pct);
 		if (o->curve)
-			printf("%10s | %10.0f | ", first, f->iops);
+			printf("%12s | %10.0f | ", first, f->iops);
 		else
 			printf("%10.0f | %10.2f | ", f->iops, f->mibs);
 		printf("%10.2f | %9.1f | %9.1f | %9.1f | %9.1f%s\n", f->mbps, f->mean_us, f->p50_us,
@@ -508,8 +523,9 @@ static void print_table(const struct sweep_opts *o, const struct series *s)
 		partial |= p->partial;
 	}
 	printf("\nMiB/s = 2^20 bytes/s, MB/s = 10^6 bytes/s; latencies in microseconds, reads "
-	       "and writes together%s.\n", o->curve ? " (response times: from each I/O's "
-	       "scheduled start)" : "");
+	       "and writes together%s.\n", o->curve ? "; the rate-limited rows' are response "
+	       "times, from each I/O's scheduled start; the first row of a curve is its maximum, "
+	       "closed loop" : "");
 	if (partial)
 		printf("* PARTIAL: interrupted or stopped before its time was up.\n");
 }
@@ -596,11 +612,22 @@ static int write_csv(const char *path, const struct series *s)
 	return r ? EXIT_RUN_FAILED : 0;
 }
 
+/* The knee of the most IOPS (the first knee when none is found). */
+static unsigned best_knee(const struct series *s, const struct knee *k, unsigned nk)
+{
+	unsigned best = 0;
+
+	for (unsigned i = 0; i < nk; i++)
+		if (k[i].at >= 0 && (k[best].at < 0 || s->pts[k[i].at].f[FIG_TOTAL].iops >
+					  s->pts[k[best].at].f[FIG_TOTAL].iops))
+			best = i;
+	return best;
+}
+
 static json_t *knees_json(const struct sweep_opts *o, const struct series *s,
 			  const struct knee *k, unsigned nk)
 {
 	json_t *x = json_object(), *arr, *sl;
-	int best = -1;
 
 	jput(x, "mode", json_string(mode_name(o)));
 	if (o->curve) {
@@ -635,13 +662,9 @@ static json_t *knees_json(const struct sweep_opts *o, const struct series *s,
 				    json_null());
 		jput(e, "sentence", json_string(k[i].sentence));
 		jappend(arr, e);
-		if (k[i].at >= 0 && (best < 0 || s->pts[k[i].at].f[FIG_TOTAL].iops >
-				     s->pts[k[best].at].f[FIG_TOTAL].iops))
-			best = (int)i;
 	}
 	jput(x, "knees", arr);
-	jput(x, "verdict", json_string(best >= 0 ? k[best].sentence :
-						     nk ? k[0].sentence : "no point ran"));
+	jput(x, "verdict", json_string(nk ? k[best_knee(s, k, nk)].sentence : "no point ran"));
 	return x;
 }
 
@@ -655,15 +678,14 @@ static bool run_last(struct series *s)
 
 /* The search of one combination: QD 1, 2, 4, ... until the objective fails, then halving. */
 static int search_combo(const struct sweep_opts *o, struct series *s, const struct combo *c,
-			bool *first, bool *stop, char *err, size_t len)
+			bool *stop, char *err, size_t len)
 {
 	unsigned good = 0, bad = 0;
 	double last_iops = 0;
 
 	for (unsigned q = 1; q <= o->search_max && !*stop; q *= 2) {
-		if (build_point(o, s, c, q, 0, *first, err, len))
+		if (build_point(o, s, c, q, 0, true, err, len))
 			return -EINVAL;
-		*first = false;
 		if (!run_last(s)) {
 			*stop = true;
 			break;
@@ -683,7 +705,7 @@ static int search_combo(const struct sweep_opts *o, struct series *s, const stru
 	while (!*stop && good && bad && bad - good > 1) {
 		unsigned mid = good + (bad - good) / 2;
 
-		if (build_point(o, s, c, mid, 0, false, err, len))
+		if (build_point(o, s, c, mid, 0, true, err, len))
 			return -EINVAL;
 		if (!run_last(s)) {
 			*stop = true;
@@ -699,15 +721,14 @@ static int search_combo(const struct sweep_opts *o, struct series *s, const stru
 
 /* VDBench's curve of one combination: the maximum, then each percentage of it, open loop. */
 static int curve_combo(const struct sweep_opts *o, struct series *s, const struct combo *c,
-		       bool *first, bool *stop, char *err, size_t len)
+		       bool *stop, char *err, size_t len)
 {
 	struct series_point *p;
 	double max_iops;
 	unsigned streams;
 
-	if (build_point(o, s, c, c->qd, 0, *first, err, len))
+	if (build_point(o, s, c, c->qd, 0, true, err, len))
 		return -EINVAL;
-	*first = false;
 	p = &s->pts[s->n - 1];
 	snprintf(p->label + strlen(p->label), sizeof(p->label) - strlen(p->label), " max");
 	if (!run_last(s) || !s->pts[s->n - 1].ran) {
@@ -727,7 +748,7 @@ static int curve_combo(const struct sweep_opts *o, struct series *s, const struc
 			return errmsg(err, len, -EINVAL, "--curve: %.0f%% of the maximum, %.0f IOPS, "
 				      "is under 1 I/O a second for each of the %u streams",
 				      o->cv.pct[i], max_iops, streams);
-		if (build_point(o, s, c, c->qd, per, false, err, len))
+		if (build_point(o, s, c, c->qd, per, true, err, len))
 			return -EINVAL;
 		p = &s->pts[s->n - 1];
 		p->p.rate_iops = (double)per * streams;
@@ -762,7 +783,7 @@ int cmd_sweep(int argc, char **argv)
 	struct knee *k = NULL;
 	char err[1200];
 	unsigned nc = 0, nk = 0;
-	bool first = true, stop = false;
+	bool stop = false;
 	int r = c ? parse_opts(argc, argv, &o, err, sizeof(err)) :
 		errmsg(err, sizeof(err), -ENOMEM, "out of memory"), code = 0;
 
@@ -773,6 +794,14 @@ int cmd_sweep(int argc, char **argv)
 		return 0;
 	}
 	if (!r) {
+		uint64_t all = (uint64_t)(o.bs.n ? o.bs.n : 1) * (o.thr.n ? o.thr.n : 1) *
+			       (o.wr.n ? o.wr.n : 1) * (o.qd.n ? o.qd.n : 1);
+
+		if (all > POINTS_MAX)
+			r = errmsg(err, sizeof(err), -EINVAL, "sweep: %llu points, more than %u: give "
+				   "shorter lists", (unsigned long long)all, POINTS_MAX);
+	}
+	if (!r) {
 		nc = combos(&o, c, POINTS_MAX);
 		k = calloc(nc ? nc : 1, sizeof(*k));
 		if (!k)
@@ -780,6 +809,7 @@ int cmd_sweep(int argc, char **argv)
 	}
 	s.cmdline = r ? NULL : cmdline_join(argc, argv);
 	s.docs = o.json_stdout || o.json;
+	s.keep = o.keep;
 	if (!r && o.slo.set)
 		scratch = malloc(sizeof(*scratch));
 	if (!r && (!s.cmdline || (o.slo.set && !scratch)))
@@ -787,10 +817,10 @@ int cmd_sweep(int argc, char **argv)
 	snprintf(s.name, sizeof(s.name), "%s", r ? "" : mode_name(&o));
 	/* every point known before the first runs is built and checked now */
 	for (unsigned i = 0; !r && i < nc; i++) {
-		uint64_t qd = o.search ? 1 : c[i].qd;
+		uint64_t qd = o.search ? o.search_max : c[i].qd;	/* the search's deepest */
 
 		/* each as the first: checked with the file to make, which the first run makes */
-		r = build_point(&o, &s, &c[i], qd, 0, true, err, sizeof(err));
+		r = build_point(&o, &s, &c[i], qd, 0, false, err, sizeof(err));
 	}
 	if (r) {
 		if (r != -EINVAL || strcmp(err, "the base job (above)"))
@@ -803,9 +833,8 @@ int cmd_sweep(int argc, char **argv)
 		goto out;
 	}
 	code = series_precheck(&s);
-	for (unsigned i = 1; i < s.n; i++)	/* the first point lays the file down */
-		for (unsigned t = 0; t < s.pts[i].w.ntargets; t++)
-			s.pts[i].w.targets[t].create_size = 0;
+	for (unsigned i = 1; i < s.n; i++)	/* the first point that names a file lays it down */
+		series_reuse_files(&s, i);
 	for (unsigned i = 0; i < s.n; i++)
 		s.planned_ns += series_point_ns(&s.pts[i].w) *
 				(o.curve ? 1 + o.cv.n : o.search ? 4 : 1);
@@ -837,10 +866,8 @@ int cmd_sweep(int argc, char **argv)
 			s.n = 0;
 			for (unsigned i = 0; i < nc && !stop; i++) {
 				k[nk].first = s.n;
-				r = o.search ? search_combo(&o, &s, &c[i], &first, &stop, err,
-							    sizeof(err)) :
-					       curve_combo(&o, &s, &c[i], &first, &stop, err,
-							   sizeof(err));
+				r = o.search ? search_combo(&o, &s, &c[i], &stop, err, sizeof(err)) :
+					       curve_combo(&o, &s, &c[i], &stop, err, sizeof(err));
 				k[nk].last = s.n;
 				nk++;
 				if (r) {
@@ -876,9 +903,13 @@ int cmd_sweep(int argc, char **argv)
 			print_table(&o, &s);
 			print_matrix(&o, &s);
 			series_print_warnings(&s);
-			for (unsigned i = 0; i < nk; i++)
-				printf("%s%s%s.\n", i ? "" : "\n", nk > 1 ? "Knee: " : "Verdict: ",
-				       k[i].sentence);
+			for (unsigned i = 0; o.slo.set && nk > 1 && i < nk; i++)
+				printf("%sKnee: %s.\n", i ? "" : "\n", k[i].sentence);
+			if (o.slo.set && nk)
+				printf("%sVerdict: %s.\n", nk > 1 ? "" : "\n",
+				       k[best_knee(&s, k, nk)].sentence);
+			if (s.interrupted)
+				printf("Interrupted: the points above are those measured before Ctrl-C.\n");
 		}
 		if (o.csv) {
 			int cr = write_csv(o.csv, &s);

@@ -13,7 +13,7 @@
 int sweep_parse_list(const char *flag, const char *v, struct axis *a, enum axis_kind kind,
 		     char *err, size_t len)
 {
-	static const uint64_t lo_ok[] = { 1, 1, 1, 0 }, hi_ok[] = { 1ull << 31, 65536, 4096, 100 };
+	static const uint64_t lo_ok[] = { 1, 1, 1, 0 }, hi_ok[] = { 1ull << 31, 4096, 4096, 100 };
 	bool size = kind == AXIS_SIZE, pct = kind == AXIS_PERCENT;
 	char buf[512];
 
@@ -81,9 +81,9 @@ int sweep_parse_slo(const char *flag, const char *v, struct slo *s, char *err, s
 	if (parse_time(colon + 1, &s->limit_ns) || !s->limit_ns)
 		goto bad;
 	ms = (double)s->limit_ns / 1e6;
-	snprintf(unit, sizeof(unit), "%s", ms >= 1 ? "ms" : "us");
+	snprintf(unit, sizeof(unit), "%s", ms >= 1000 ? "s" : ms >= 1 ? "ms" : "us");
 	snprintf(s->text, sizeof(s->text), "%s <= %.9g %s", s->mean ? "mean" : what,
-		 ms >= 1 ? ms : ms * 1e3, unit);
+		 ms >= 1000 ? ms / 1e3 : ms >= 1 ? ms : ms * 1e3, unit);
 	s->set = true;
 	return 0;
 bad:

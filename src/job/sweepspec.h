@@ -24,7 +24,7 @@ struct axis {
 /* What an axis holds: its values' form and range; a range A..B doubles but for percentages. */
 enum axis_kind {
 	AXIS_SIZE,	/* block sizes: 1 byte to 2 GiB, with K/M/G (A..B doubles) */
-	AXIS_DEPTH,	/* queue depths: 1 to 65536 */
+	AXIS_DEPTH,	/* queue depths: 1 to 4096 (-o's range) */
 	AXIS_THREADS,	/* threads: 1 to 4096 */
 	AXIS_PERCENT,	/* write percentages: 0 to 100; A..B:STEP steps by STEP (default 10) */
 };

@@ -162,6 +162,13 @@ bad "not a size" preset crystaldiskmark --size=12Q d
 bad "--slo" preset crystaldiskmark --slo=p99:1ms d
 bad "name the preset" preset --size=16M
 bad "no preset 'd'" preset d
+bad "whole blocks of 32MiB" preset dd --size=50M d
+bad "no time and no warm-up" preset dd -d5 d
+bad "--fast and -d" preset sqlio-small --fast -d3 d
+bad "--fill-free-space" preset crystaldiskmark --fill-free-space d
+bad "--fill-free-space: --size" preset iometer-vm --fill-free-space --size=16M d
+bad "give it alone" preset --list crystaldiskmark
+bad "--output-format=xml" preset crystaldiskmark --output-format=xml d
 [ -z "$(ls -A d)" ] || fail "bad input left $(ls -A d)"
 
 case_ signal "SIGINT in a preset: the points measured so far, marked, the file removed"

@@ -76,6 +76,18 @@ jq -e '(.points | length) == 16 and all(.points[]; .result.workload as $w |
 	([.points[].params | [.block_size, .write_pct, .threads, .queue_depth]] | .[0:4]) == [[4096,0,1,2],[4096,0,1,8],[4096,0,2,2],[4096,0,2,8]] and
 	([.points[] | select(.params.write_pct == 40) | .write.ios > 0] | all)' f.json >/dev/null ||
 	fail "fio points: $(jq -c '[.points[].params]' f.json)"
+say "fio's numjobs as the threads axis: the clones a later point adds get their files; --keep keeps them"
+mkdir jd
+run_ok sweep --engine=null --threads=1,3 --name=x --rw=randread --size=1m --directory=jd --runtime=100ms --time_based --json=nj.json
+run_ok sweep --threads=1,3 --name=x --rw=randread --size=1m --directory=jd --runtime=100ms --time_based --json=nj.json
+jq -e '(.points | length) == 2 and [.points[].result.thread_count] == [1, 3] and
+	[.points[1].result.targets[].created] == [false, true, true]' nj.json >/dev/null ||
+	fail "clones' files: $(jq -c '[.points[] | [.result.thread_count, [.result.targets[].created]]]' nj.json)"
+[ -z "$(ls -A jd)" ] || fail "left $(ls -A jd)"
+run_ok sweep --bs=4K,8K -d0.1 -W0 -c1M --keep k.dat
+[ -f k.dat ] || fail "--keep: the file is gone"
+rm -f k.dat
+
 case_ input "a fio job that cannot take the write mix is refused, naming rw="
 bad "rw=randrw" sweep --engine=null --write=30 --name=j --rw=randread --runtime=100ms --filename=f --size=1m
 
@@ -126,6 +138,10 @@ bad "--search" sweep --search -c1M t.dat
 bad "names no target" sweep --qd=1,2 -c1M
 bad "a sweep's formats" sweep -Rxml --qd=1,2 -c1M t.dat
 bad "-Z" sweep --qd=1,2 -Zfoo -c1M t.dat
+bad "-O" sweep --qd=1,2 -F2 -O4 -c1M t.dat
+bad "paces its I/O" sweep --curve -g100i -c1M t.dat
+bad "more than 4096" sweep --bs=512..1M --qd=1..4096 --write=0..100:1 -c1M t.dat
+bad "2 to 4096" sweep --slo=p99:1ms --search=8192 -c1M t.dat
 
 case_ signal "SIGINT in a sweep: the points measured so far"
 run_bg out.i err.i sweep --engine=null --null-latency=1ms --qd=1,2,4,8 -d10 -W0 --json=i.json x

@@ -49,7 +49,7 @@ static void test_bad_lists(void **state)
 		{ "", AXIS_DEPTH, "no value" }, { ",", AXIS_DEPTH, "no value" },
 		{ "1,x", AXIS_DEPTH, "'x'" }, { "101", AXIS_PERCENT, "'101'" },
 		{ "0..100:0", AXIS_PERCENT, "'0..100:0'" }, { "50:5", AXIS_PERCENT, "'50:5'" },
-		{ "65537", AXIS_DEPTH, "'65537'" }, { "4097", AXIS_THREADS, "'4097'" },
+		{ "4097", AXIS_DEPTH, "'4097'" }, { "4097", AXIS_THREADS, "'4097'" },
 		{ "3G", AXIS_SIZE, "'3G'" }, { "1..", AXIS_DEPTH, "'1..'" },
 		{ "0..100:1,0..100:1,0..100:1", AXIS_PERCENT, "more than 256 values" },
 	};
@@ -81,6 +81,9 @@ static void test_slo(void **state)
 	assert_int_equal(sweep_parse_slo("--slo", "mean:2.5ms", &s, err, sizeof(err)), 0);
 	assert_true(s.mean);
 	assert_string_equal(s.text, "mean <= 2.5 ms");
+	memset(&s, 0, sizeof(s));
+	assert_int_equal(sweep_parse_slo("--slo", "p50:1.5s", &s, err, sizeof(err)), 0);
+	assert_string_equal(s.text, "p50 <= 1.5 s");
 	for (const char *const *b = (const char *const[]){ "p99", "q99:1ms", "p100:1ms", "p0:1ms",
 			       "p:1ms", "p99:0", "p99:", "p99:1x", "pnan:1ms", "p0x10:1ms",
 			       "mean:-1ms", NULL }; *b; b++) {
