@@ -262,7 +262,9 @@ void loop_run(struct worker *w)
 	uint64_t end = w->end;
 
 	if (unlikely(w->pace != NULL)) {	/* paced (pace_on()): chosen once, for the run */
-		loop_paced(w);
+		do	/* fio's verify_backlog: what is still owed is read back, paced too */
+			loop_paced(w);
+		while (unlikely(w->backlog) && loop_backlog_drain(w, end));
 		atomic_store_explicit(&w->iv_done, w->iv_idx + 1, memory_order_release);
 		return;
 	}

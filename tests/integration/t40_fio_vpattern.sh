@@ -169,6 +169,22 @@ for eng in libaio io_uring; do
 	fi
 done
 
+say "verify_backlog with thinktime or a rate (the paced loop): every block written is read back, as fio"
+for pace in thinktime=1ms rate_iops=4000; do
+	bjob i.dat 16 "" psync 1 write 1m
+	echo "$pace" >> bl.fio
+	run_ok bl.fio --output-format=json
+	[ "$(figures "$T/out")" = "[1048576,1048576,256,256,0]" ] || fail "$pace: $(figures "$T/out")"
+	if [ "$have_fio" = 1 ]; then
+		bjob f.dat 16 "" psync 1 write 1m
+		echo "$pace" >> bl.fio
+		fio --output-format=json bl.fio > fio.json 2>/dev/null || fail "fio $pace"
+		[ "$(figures fio.json)" = "$(figures "$T/out")" ] ||
+			fail "$pace: fio $(figures fio.json), iobench $(figures "$T/out")"
+		rm -f f.dat
+	fi
+done
+
 say "verify_backlog on a time_based job: reads during the runtime, no notice that none will come"
 bjob t.dat 8
 printf 'time_based\nruntime=200ms\n' >> bl.fio
