@@ -589,8 +589,7 @@ static json_t *grid_json(const struct preset_opts *o, const struct series *s)
 	jput(info, "size", json_integer((json_int_t)o->size));
 	jput(info, "size_from_free_space", json_boolean(o->from_free));
 	jput(info, "one_pass", json_boolean(o->p->grow));
-	jput(info, "duration_s", json_real(o->p->grow ? 0 :
-							(double)o->duration_ns / 1e9));
+	jput(info, "duration_s", json_real(o->p->grow ? 0 : (double)o->duration_ns / 1e9));
 	jput(info, "warmup_s", json_real(o->p->grow ? 0 : (double)o->warmup_ns / 1e9));
 	jput(info, "pause_s", json_real((double)o->pause_ns / 1e9));
 	jput(info, "fast", json_boolean(o->fast));

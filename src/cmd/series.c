@@ -282,16 +282,12 @@ static json_t *params_json(const struct point_params *p)
 {
 	json_t *o = json_object();
 
-	jput(o, "block_size", p->block ? json_integer((json_int_t)p->block) :
-			    json_null());
+	jput(o, "block_size", p->block ? json_integer((json_int_t)p->block) : json_null());
 	jput(o, "queue_depth", p->qd ? json_integer(p->qd) : json_null());
 	jput(o, "threads", p->threads ? json_integer(p->threads) : json_null());
-	jput(o, "write_pct", p->write_pct >= 0 ? json_integer(p->write_pct) :
-			    json_null());
-	jput(o, "rate_iops", p->rate_iops > 0 ? json_real(p->rate_iops) :
-			    json_null());
-	jput(o, "curve_pct", p->curve_pct > 0 ? json_real(p->curve_pct) :
-			    json_null());
+	jput(o, "write_pct", p->write_pct >= 0 ? json_integer(p->write_pct) : json_null());
+	jput(o, "rate_iops", p->rate_iops > 0 ? json_real(p->rate_iops) : json_null());
+	jput(o, "curve_pct", p->curve_pct > 0 ? json_real(p->curve_pct) : json_null());
 	return o;
 }
 

@@ -648,18 +648,15 @@ static json_t *knees_json(const struct sweep_opts *o, const struct series *s,
 	jput(x, "slo", sl);
 	for (unsigned i = 0; i < nk; i++) {
 		json_t *e = json_object();
+		const struct series_point *at = k[i].at >= 0 ? &s->pts[k[i].at] : NULL;
 		int ran_before = 0;
 
-		for (int j = 0; k[i].at >= 0 && j < k[i].at; j++)
+		for (int j = 0; at && j < k[i].at; j++)
 			ran_before += s->pts[j].ran;
-		jput(e, "point", k[i].at >= 0 ? json_integer(ran_before) : json_null());
-		jput(e, "label", k[i].at >= 0 ? json_string(s->pts[k[i].at].label) :
-				    json_null());
-		jput(e, "iops", k[i].at >= 0 ?
-				    json_real(s->pts[k[i].at].f[FIG_TOTAL].iops) : json_null());
-		jput(e, "latency_us", k[i].at >= 0 ?
-				    json_real(slo_value(&o->slo, &s->pts[k[i].at]) / 1e3) :
-				    json_null());
+		jput(e, "point", at ? json_integer(ran_before) : json_null());
+		jput(e, "label", at ? json_string(at->label) : json_null());
+		jput(e, "iops", at ? json_real(at->f[FIG_TOTAL].iops) : json_null());
+		jput(e, "latency_us", at ? json_real(slo_value(&o->slo, at) / 1e3) : json_null());
 		jput(e, "sentence", json_string(k[i].sentence));
 		jappend(arr, e);
 	}
