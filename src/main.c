@@ -2,7 +2,8 @@
 /*
  * main.c: dispatch. "iobench quick ..." and a bare "iobench" run the quick
  * suite, "iobench preset NAME" runs a guide's tests, "iobench sweep" a
- * sweep and its knee, "iobench monitor ..." watches device counters, "iobench report ..."
+ * sweep and its knee, "iobench compare" puts results side by side,
+ * "iobench monitor ..." watches device counters, "iobench report ..."
  * prints earlier results again; a command naming a
  * .fio job file (or --job=FILE) runs fio job files; anything else is a
  * DiskSpd-style command line. SIGPIPE is ignored: a closed output is an
@@ -30,6 +31,8 @@ int main(int argc, char **argv)
 		return cmd_preset(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "sweep"))
 		return cmd_sweep(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "compare"))
+		return cmd_compare(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "monitor"))
 		return cmd_monitor(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "report"))

@@ -452,8 +452,10 @@ static int apply_flags(const struct job_args *a, struct workload *w, const char 
 		w->naffinity = r->naffinity;
 	}
 	w->destroy_signature = r->destroy_signature ? strdup(r->destroy_signature) : NULL;
+	w->label = r->label ? strdup(r->label) : NULL;
 	w->cmdline = strdup(cmdline);
-	return !w->cmdline || (r->destroy_signature && !w->destroy_signature) ? -ENOMEM : 0;
+	return !w->cmdline || (r->destroy_signature && !w->destroy_signature) ||
+	       (r->label && !w->label) ? -ENOMEM : 0;
 }
 
 static int write_fio(FILE *f, unsigned layouts, int terse, const struct fio_plan *plan,

@@ -20,6 +20,7 @@
 #define R FRONT_REPORT
 #define P FRONT_PRESET
 #define S FRONT_SWEEP
+#define K FRONT_COMPARE
 
 const struct option_def options[] = {
 	{ 'b', "block-size", ARG_REQ, O_BLOCK, D | S, "SIZE  block size (default 64K; sweep: a list, 4K,64K,1M, or a range, 4K..1M, doubling)" },
@@ -87,8 +88,10 @@ const struct option_def options[] = {
 	{ 0, "verify", ARG_NONE, O_VERIFY, D | F, "      write checkable blocks (header + xxh3), check every block read" },
 	{ 0, "read-only", ARG_NONE, O_READONLY, D | F, "      refuse every write (and file creation), whatever else is asked" },
 	{ 0, "readonly", ARG_NONE, O_READONLY, F, "      fio's spelling of --read-only" },
-	{ 'R', "output-format", ARG_REQ, O_FORMAT, D | F | M | R | P | S, "FMT   text (default), json (iobench's schema) or xml (DiskSpd's XML results) on stdout (-Rjson, -Rxml); -Rp prints the workload (-Rpxml: as DiskSpd's XML profile); job files: normal, terse, json and json+ are fio's layouts (or a comma list of them), iobench-json iobench's; report: also fio-json(+), csv, xml" },
+	{ 'R', "output-format", ARG_REQ, O_FORMAT, D | F | M | R | P | S | K, "FMT   text (default), json (iobench's schema) or xml (DiskSpd's XML results) on stdout (-Rjson, -Rxml); -Rp prints the workload (-Rpxml: as DiskSpd's XML profile); job files: normal, terse, json and json+ are fio's layouts (or a comma list of them), iobench-json iobench's; report: also fio-json(+), csv, xml" },
 	{ 0, "output", ARG_REQ, O_OUTPUT, F, "FILE  the report to FILE instead of stdout" },
+	{ 0, "force", ARG_NONE, O_FORCE, K, "      compare: compare results of different workloads (or points that do not all match)" },
+	{ 0, "label", ARG_REQ, O_LABEL, D | F | P, "TEXT  the run's name, kept in its JSON: iobench compare heads its column with it" },
 	{ 0, "json", ARG_REQ, O_JSON, D | F | P | S, "FILE  also write the JSON document to FILE" },
 	{ 0, "series-csv", ARG_REQ, O_SERIES_CSV, D | F | M, "FILE  write the per-interval series to FILE as CSV (monitor: its rows)" },
 	{ 0, "job", ARG_REQ, O_JOB, F, "FILE  a job file, as naming FILE does" },
@@ -112,6 +115,7 @@ const struct option_def options[] = {
 #undef R
 #undef P
 #undef S
+#undef K
 
 const unsigned noptions = sizeof(options) / sizeof(options[0]);
 
@@ -140,6 +144,7 @@ const char *option_front_name(unsigned front)
 	case FRONT_MONITOR: return "iobench monitor";
 	case FRONT_PRESET: return "iobench preset";
 	case FRONT_SWEEP: return "iobench sweep";
+	case FRONT_COMPARE: return "iobench compare";
 	default: return "iobench report";
 	}
 }
@@ -312,6 +317,7 @@ int option_apply_run(const struct option_def *o, const char *flag, const char *v
 				      flag, v);
 		return 0;
 	case O_JSON: return set_text(&w->json_path, v, err, len);
+	case O_LABEL: return set_text(&w->label, v, err, len);
 	case O_SERIES_CSV: return set_text(&w->series_csv, v, err, len);
 	case O_DESTROY_SIG: return set_text(&w->destroy_signature, v, err, len);
 	case O_AFFINITY: return set_affinity(w, flag, v, err, len);
@@ -353,6 +359,9 @@ static const char *help_of(unsigned front)
 	case FRONT_QUICK: return "iobench quick --help";
 	case FRONT_MONITOR: return "iobench monitor --help";
 	case FRONT_REPORT: return "iobench report --help";
+	case FRONT_PRESET: return "iobench preset --help";
+	case FRONT_SWEEP: return "iobench sweep --help";
+	case FRONT_COMPARE: return "iobench compare --help";
 	default: return "iobench --help";
 	}
 }

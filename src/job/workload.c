@@ -65,6 +65,7 @@ void workload_release(struct workload *w)
 	written_free(w->global_written, w->nglobal_written);
 	free(w->jobs);
 	free(w->cmdline);
+	free(w->label);
 	free(w->series_csv);
 	free(w->json_path);
 	free(w->affinity);

@@ -408,6 +408,7 @@ struct workload {
 	uint64_t eta_newline_ns;	/* fio's --eta-newline: the line also ends in a new line this often */
 	uint64_t eta_interval_ns;	/* fio's --eta-interval: the line is redrawn this often; 0: 200 ms */
 	char *cmdline;		/* the command line as given, for the report */
+	char *label;		/* --label: the run's name in compare's columns, or NULL */
 	char *series_csv;	/* --series-csv=FILE: the interval series as CSV */
 	char *json_path;	/* --json=FILE: the JSON document, beside the text */
 	bool json_stdout;	/* -Rjson: the JSON document on stdout instead of the text */

@@ -753,6 +753,7 @@ json_t *report_json_doc(const struct workload *w, const struct result *res)
 	set(root, "schema_version", json_integer(JSON_SCHEMA_VERSION));
 	set(root, "iobench_version", json_text(IOBENCH_VERSION));
 	set(root, "command_line", str_or_null(w->cmdline));
+	set(root, "label", str_or_null(w->label));
 	set(root, "complete", json_boolean(res->complete));
 	set(root, "interrupted", json_boolean(res->interrupted));
 	set(root, "paused_s", json_real((double)res->paused_ns / 1e9));

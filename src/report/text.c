@@ -226,7 +226,10 @@ static void job_params(FILE *f, const struct workload *w)
 /* What every form of the parameters starts with: the command and the timing. */
 static void params_head(FILE *f, const struct workload *w)
 {
-	fprintf(f, "Command Line: %s\n\nInput parameters:\n\n", w->cmdline ? w->cmdline : "");
+	fprintf(f, "Command Line: %s\n", w->cmdline ? w->cmdline : "");
+	if (w->label)
+		fprintf(f, "Label: %s\n", w->label);
+	fprintf(f, "\nInput parameters:\n\n");
 	fprintf(f, "\ttimespan:   1\n\t-------------\n");
 	if (w->ios_per_thread)
 		fprintf(f, "\tI/Os per thread: %llu\n", (unsigned long long)w->ios_per_thread);

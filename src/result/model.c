@@ -79,6 +79,7 @@ struct schema {
 #define FIA(S, m, N) { #m, INT_T(S, m[0]), offsetof(S, m), SIZE(S, m[0]), N, NULL, 0, 0, false, 0, false }
 #define FC(S, m) { #m, T_CHARS, offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, 0, false }
 #define FS(S, m) { #m, T_STR, offsetof(S, m), sizeof(char *), 0, NULL, 0, 0, false, 0, false }
+#define FS_LATER(S, m) { #m, T_STR, offsetof(S, m), sizeof(char *), 0, NULL, 0, 0, false, 0, true }
 /* Structs: embedded, fixed arrays (all, or the first `cnt`), owned arrays and pointers. */
 #define FO(S, m, sub) { #m, T_OBJ, offsetof(S, m), SIZE(S, m), 0, &sub, 0, 0, false, 0, false }
 #define FOA(S, m, sub, N) { #m, T_OBJ, offsetof(S, m), SIZE(S, m[0]), N, &sub, 0, 0, false, 0, false }
@@ -165,6 +166,7 @@ SCHEMA(workload_s, FIM(struct workload, ntargets, 1u << 20), FARR(struct workloa
        FB(struct workload, read_only),
        FIM(struct workload, continue_on_error, CONTINUE_READ | CONTINUE_WRITE | CONTINUE_VERIFY),
        FB(struct workload, verify), FB(struct workload, quiet), FS(struct workload, cmdline),
+       FS_LATER(struct workload, label),
        FS(struct workload, series_csv), FS(struct workload, json_path), FB(struct workload, json_stdout),
        FB_LATER(struct workload, xml_stdout),
        FB(struct workload, group_reporting), FI_LATER(struct workload, nglobal_written),
