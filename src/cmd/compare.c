@@ -568,8 +568,8 @@ int cmd_compare(int argc, char **argv)
 	} else if (!code && fmt == OUT_CSV) {
 		print_csv(stdout, col, ncol);
 	} else if (!code) {
-		printf("%siobench compare: %u results; the baseline is %s (%s)\n\n",
-		       fmt == OUT_MD ? "" : "", ncol, col[0].label, col[0].file);
+		printf("iobench compare: %u results; the baseline is %s (%s)\n\n", ncol,
+		       col[0].label, col[0].file);
 		for (unsigned i = 0; i < col[0].set.n; i++) {
 			char key[160];
 
