@@ -88,7 +88,7 @@ const struct option_def options[] = {
 	{ 0, "verify", ARG_NONE, O_VERIFY, D | F, "      write checkable blocks (header + xxh3), check every block read" },
 	{ 0, "read-only", ARG_NONE, O_READONLY, D | F, "      refuse every write (and file creation), whatever else is asked" },
 	{ 0, "readonly", ARG_NONE, O_READONLY, F, "      fio's spelling of --read-only" },
-	{ 'R', "output-format", ARG_REQ, O_FORMAT, D | F | M | R | P | S | K, "FMT   text (default), json (iobench's schema) or xml (DiskSpd's XML results) on stdout (-Rjson, -Rxml); -Rp prints the workload (-Rpxml: as DiskSpd's XML profile); job files: normal, terse, json and json+ are fio's layouts (or a comma list of them), iobench-json iobench's; report: also fio-json(+), csv, xml" },
+	{ 'R', "output-format", ARG_REQ, O_FORMAT, D | F | M | R | P | S | K, "FMT   text (default), json (iobench's schema) or xml (DiskSpd's XML results) on stdout (-Rjson, -Rxml); -Rp prints the workload (-Rpxml: as DiskSpd's XML profile); job files: normal, terse, json and json+ are fio's layouts (or a comma list of them), iobench-json iobench's; report: also fio-json(+), csv, xml; preset and sweep: text, json; compare: text, csv, markdown, json" },
 	{ 0, "output", ARG_REQ, O_OUTPUT, F, "FILE  the report to FILE instead of stdout" },
 	{ 0, "force", ARG_NONE, O_FORCE, K, "      compare: compare results of different workloads (or points that do not all match)" },
 	{ 0, "label", ARG_REQ, O_LABEL, D | F | P, "TEXT  the run's name, kept in its JSON: iobench compare heads its column with it" },
