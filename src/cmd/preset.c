@@ -206,6 +206,14 @@ static int parse_opts(int argc, char **argv, struct preset_opts *o, char *err, s
 	return 0;
 }
 
+/* The directory a path names its file in ("." for a bare name), into dir. */
+static void dir_of(char *dir, size_t len, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	snprintf(dir, len, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
+}
+
 /* Where each target is: a test file in a directory, a file, or a block device. */
 static int resolve_targets(struct preset_opts *o, const char *file, bool null_engine, char *err,
 			   size_t len)
@@ -244,10 +252,8 @@ static int resolve_targets(struct preset_opts *o, const char *file, bool null_en
 				      "block device", t);
 		} else {
 			char dir[4096];
-			const char *slash = strrchr(t, '/');
 
-			snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - t) + 1 : 1,
-				 slash ? t : ".");
+			dir_of(dir, sizeof(dir), t);
 			if (stat(dir, &st) || !S_ISDIR(st.st_mode))
 				return errmsg(err, len, -EINVAL, "cannot access '%s': no such directory "
 					      "'%s'", t, dir);
@@ -262,15 +268,13 @@ static int free_space_size(struct preset_opts *o, char *err, size_t len)
 {
 	for (unsigned i = 0; i < o->ntargets; i++) {
 		char dir[4096];
-		const char *slash = strrchr(o->paths[i], '/');
 		struct statvfs v;
 		struct stat st;
 		uint64_t have;
 
 		if (o->device[i])
 			continue;
-		snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - o->paths[i]) + 1 : 1,
-			 slash ? o->paths[i] : ".");
+		dir_of(dir, sizeof(dir), o->paths[i]);
 		if (statvfs(dir, &v))
 			return errmsg(err, len, -EINVAL, "cannot read the free space of '%s': %s", dir,
 				      strerror(errno));

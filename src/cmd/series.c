@@ -119,7 +119,7 @@ void series_begin(struct series *s)
 	notice_set(&series_notices);
 }
 
-static void format_eta(char *buf, size_t len, uint64_t ns)
+void series_format_eta(char *buf, size_t len, uint64_t ns)
 {
 	uint64_t sec = (ns + 500000000ull) / 1000000000ull;
 
@@ -172,7 +172,7 @@ int series_run(struct series *s, unsigned i)
 	char err[1024], eta[32];
 	int r;
 
-	format_eta(eta, sizeof(eta), left);
+	series_format_eta(eta, sizeof(eta), left);
 	if (s->planned)
 		snprintf(live_prefix, sizeof(live_prefix), "[%u/%u, ETA %s]", i + 1,
 			 s->planned > s->n ? s->planned : s->n, eta);

@@ -139,6 +139,9 @@ void series_print_warnings(const struct series *s);
  */
 int series_write_json(const char *path, struct json_t *doc);
 
+/* A time left as the live line says it: "45s", "3m05s", "1h02m". */
+void series_format_eta(char *buf, size_t len, uint64_t ns);
+
 /* "4KiB", "1MiB", "512B": a block size as the tables print it. */
 void series_block_name(char *buf, size_t len, uint64_t bytes);
 

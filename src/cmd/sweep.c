@@ -839,10 +839,8 @@ int cmd_sweep(int argc, char **argv)
 	s.quiet = s.n && s.pts[0].w.quiet;
 	if (!code && !s.quiet) {
 		char eta[32];
-		uint64_t sec = s.planned_ns / 1000000000ull;
 
-		snprintf(eta, sizeof(eta), "%llum%02llus", (unsigned long long)(sec / 60),
-			 (unsigned long long)(sec % 60));
+		series_format_eta(eta, sizeof(eta), s.planned_ns);
 		if (o.search)
 			fprintf(stderr, "iobench sweep: %u search%s of the queue depth, %.9g s a "
 				"point, at least %s\n", nc, nc == 1 ? "" : "es",
