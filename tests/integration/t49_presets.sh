@@ -138,7 +138,7 @@ if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null; then
 	run_ok preset iometer-max-throughput --size=16M -d0.2 --json=tp.json mnt
 	[ "$(params tp.json)" = "65536 1 $(nproc) 0" ] || fail "max throughput: $(params tp.json)"
 	[ -z "$(ls -A mnt | grep -v lost+found)" ] || fail "left $(ls -A mnt)"
-	umount mnt && MOUNTS="" || fail "umount"
+	unmount "$T/mnt"; MOUNTS=""
 
 	case_ guard "a preset on a block device reads it, and leaves its writes out without --allow-device-write"
 	new_loop 64

@@ -115,7 +115,7 @@ if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null; then
 		fail "grid points: $(jq -c '[.points[] | [.params, .total.ios]]' g.json | head -c 600)"
 	[ "$(wc -l < g.csv)" = 25 ] || fail "CSV lines: $(wc -l < g.csv)"
 	[ -z "$(ls -A mnt | grep -v lost+found)" ] || fail "left $(ls -A mnt)"
-	umount mnt && MOUNTS="" || fail "umount"
+	unmount "$T/mnt"; MOUNTS=""
 
 	say "a sweep on a block device: each point's reads are the device's"
 	new_loop 64
