@@ -420,8 +420,9 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 	if (ctx->w->verify && (r = verify_stream(ctx, s, &gp, ti, rel, nthreads, thread)))
 		return r;
 	s->hist = calloc(2, sizeof(*s->hist));
+	s->ivprev = calloc(2, sizeof(*s->ivprev));
 	s->series = calloc(build_series_slots(ctx->w), sizeof(*s->series));
-	if (!s->hist || !s->series)
+	if (!s->hist || !s->ivprev || !s->series)
 		return -ENOMEM;
 	counts_init(&s->counts[0]);
 	counts_init(&s->counts[1]);
@@ -991,11 +992,14 @@ int build_engine_start(struct run_ctx *ctx, struct worker *wk)
 
 void build_free(struct run_ctx *ctx)
 {
+	ivring_free(&ctx->ivr);
+	ivlat_free(&ctx->ivr.out);
 	for (unsigned i = 0; i < ctx->nworkers; i++) {
 		for (unsigned s = 0; ctx->workers[i].streams && s < ctx->workers[i].nstreams; s++)
 		{
 			gen_release(&ctx->workers[i].streams[s].gen);
 			free(ctx->workers[i].streams[s].hist);
+			free(ctx->workers[i].streams[s].ivprev);
 			free(ctx->workers[i].streams[s].series);
 			free(ctx->workers[i].streams[s].par_next);
 			free(ctx->workers[i].streams[s].v.dump_buf);

@@ -47,6 +47,7 @@ struct run_ctx {
 	unsigned mem_error_job;		/* a worker's buffers could not be had: its job + 1, or 0 */
 	_Atomic uint64_t *seq_shared;	/* -si: each target's shared sequential offset (relative) */
 	char shape_err[256];		/* why a stream's shape could not be made (-EINVAL) */
+	struct ivring ivr;		/* the per-interval latency histograms (stats/ivhist.h) */
 };
 
 /* fio's names of the mem= kinds, by enum buf_mem. */

@@ -265,7 +265,7 @@ void loop_run(struct worker *w)
 		do	/* fio's verify_backlog: what is still owed is read back, paced too */
 			loop_paced(w);
 		while (unlikely(w->backlog) && loop_backlog_drain(w, end));
-		atomic_store_explicit(&w->iv_done, w->iv_idx + 1, memory_order_release);
+		loop_end_intervals(w);
 		return;
 	}
 	do {
@@ -274,6 +274,5 @@ void loop_run(struct worker *w)
 		else
 			loop_async(w);
 	} while (unlikely(w->backlog) && loop_backlog_drain(w, end));
-	/* Every interval up to the current one is final now. */
-	atomic_store_explicit(&w->iv_done, w->iv_idx + 1, memory_order_release);
+	loop_end_intervals(w);
 }

@@ -181,6 +181,7 @@ static bool lat_seen(struct worker *w, const struct io_unit *u, uint64_t lat)
 static void reset_stats(struct worker *w, uint64_t now)
 {
 	w->stats_from = now;
+	loop_fold_interval(w);	/* the series, and its latencies, keep the whole run */
 	for (unsigned i = 0; i < w->nstreams; i++) {
 		struct stream *s = &w->streams[i];
 		struct pace_stream *ps = &w->pace->s[i];
@@ -191,6 +192,7 @@ static void reset_stats(struct worker *w, uint64_t now)
 			counts_init(&ps->lc[d]);
 		}
 		memset(s->hist, 0, 2 * sizeof(*s->hist));
+		memset(s->ivprev, 0, 2 * sizeof(*s->ivprev));
 		memset(ps->h, 0, 4 * sizeof(*ps->h));
 		memset(&s->syncs, 0, sizeof(s->syncs));
 		ps->cap_hits = ps->max_backlog = ps->pauses = ps->due_in = 0;

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <string.h>
@@ -433,9 +434,18 @@ static void check_min_rate(struct worker *w, uint64_t now)
 }
 
 /* now passed the current interval's end: move to the interval now is in. */
+/* The streams' latencies since the last edge go to the interval they were in. */
+void loop_fold_interval(struct worker *w)
+{
+	for (unsigned i = 0; i < w->nstreams; i++)
+		ivring_fold(w->ivr, w->iv_idx, w->streams[i].hist, w->streams[i].ivprev);
+}
+
 void loop_next_interval(struct worker *w, uint64_t now)
 {
 	uint64_t k = (now - w->window_start) / w->interval_ns;
+
+	loop_fold_interval(w);
 
 	if (k >= w->iv_cap) {	/* past the series: the last slot takes the rest */
 		w->iv_overflow = now < w->window_end;
@@ -445,6 +455,7 @@ void loop_next_interval(struct worker *w, uint64_t now)
 		w->iv_edge = w->window_start + (k + 1) * w->interval_ns;
 	}
 	w->iv_idx = (unsigned)k;
+	atomic_store_explicit(&w->iv_at, (unsigned)k, memory_order_release);
 	atomic_store_explicit(&w->iv_done, (unsigned)k, memory_order_release);
 	if (w->min_rate && now < w->window_end)
 		check_min_rate(w, now);
@@ -456,6 +467,13 @@ void loop_next_interval(struct worker *w, uint64_t now)
 	}
 }
 
+
+void loop_end_intervals(struct worker *w)
+{
+	loop_fold_interval(w);
+	atomic_store_explicit(&w->iv_at, UINT_MAX, memory_order_release);
+	atomic_store_explicit(&w->iv_done, w->iv_idx + 1, memory_order_release);
+}
 
 bool loop_completed(struct worker *w, struct stream *s, const struct io_unit *u, uint64_t now)
 {

@@ -59,4 +59,10 @@ bool loop_completed(struct worker *w, struct stream *s, const struct io_unit *u,
 /* now passed the current interval's end: moves to the interval now is in. */
 void loop_next_interval(struct worker *w, uint64_t now) __attribute__((cold));
 
+/* The latencies since the last edge into the current interval's histogram (struct ivring). */
+void loop_fold_interval(struct worker *w);
+
+/* The I/O has ended: the last interval folded, every interval up to the current one final. */
+void loop_end_intervals(struct worker *w);
+
 #endif

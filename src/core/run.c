@@ -11,6 +11,7 @@
  *      workers (or a signal); then results are gathered and targets closed.
  */
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -230,6 +231,8 @@ static uint64_t set_timing(struct run_ctx *ctx, uint64_t t0)
 		if (wk->reap_min > wk->nunits)
 			wk->reap_min = wk->nunits;
 		wk->interval_ns = w->interval_ns;
+		wk->ivr = &ctx->ivr;
+		atomic_init(&wk->iv_at, 0);
 		wk->iv_edge = ws + w->interval_ns;
 		wk->iv_cap = build_series_slots(w);
 		if (w->count_based) {
@@ -283,6 +286,19 @@ struct watch {
 	const struct result *res;		/* the run's result (its start time, engine) */
 	uint64_t dots;				/* -P: the dots printed */
 };
+
+/* The interval histograms every worker has left move out of the ring (struct ivring). */
+static void drain_intervals(struct run_ctx *ctx)
+{
+	unsigned upto = UINT_MAX;
+
+	for (unsigned i = 0; i < ctx->nworkers; i++) {
+		unsigned at = atomic_load_explicit(&ctx->workers[i].iv_at, memory_order_acquire);
+
+		upto = at < upto ? at : upto;
+	}
+	ivring_drain(&ctx->ivr, upto);
+}
 
 /* Every block device under the targets, once, with room for iv_cap interval snapshots each. */
 static int watch_devices(struct devwatch *dw, const struct target *t, unsigned nt, unsigned iv_cap)
@@ -523,6 +539,7 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 
 			next = s < next ? s : next;
 		}
+		drain_intervals(ctx);
 		progress_update(&wt->progress, w, ctx->workers, ctx->nworkers, wt->t0,
 				wt->window_start, now);
 		if (w->progress_ios)
@@ -798,6 +815,12 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 	res->nintervals = (unsigned)((res->test_ns + res->interval_ns - 1) / res->interval_ns);
 	if (res->nintervals > build_series_slots(ctx->w))
 		res->nintervals = build_series_slots(ctx->w);
+	oom |= ctx->ivr.oom;
+	if (!ctx->ivr.oom && ctx->ivr.out.nint >= res->nintervals) {	/* the result takes them */
+		res->ivl = ctx->ivr.out;
+		res->ivl.nint = res->nintervals;
+		memset(&ctx->ivr.out, 0, sizeof(ctx->ivr.out));
+	}
 	return oom ? -ENOMEM : gather_logs(ctx, res, wt, end);
 }
 
@@ -849,6 +872,7 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *
 		nrows += ctx->workers[i].nstreams;
 	res->rows = calloc(nrows, sizeof(*res->rows));
 	if (!args || !wt.cpu_a || !wt.cpu_b || !res->rows ||
+	    ivring_init(&ctx->ivr, build_series_slots(ctx->w), ctx->w->interval_ns) ||
 	    watch_devices(&wt.dw, ctx->targets, ctx->w->ntargets, build_series_slots(ctx->w))) {
 		r = errmsg(err, len, -ENOMEM, "out of memory");
 		goto out;
@@ -903,6 +927,7 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *
 		watch_run(ctx, &wt, sigs);
 	for (unsigned i = 0; i < ctx->nworkers; i++)
 		pthread_join(ctx->workers[i].tid, NULL);
+	ivring_drain(&ctx->ivr, UINT_MAX);
 	res->warmup_ns_real = wt.window_start - wt.t0;
 	res->end_ns_real = clock_ns() - wt.t0;
 	if (!r && ((r = gather(ctx, res, &wt)) || (r = cpu_usage(res, &wt))))

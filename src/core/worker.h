@@ -22,6 +22,7 @@
 #include "stats/counts.h"
 #include "stats/hist.h"
 #include "stats/iolog.h"
+#include "stats/ivhist.h"
 #include "stats/series.h"
 
 /* stream.vary: what prep() and complete() do beyond the common case (one test covers all). */
@@ -109,6 +110,7 @@ struct stream {
 	struct backlog bl;		/* fio's verify_backlog (VARY_BACKLOG) */
 	struct io_counts counts[2];	/* [0] reads, [1] writes, measured window only */
 	struct hist *hist;		/* [0] reads, [1] writes: latency histograms (own allocation) */
+	struct hist *ivprev;		/* [2]: hist as it stood at the last interval edge (own) */
 	struct interval *series;	/* one slot per interval of the window (own allocation) */
 	char *src;			/* -Z<size>: random source buffer; --dedupe: the block; or NULL */
 	uint64_t src_slots;		/* blocks a write may start at in src */
@@ -266,6 +268,8 @@ struct worker {
 	unsigned iv_cap;		/* slots in each stream's series; the last one absorbs overflow */
 	bool iv_overflow;		/* the window outlasted the series */
 	atomic_uint iv_done;		/* intervals this worker has finished (for progress) */
+	struct ivring *ivr;		/* the run's interval histograms, which it folds into */
+	atomic_uint iv_at;		/* the interval it may still fold into; UINT_MAX: none */
 	atomic_int *stop;		/* set on Ctrl-C or by a worker that failed */
 
 	struct io_error error;

@@ -666,6 +666,34 @@ static json_t *series_columns(const struct interval *s, unsigned n)
 	return o;
 }
 
+/*
+ * The latency percentiles of each interval, all threads and targets (struct
+ * ivlat): null where the interval had no I/O of the kind, or where its
+ * histogram does not hold every one of them (none kept, or a worker lagged
+ * out of the ring).
+ */
+static void series_percentiles(json_t *o, const struct interval *total, const struct result *res)
+{
+	static const double pcts[] = { 50, 90, 99, 99.9 };
+	static const char *names[2][4] = {
+		{ "read_lat_p50_ns", "read_lat_p90_ns", "read_lat_p99_ns", "read_lat_p99_9_ns" },
+		{ "write_lat_p50_ns", "write_lat_p90_ns", "write_lat_p99_ns", "write_lat_p99_9_ns" } };
+
+	for (int d = 0; d < 2; d++)
+		for (int p = 0; p < 4; p++) {
+			json_t *a = json_array();
+
+			for (unsigned k = 0; k < res->nintervals; k++) {
+				bool known = total[k].ios[d] && k < res->ivl.nint &&
+					     ivlat_count(&res->ivl, k, d) == total[k].ios[d];
+
+				json_array_append_new(a, known ? jnum(ivlat_percentile(&res->ivl, k, d, pcts[p],
+								total[k].lat_max[d])) : json_null());
+			}
+			set(o, names[d][p], a);
+		}
+}
+
 static json_t *series_json(const struct result *res)
 {
 	json_t *o = json_object(), *t = json_array(), *threads = json_array();
@@ -682,6 +710,8 @@ static json_t *series_json(const struct result *res)
 	}
 	set(o, "time_s", t);
 	set(o, "total", total ? series_columns(total, res->nintervals) : NULL);
+	if (total)
+		series_percentiles(json_object_get(o, "total"), total, res);
 	for (unsigned i = 0; i < res->nrows; i++) {
 		json_t *r = series_columns(res->rows[i].series, res->nintervals);
 

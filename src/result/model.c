@@ -32,6 +32,7 @@ enum ftype {
 	T_HEX,		/* bytes as a hex string, their count at count_off */
 	T_HIST,		/* a row's two latency histograms, sparse */
 	T_SERIES,	/* a row's interval series, result.nintervals slots */
+	T_IVLAT,	/* the interval histograms (struct ivlat), result.nintervals of them */
 };
 
 struct schema;
@@ -263,7 +264,9 @@ SCHEMA(result_s, FC(struct result, engine), FC(struct result, engine_note),
        FB(struct result, interrupted), FI(struct result, paused_ns), FI(struct result, pauses),
        FB(struct result, measured), FB(struct result, failed), FC(struct result, error),
        FI(struct result, nerrors), FO(struct result, verify, verify_s), FI(struct result, error_code),
-       FIM_LATER(struct result, pid, 1u << 30));
+       FIM_LATER(struct result, pid, 1u << 30),
+       { "ivl", T_IVLAT, offsetof(struct result, ivl), sizeof(struct ivlat), 0, NULL, 0, 0, false, 0,
+	 true });
 
 /* ---- writing ---- */
 
@@ -337,6 +340,17 @@ static json_t *scalar_json(enum ftype t, const void *p, size_t size)
 
 static json_t *struct_json(struct wctx *c, const struct schema *s, const void *base);
 
+/* The non-empty buckets of n[0..nb-1] as [bucket low ns, count] pairs. */
+static json_t *pairs_json(struct wctx *c, const uint64_t *n, unsigned nb, uint64_t (*low)(unsigned))
+{
+	json_t *d = need(c, json_array());
+
+	for (unsigned i = 0; d && i < nb; i++)
+		if (n[i])
+			push(c, d, json_pack("[oo]", uns_json(low(i)), uns_json(n[i])));
+	return d;
+}
+
 static json_t *hist_json(struct wctx *c, const struct hist *h)
 {
 	json_t *a;
@@ -344,15 +358,31 @@ static json_t *hist_json(struct wctx *c, const struct hist *h)
 	if (!h)
 		return json_null();
 	a = need(c, json_array());
-	for (int k = 0; a && k < 2; k++) {
-		json_t *d = need(c, json_array());
+	for (int k = 0; a && k < 2; k++)
+		push(c, a, pairs_json(c, h[k].n, HIST_NBUCKETS, hist_bucket_low));
+	return a;
+}
 
-		for (unsigned i = 0; d && i < HIST_NBUCKETS; i++)
-			if (h[k].n[i])
-				push(c, d, json_pack("[oo]", uns_json(hist_bucket_low(i)),
-						     uns_json(h[k].n[i])));
-		push(c, a, d);
+/* Each interval's [reads, writes], as a histogram's pairs; null when none are kept. */
+static json_t *ivlat_json(struct wctx *c, const struct ivlat *l)
+{
+	struct ivhist *h;
+	json_t *a;
+
+	if (!l->nint)
+		return json_null();
+	h = malloc(sizeof(*h));
+	a = need(c, h ? json_array() : NULL);
+	for (unsigned k = 0; a && k < l->nint; k++) {
+		json_t *e = need(c, json_array());
+
+		for (int d = 0; e && d < 2; d++) {
+			ivlat_get(l, k, d, h);
+			push(c, e, pairs_json(c, h->n, IVH_NBUCKETS, ivhist_bucket_low));
+		}
+		push(c, a, e);
 	}
+	free(h);
 	return a;
 }
 
@@ -407,6 +437,8 @@ static json_t *field_json(struct wctx *c, const struct field *f, const char *bas
 		return hist_json(c, *(struct hist *const *)p);
 	case T_SERIES:
 		return series_json(c, *(struct interval *const *)p);
+	case T_IVLAT:
+		return ivlat_json(c, (const struct ivlat *)p);
 	case T_ARR: {
 		unsigned n = (unsigned)get_uns(base + f->count_off, sizeof(unsigned));
 		const char *q = *(const char *const *)p;
@@ -574,6 +606,42 @@ static int read_scalar(struct rctx *c, const struct field *f, enum ftype t, cons
 
 static int read_struct(struct rctx *c, const struct schema *s, const json_t *o, void *base);
 
+/* [bucket low ns, count] pairs (pairs_json()) added into n, of buckets index() and low(). */
+static int read_pairs(struct rctx *c, const json_t *d, uint64_t *n, unsigned (*index)(uint64_t),
+		      uint64_t (*low_of)(unsigned))
+{
+	const json_t *pair;
+	size_t i;
+
+	if (!json_is_array(d))
+		return bad(c, "expected an array of [bucket low ns, count]");
+	json_array_foreach(d, i, pair) {
+		uint64_t low, k;
+		unsigned b;
+		size_t at = enter(c, NULL, (long)i);
+		int r;
+
+		if (!json_is_array(pair) || json_array_size(pair) != 2)
+			return bad(c, "expected [bucket low ns, count]");
+		r = read_uns(c, json_array_get(pair, 0), UINT64_MAX, &low);
+		if (!r)
+			r = read_uns(c, json_array_get(pair, 1), UINT64_MAX, &k);
+		if (r)
+			return r;
+		b = index(low);
+		if (low_of(b) != low)
+			return bad(c, "%" PRIu64 " ns is not the low end of a bucket", low);
+		n[b] += k;
+		leave(c, at);
+	}
+	return 0;
+}
+
+static unsigned hist_index_of(uint64_t v)
+{
+	return hist_index(v);
+}
+
 static int read_hist(struct rctx *c, const json_t *v, struct hist **out)
 {
 	struct hist *h;
@@ -586,33 +654,56 @@ static int read_hist(struct rctx *c, const json_t *v, struct hist **out)
 	if (!h)
 		return errmsg(c->err, c->len, -ENOMEM, "out of memory");
 	for (size_t k = 0; k < 2; k++) {
-		const json_t *d = json_array_get(v, k), *pair;
-		size_t i, at = enter(c, NULL, (long)k);
+		size_t at = enter(c, NULL, (long)k);
+		int r = read_pairs(c, json_array_get(v, k), h[k].n, hist_index_of, hist_bucket_low);
 
-		if (!json_is_array(d))
-			return bad(c, "expected an array of [bucket low ns, count]");
-		json_array_foreach(d, i, pair) {
-			uint64_t low, n;
-			unsigned b;
-			size_t at2 = enter(c, NULL, (long)i);
-			int r;
-
-			if (!json_is_array(pair) || json_array_size(pair) != 2)
-				return bad(c, "expected [bucket low ns, count]");
-			r = read_uns(c, json_array_get(pair, 0), UINT64_MAX, &low);
-			if (!r)
-				r = read_uns(c, json_array_get(pair, 1), UINT64_MAX, &n);
-			if (r)
-				return r;
-			b = hist_index(low);
-			if (hist_bucket_low(b) != low)
-				return bad(c, "%" PRIu64 " ns is not the low end of a bucket", low);
-			h[k].n[b] += n;
-			leave(c, at2);
-		}
+		if (r)
+			return r;
 		leave(c, at);
 	}
 	return 0;
+}
+
+/* The interval histograms (ivlat_json()): null, or result.nintervals [reads, writes]. */
+static int read_ivlat(struct rctx *c, const json_t *v, struct ivlat *l)
+{
+	unsigned n = c->res->nintervals;
+	struct ivhist *h;
+	const json_t *e;
+	size_t i;
+	int r = 0;
+
+	memset(l, 0, sizeof(*l));
+	if (json_is_null(v))
+		return 0;
+	if (!json_is_array(v) || json_array_size(v) != n)
+		return bad(c, "expected null or an array of result.nintervals (%u) intervals", n);
+	h = malloc(2 * sizeof(*h));
+	if (!h)
+		return errmsg(c->err, c->len, -ENOMEM, "out of memory");
+	json_array_foreach(v, i, e) {
+		size_t at = enter(c, NULL, (long)i);
+
+		if (!json_is_array(e) || json_array_size(e) != 2) {
+			r = bad(c, "expected [reads, writes]");
+			break;
+		}
+		memset(h, 0, 2 * sizeof(*h));
+		for (size_t k = 0; !r && k < 2; k++) {
+			size_t at2 = enter(c, NULL, (long)k);
+
+			r = read_pairs(c, json_array_get(e, k), h[k].n, ivhist_index, ivhist_bucket_low);
+			if (!r)
+				leave(c, at2);
+		}
+		if (!r && ivlat_append(l, h))
+			r = errmsg(c->err, c->len, -ENOMEM, "out of memory");
+		if (r)
+			break;
+		leave(c, at);
+	}
+	free(h);
+	return r;
 }
 
 static int read_series(struct rctx *c, const json_t *v, struct interval **out)
@@ -760,6 +851,8 @@ static int read_field(struct rctx *c, const struct field *f, const json_t *v, ch
 		return read_hist(c, v, (struct hist **)p);
 	case T_SERIES:
 		return read_series(c, v, (struct interval **)p);
+	case T_IVLAT:
+		return read_ivlat(c, v, (struct ivlat *)p);
 	case T_ARR:
 		return read_array(c, f, v, base);
 	default:

@@ -33,5 +33,6 @@ void result_release(struct result *res)
 	free(res->cpu);
 	free(res->places);
 	free(res->cpus);
+	ivlat_free(&res->ivl);
 	memset(res, 0, sizeof(*res));
 }

@@ -21,6 +21,7 @@
 #include "stats/counts.h"
 #include "stats/hist.h"
 #include "stats/iolog.h"
+#include "stats/ivhist.h"
 #include "stats/series.h"
 
 enum target_kind {
@@ -126,6 +127,8 @@ struct result {
 	uint64_t test_ns;		/* length of the measured window */
 	uint64_t interval_ns;		/* series interval */
 	unsigned nintervals;		/* slots in each row's series (the last may be partial) */
+	struct ivlat ivl;		/* all rows' latencies per interval (nint = nintervals), or
+					   none (nint 0: a document from before, or no memory) */
 	bool series_truncated;		/* a count-based run outlasted the series: the last slot holds the rest */
 	struct timespec wall_t0;	/* wall clock when the workers started (warm-up) */
 	unsigned pid;			/* the process that ran it (fio's normal layout shows it); 0 unknown */

@@ -4,7 +4,7 @@
 jq -r '[paths | map(if type == "number" then "[]" else . end) | join(".")] | unique[]' "$1" |
 	sed -e 's/\.\[\]/[]/g' -e 's/\(\[\]\)*$//' \
 	    -e 's/^results\.\(total\|targets\[\]\|threads\[\]\)\.\(read\|write\|total\|trim\)\./io./' \
-	    -e 's/^series\.\(total\|threads\[\]\)\.\([a-z_]*_\(ios\|bytes\|ns\)\)$/columns.\2/' \
+	    -e 's/^series\.\(total\|threads\[\]\)\.\([a-z0-9_]*_\(ios\|bytes\|ns\)\)$/columns.\2/' \
 	    -e 's/^model\.result\.devs\[\]\.\(a\|b\|iv\[\]\)\./diskstats./' \
 	    -e 's/^model\.result\.targets\[\]\.chain\.dev\[\]\./blockdev./' \
 	    -e 's/^model\.result\.rows\[\]\.\(c\|sc\|lc\)\[\]\./counts./' |

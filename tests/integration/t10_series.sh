@@ -17,6 +17,20 @@ csv_w=$(awk -F, '$3 == "total" { n += $5 * 0.5 } END { printf "%.0f", n }' "$T/s
 set -- $(total Write)
 within "$csv_w" "$2" 0.01 || fail "CSV writes $csv_w, report $2"
 
+say "per-interval latency: each interval's histogram holds its I/Os, they add up to the run's, its percentiles in series.total"
+run_ok --engine=null -d2 -W0.1 -D250 -t2 -o4 -b4K -w30 -Rjson x
+python3 "$(dirname "$0")/ivlat_check.py" "$T/out" || fail "interval histograms"
+say "... in a paced run (response times), a count-based one, and on a file"
+run_ok --engine=null -d2 -W0 -D250 -t2 -o4 -b4K -w50 -g2000i -Rjson x
+python3 "$(dirname "$0")/ivlat_check.py" "$T/out" || fail "interval histograms, paced"
+run_ok --engine=null --ios=300000 -W0 -D100 -t2 -o4 -b4K -r -Rjson x
+python3 "$(dirname "$0")/ivlat_check.py" "$T/out" || fail "interval histograms, count-based"
+run_ok -c8M -d1.5 -W0 -D500 -r -b4K -o2 -Sh -w20 -Rjson "$T/f.dat"
+python3 "$(dirname "$0")/ivlat_check.py" "$T/out" || fail "interval histograms, a file"
+[ "$(jq '[.series.total.read_lat_p99_ns[] | select(. == null)] | length' "$T/out")" = 0 ] ||
+	fail "an interval of reads without its p99"
+rm -f "$T/f.dat"
+
 say "without -D: no IopsStdDev column (DiskSpd's layout)"
 run_ok --engine=null -d0.5 -W0 x
 grep -q "IopsStdDev" "$T/out" && fail "IopsStdDev without -D"
