@@ -273,6 +273,10 @@ struct watch {
 	unsigned pauses;
 	struct cpu_times *cpu_a, *cpu_b;
 	int ncpu_a, ncpu_b;
+	struct cpu_times *cpu_e;		/* at each series edge in the window: ncpu_a each */
+	uint64_t *cpu_e_ns;			/* ... when, from the window's start */
+	unsigned ncpu_e, cpu_e_cap;
+	bool cpu_e_lost;			/* no room, or the CPUs changed: no CPU series */
 	bool cpu_a_taken;
 	struct rusage ru_a, ru_b;		/* the process's CPU time at the window's edges */
 	struct run_ctx *ctx;
@@ -358,6 +362,34 @@ static void take_cpu_a(const struct workload *w, struct watch *wt)
 	getrusage(RUSAGE_SELF, &wt->ru_a);
 	wt->cpu_a_taken = true;
 	say_phase(w, wt, "measuring");
+}
+
+/* At a series edge inside the window: the CPUs' times, for the CPU series (result.cpu_iv). */
+static void take_cpu_edge(struct watch *wt, uint64_t t_ns)
+{
+	unsigned n = (unsigned)wt->ncpu_a;
+
+	if (wt->cpu_e_lost || wt->ncpu_a <= 0)
+		return;
+	if (wt->ncpu_e == wt->cpu_e_cap) {
+		unsigned cap = wt->cpu_e_cap ? 2 * wt->cpu_e_cap : 64;
+		struct cpu_times *e = realloc(wt->cpu_e, (size_t)cap * n * sizeof(*e));
+		uint64_t *ns = e ? realloc(wt->cpu_e_ns, cap * sizeof(*ns)) : NULL;
+
+		if (e)
+			wt->cpu_e = e;
+		if (!ns) {
+			wt->cpu_e_lost = true;
+			return;
+		}
+		wt->cpu_e_ns = ns;
+		wt->cpu_e_cap = cap;
+	}
+	if (cpustat_read(wt->cpu_e + (size_t)wt->ncpu_e * n, n) != (int)n) {
+		wt->cpu_e_lost = true;
+		return;
+	}
+	wt->cpu_e_ns[wt->ncpu_e++] = t_ns;
 }
 
 /* The window closed: sample CPU times again. */
@@ -529,6 +561,8 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 			bool edge = now >= wt->next_edge;
 
 			devwatch_sample(&wt->dw, edge, now - wt->window_start);
+			if (edge)
+				take_cpu_edge(wt, now - wt->window_start);
 			while (edge && wt->next_edge <= now)
 				wt->next_edge += w->interval_ns;
 		}
@@ -824,6 +858,30 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 	return oom ? -ENOMEM : gather_logs(ctx, res, wt, end);
 }
 
+/* Each CPU over each interval between the window's start, its edges and its end. */
+static int cpu_series(struct result *res, const struct watch *wt)
+{
+	unsigned n = res->ncpu, k, m = wt->ncpu_e + 1;
+
+	if (wt->cpu_e_lost || n != (unsigned)wt->ncpu_a || n != (unsigned)wt->ncpu_b)
+		return 0;
+	res->cpu_iv = calloc((size_t)m * n, sizeof(*res->cpu_iv));
+	res->cpu_iv_ns = calloc(m, sizeof(*res->cpu_iv_ns));
+	if (!res->cpu_iv || !res->cpu_iv_ns)
+		return -ENOMEM;
+	for (k = 0; k < m; k++) {
+		const struct cpu_times *a = k ? wt->cpu_e + (size_t)(k - 1) * n : wt->cpu_a;
+		const struct cpu_times *b = k < wt->ncpu_e ? wt->cpu_e + (size_t)k * n : wt->cpu_b;
+
+		for (unsigned i = 0; i < n; i++)
+			cpustat_delta(&a[i], &b[i], &res->cpu_iv[(size_t)k * n + i]);
+		res->cpu_iv_ns[k] = k < wt->ncpu_e ? wt->cpu_e_ns[k] : res->test_ns;
+	}
+	res->ncpu_ivs = m * n;
+	res->ncpu_iv_ns = m;
+	return 0;
+}
+
 static int cpu_usage(struct result *res, struct watch *wt)
 {
 	int n;
@@ -847,6 +905,8 @@ static int cpu_usage(struct result *res, struct watch *wt)
 	for (int i = 0; i < n; i++)
 		cpustat_delta(&wt->cpu_a[i], &wt->cpu_b[i], &res->cpu[i]);
 	res->ncpu = (unsigned)n;
+	if (cpu_series(res, wt))
+		return -ENOMEM;
 	/* where each sits (DiskSpd's processor topology, -Rxml) */
 	res->places = calloc((size_t)n, sizeof(*res->places));
 	if (!res->places)
@@ -938,6 +998,8 @@ out:
 	res->ndevs = wt.dw.n;
 	free(wt.cpu_a);
 	free(wt.cpu_b);
+	free(wt.cpu_e);
+	free(wt.cpu_e_ns);
 	free(args);
 	return r;
 }

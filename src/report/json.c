@@ -519,6 +519,42 @@ static json_t *cpu_obj(const struct cpu_usage *u)
 	return o;
 }
 
+/* Each CPU over each series interval (result.cpu_iv): columns per CPU; null when none kept. */
+static json_t *cpu_series_json(const struct result *res)
+{
+	static const char *names[] = { "usage", "user", "kernel", "iowait" };
+	json_t *o, *t, *cpus;
+
+	if (!res->ncpu_iv_ns || !res->ncpu)
+		return NULL;
+	o = json_object();
+	t = json_array();
+	cpus = json_array();
+	for (unsigned k = 0; k < res->ncpu_iv_ns; k++)
+		json_array_append_new(t, json_real((double)(res->cpu_iv_ns[k] < res->test_ns ?
+							    res->cpu_iv_ns[k] : res->test_ns) / 1e9));
+	for (unsigned i = 0; i < res->ncpu; i++) {
+		json_t *c = json_object();
+
+		set(c, "cpu", json_integer(res->cpu[i].cpu));
+		for (int f = 0; f < 4; f++) {
+			json_t *a = json_array();
+
+			for (unsigned k = 0; k < res->ncpu_iv_ns; k++) {
+				const struct cpu_usage *u = &res->cpu_iv[(size_t)k * res->ncpu + i];
+				const double v[] = { u->usage, u->user, u->kernel, u->iowait };
+
+				json_array_append_new(a, json_real(v[f]));
+			}
+			set(c, names[f], a);
+		}
+		json_array_append_new(cpus, c);
+	}
+	set(o, "time_s", t);
+	set(o, "per_cpu", cpus);
+	return o;
+}
+
 static json_t *cpu_json(const struct result *res, uint64_t ios)
 {
 	json_t *o = json_object(), *per = json_array(), *proc = json_object(), *iw;
@@ -543,6 +579,7 @@ static json_t *cpu_json(const struct result *res, uint64_t ios)
 	set(iw, "confined", json_integer(res->io_workers.confined));
 	set(proc, "io_workers", iw);
 	set(o, "process", proc);
+	set(o, "series", cpu_series_json(res));
 	return o;
 }
 

@@ -76,6 +76,8 @@ struct schema {
 #define FD_LATER(S, m) { #m, T_DBL, offsetof(S, m), sizeof(double), 0, NULL, 0, 0, false, 0, true }
 #define FIAN_LATER(S, m, cnt) { #m, INT_T(S, m[0]), offsetof(S, m), SIZE(S, m[0]), \
 	sizeof(MEMBER(S, m)) / sizeof(MEMBER(S, m[0])), NULL, 0, offsetof(S, cnt), true, 0, true }
+#define FARRI_LATER(S, m, cnt) { #m, T_ARR, offsetof(S, m), sizeof(*MEMBER(S, m)), 0, NULL, \
+	INT_T(S, m[0]), offsetof(S, cnt), true, 0, true }
 #define FD(S, m) { #m, T_DBL, offsetof(S, m), sizeof(double), 0, NULL, 0, 0, false, 0, false }
 #define FIA(S, m, N) { #m, INT_T(S, m[0]), offsetof(S, m), SIZE(S, m[0]), N, NULL, 0, 0, false, 0, false }
 #define FC(S, m) { #m, T_CHARS, offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, 0, false }
@@ -265,6 +267,8 @@ SCHEMA(result_s, FC(struct result, engine), FC(struct result, engine_note),
        FB(struct result, measured), FB(struct result, failed), FC(struct result, error),
        FI(struct result, nerrors), FO(struct result, verify, verify_s), FI(struct result, error_code),
        FIM_LATER(struct result, pid, 1u << 30),
+       FIM_LATER(struct result, ncpu_ivs, 1u << 30), FARR_LATER(struct result, cpu_iv, ncpu_ivs, cpu_usage_s),
+       FIM_LATER(struct result, ncpu_iv_ns, 1u << 24), FARRI_LATER(struct result, cpu_iv_ns, ncpu_iv_ns),
        { "ivl", T_IVLAT, offsetof(struct result, ivl), sizeof(struct ivlat), 0, NULL, 0, 0, false, 0,
 	 true });
 
@@ -914,6 +918,9 @@ static int check_links(struct rctx *c, const struct workload *w, const struct re
 			return bad(c, "result.rows[%u]: target %u, job %u or thread %u is not in the "
 				   "workload", i, res->rows[i].target, res->rows[i].job,
 				   res->rows[i].thread);
+	if (res->ncpu_ivs != (uint64_t)res->ncpu_iv_ns * res->ncpu)
+		return bad(c, "result.ncpu_ivs (%u) is not ncpu_iv_ns (%u) x ncpu (%u)", res->ncpu_ivs,
+			   res->ncpu_iv_ns, res->ncpu);
 	return 0;
 }
 

@@ -31,6 +31,8 @@ void result_release(struct result *res)
 	free(res->targets);
 	result_devs_free(res->devs, res->ndevs);
 	free(res->cpu);
+	free(res->cpu_iv);
+	free(res->cpu_iv_ns);
 	free(res->places);
 	free(res->cpus);
 	ivlat_free(&res->ivl);

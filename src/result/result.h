@@ -136,6 +136,11 @@ struct result {
 	uint64_t end_ns_real;		/* from wall_t0 to the last worker's end */
 	struct cpu_usage *cpu;		/* per CPU over the measured window */
 	unsigned ncpu;
+	struct cpu_usage *cpu_iv;	/* per CPU per series edge: interval k's CPU i at [k * ncpu + i],
+					   where interval k ends cpu_iv_ns[k] after the window's start */
+	unsigned ncpu_ivs;		/* cpu_iv's entries (ncpu_iv_ns x ncpu); 0: none kept */
+	uint64_t *cpu_iv_ns;
+	unsigned ncpu_iv_ns;
 	struct cpu_place *places;	/* where each of them sits (cpu[i]'s is places[i]), read
 					   after the run; 0 in documents written before it */
 	unsigned nplaces;

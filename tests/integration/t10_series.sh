@@ -20,6 +20,14 @@ within "$csv_w" "$2" 0.01 || fail "CSV writes $csv_w, report $2"
 say "per-interval latency: each interval's histogram holds its I/Os, they add up to the run's, its percentiles in series.total"
 run_ok --engine=null -d2 -W0.1 -D250 -t2 -o4 -b4K -w30 -Rjson x
 python3 "$(dirname "$0")/ivlat_check.py" "$T/out" || fail "interval histograms"
+say "CPU per interval: its intervals end at the series' edges and average to the window's figures; a pinned spinning thread's CPU busy in each"
+run_ok --engine=null -d3 -W0 -t1 -a0 -o4 -b4K -r -Rjson x
+jq -e '.cpu.series.time_s | length == 3 and .[2] == 3' "$T/out" >/dev/null || fail "CPU series times: $(jq -c .cpu.series.time_s "$T/out")"
+jq -e '[.cpu.series.per_cpu[] | select(.cpu == 0) | .usage[] | select(. < 50)] | length == 0' "$T/out" >/dev/null ||
+	fail "CPU 0 idle in an interval while a thread pinned there spun: $(jq -c '.cpu.series.per_cpu[0]' "$T/out")"
+jq -r '.cpu.series as $s | .cpu.per_cpu[] as $c | ($s.per_cpu[] | select(.cpu == $c.cpu)) as $p |
+	[$c.usage, ([range(0; $s.time_s | length)] | map($p.usage[.] * ($s.time_s[.] - (if . == 0 then 0 else $s.time_s[. - 1] end))) | add) / $s.time_s[-1]] | @tsv' "$T/out" |
+	while read -r whole avg; do awk -v a="$avg" -v b="$whole" 'BEGIN { exit !(a - b <= 2 && b - a <= 2) }' || fail "intervals average to $avg% busy, the window $whole%"; done || exit 1
 say "... in a paced run (response times), a count-based one, and on a file"
 run_ok --engine=null -d2 -W0 -D250 -t2 -o4 -b4K -w50 -g2000i -Rjson x
 python3 "$(dirname "$0")/ivlat_check.py" "$T/out" || fail "interval histograms, paced"
