@@ -8,6 +8,7 @@
 #   make DEVELOPER=1 warnings are errors
 #   make fuzz-run    build the libFuzzer targets (clang) and run each FUZZ_SECONDS
 
+.DEFAULT_GOAL := all
 CC      ?= cc
 PKGS    := liburing jansson blkid libxxhash nettle zlib libisal libxml-2.0
 CFLAGS  ?= -O2 -g
@@ -41,7 +42,27 @@ LIBS        = $(PKG_LIBS) -laio -lpthread -lm
 
 # Everything but main.c goes into a static library that tests link too.
 LIB_SRC := $(filter-out src/main.c,$(wildcard src/*/*.c))
-LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/html_assets.o
+
+# The HTML report's chart library, Dygraphs from Debian's libjs-dygraphs (scripts/setup
+# installs it), is embedded in the binary with the page's own script and style
+# (src/report/html/). Without it the build goes on, and --html says what is missing.
+DYGRAPHS ?= /usr/share/javascript/dygraphs
+HTML_OWN := src/report/html/report.js src/report/html/report.css
+ifneq ($(wildcard $(DYGRAPHS)/dygraph.min.js),)
+HTML_LIB := $(DYGRAPHS)/dygraph.min.js $(DYGRAPHS)/dygraph.min.css
+HTML_ARGS := html_lib_js=$(DYGRAPHS)/dygraph.min.js html_lib_css=$(DYGRAPHS)/dygraph.min.css
+else
+HTML_ARGS := html_lib_js=/dev/null html_lib_css=/dev/null
+endif
+$(B)/gen/embed: src/report/html/embed.c
+	@mkdir -p $(dir $@)
+	cc -O1 -D_GNU_SOURCE -o $@ $<
+$(B)/gen/html_assets.c: $(B)/gen/embed $(HTML_LIB) $(HTML_OWN)
+	$(B)/gen/embed $@ $(HTML_ARGS) html_own_js=src/report/html/report.js \
+		html_own_css=src/report/html/report.css
+$(B)/gen/html_assets.o: $(B)/gen/html_assets.c
+	$(CC) $(ALL_CFLAGS) -w -c -o $@ $<
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 

@@ -45,6 +45,9 @@ int cmd_preset(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 /* `iobench compare A.json B.json...`: results side by side (compare.c). */
 int cmd_compare(int argc, char **argv);
+
+/* The HTML page comparing n result files (report's --html with several files). An exit code. */
+int compare_html(char **files, unsigned n, const char *path);
 int cmd_monitor(int argc, char **argv);
 /* `iobench report FILE.json...`: the reports of earlier runs, from their JSON (report_cmd.c). */
 int cmd_report(int argc, char **argv);

@@ -24,6 +24,7 @@
 #include "report/report.h"
 #include "result/model.h"
 #include "util/errmsg.h"
+#include "util/outfile.h"
 #include "util/banned.h"
 
 #define MAX_FILES 32
@@ -85,11 +86,13 @@ static const struct metric metrics[] = {
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: iobench compare [--force] [-Rtext|-Rcsv|-Rmarkdown|-Rjson] A.json B.json...\n"
+	fprintf(f, "usage: iobench compare [--force] [-Rtext|-Rcsv|-Rmarkdown|-Rjson] [--html=FILE] "
+		"A.json B.json...\n"
 		"  Shows results side by side, the first as the baseline: each figure's change\n"
 		"  against it, within noise or faster/slower. A preset's or a sweep's points are\n"
 		"  matched by their parameters. Results of different workloads are refused,\n"
-		"  naming what differs, unless --force. Details: docs/compare.md.\n");
+		"  naming what differs, unless --force. --html=FILE also writes the page: the\n"
+		"  table, and the runs' series overlaid. Details: docs/compare.md, docs/report.md.\n");
 	option_usage(f, FRONT_COMPARE);
 }
 
@@ -475,53 +478,16 @@ static json_t *compare_json(struct column *col, unsigned ncol)
 	return root;
 }
 
-int cmd_compare(int argc, char **argv)
+/*
+ * Loads the files of col[0..ncol-1] and matches every column's documents to
+ * the baseline's; refuses (naming them) different points or workloads
+ * unless force. Returns 0 or an exit code, the message printed.
+ */
+static int prepare(struct column *col, unsigned ncol, bool force)
 {
-	struct column col[MAX_FILES] = { 0 };
-	unsigned ncol = 0;
-	int fmt = OUT_TEXT, code = 0;
-	bool force = false;
 	char err[1024];
+	int code = 0;
 
-	for (int i = 1; i < argc; i++) {
-		const struct option_def *o;
-		const char *v;
-		char flag[48];
-		int got = option_next(argc, argv, &i, FRONT_COMPARE, &o, &v, flag, sizeof(flag), err,
-				      sizeof(err));
-
-		if (got == 1 && ncol == MAX_FILES)
-			got = errmsg(err, sizeof(err), -EINVAL, "compare: more than %u files",
-				     MAX_FILES);
-		if (got == 1) {
-			col[ncol++].file = argv[i];
-			continue;
-		}
-		if (!got && o->id == O_HELP) {
-			usage(stdout);
-			return 0;
-		}
-		if (!got && o->id == O_FORCE)
-			force = true;
-		if (!got && o->id == O_FORMAT) {
-			fmt = !strcmp(v, "text") ? OUT_TEXT : !strcmp(v, "csv") ? OUT_CSV :
-			      !strcmp(v, "markdown") || !strcmp(v, "md") ? OUT_MD :
-			      !strcmp(v, "json") ? OUT_JSON : -1;
-			if (fmt < 0)
-				got = errmsg(err, sizeof(err), -EINVAL, "%s%s%s: compare's formats are "
-					     "text, csv, markdown and json", flag,
-					     flag[1] == '-' ? "=" : "", v);
-		}
-		if (got) {
-			fprintf(stderr, "iobench compare: %s\n", err);
-			return EXIT_BAD_INPUT;
-		}
-	}
-	if (ncol < 2) {
-		fprintf(stderr, "iobench compare: name two result files or more (the first is the "
-			"baseline)\n");
-		return EXIT_BAD_INPUT;
-	}
 	for (unsigned c = 0; !code && c < ncol; c++) {
 		int r = load(&col[c], err, sizeof(err));
 
@@ -535,10 +501,8 @@ int cmd_compare(int argc, char **argv)
 
 		if (match(&col[0], &col[c], &got)) {
 			fprintf(stderr, "iobench compare: out of memory\n");
-			code = EXIT_RUN_FAILED;
-			break;
+			return EXIT_RUN_FAILED;
 		}
-
 		if (got < col[0].set.n && (col[0].set.n > 1 || col[c].set.n > 1) && !force) {
 			fprintf(stderr, "iobench compare: %s and %s hold different points (%u of %u "
 				"match by block size, queue depth, threads, write percentage and "
@@ -563,6 +527,130 @@ int cmd_compare(int argc, char **argv)
 			}
 		}
 	}
+	return code;
+}
+
+static void release(struct column *col, unsigned ncol)
+{
+	for (unsigned c = 0; c < ncol; c++) {
+		for (unsigned i = 0; col[c].docs && i < col[c].set.n; i++)
+			json_decref(col[c].docs[i]);
+		free(col[c].docs);
+		free(col[c].match);
+		model_set_free(&col[c].set);
+	}
+}
+
+/*
+ * The comparison as an HTML page: the delta table, and when every file holds
+ * one run, their series overlaid and what each ran. 0 or an exit code.
+ */
+static int write_page(const char *path, struct column *col, unsigned ncol)
+{
+	json_t *data = json_object(), *docs = json_array();
+	char title[512], err[1024];
+	size_t at = (size_t)snprintf(title, sizeof(title), "iobench compare:");
+	bool one = true;
+
+	for (unsigned c = 0; c < ncol; c++) {
+		one &= col[c].set.n == 1;
+		if (at < sizeof(title))
+			at += (size_t)snprintf(title + at, sizeof(title) - at, "%s %s", c ? " vs" : "",
+					       col[c].label);
+	}
+	jput(data, "kind", json_string("compare"));
+	jput(data, "compare", compare_json(col, ncol));
+	for (unsigned c = 0; one && c < ncol; c++) {	/* the page shows documents, not models */
+		json_object_del(col[c].docs[0], "model");
+		jappend(docs, json_incref(col[c].docs[0]));
+	}
+	jput(data, "docs", docs);
+	if (series_oom()) {
+		json_decref(data);
+		fprintf(stderr, "iobench compare: out of memory\n");
+		return EXIT_RUN_FAILED;
+	}
+	if (report_html_write(path, title, data, err, sizeof(err))) {
+		fprintf(stderr, "iobench compare: %s\n", err);
+		return EXIT_RUN_FAILED;
+	}
+	return 0;
+}
+
+int compare_html(char **files, unsigned n, const char *path)
+{
+	struct column col[MAX_FILES] = { 0 };
+	int code;
+
+	if (n > MAX_FILES) {
+		fprintf(stderr, "iobench report: --html compares %u files at most\n", MAX_FILES);
+		return EXIT_BAD_INPUT;
+	}
+	for (unsigned c = 0; c < n; c++)
+		col[c].file = files[c];
+	code = prepare(col, n, false);
+	if (!code)
+		code = write_page(path, col, n);
+	release(col, n);
+	return code;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct column col[MAX_FILES] = { 0 };
+	unsigned ncol = 0;
+	int fmt = OUT_TEXT, code = 0;
+	bool force = false;
+	const char *html = NULL;
+	char err[1024];
+
+	for (int i = 1; i < argc; i++) {
+		const struct option_def *o;
+		const char *v;
+		char flag[48];
+		int got = option_next(argc, argv, &i, FRONT_COMPARE, &o, &v, flag, sizeof(flag), err,
+				      sizeof(err));
+
+		if (got == 1 && ncol == MAX_FILES)
+			got = errmsg(err, sizeof(err), -EINVAL, "compare: more than %u files",
+				     MAX_FILES);
+		if (got == 1) {
+			col[ncol++].file = argv[i];
+			continue;
+		}
+		if (!got && o->id == O_HELP) {
+			usage(stdout);
+			return 0;
+		}
+		if (!got && o->id == O_FORCE)
+			force = true;
+		if (!got && o->id == O_HTML) {
+			html = v;
+			if (outfile_check(v, err, sizeof(err)))
+				got = -EINVAL;
+			else
+				got = report_html_available(err, sizeof(err));
+		}
+		if (!got && o->id == O_FORMAT) {
+			fmt = !strcmp(v, "text") ? OUT_TEXT : !strcmp(v, "csv") ? OUT_CSV :
+			      !strcmp(v, "markdown") || !strcmp(v, "md") ? OUT_MD :
+			      !strcmp(v, "json") ? OUT_JSON : -1;
+			if (fmt < 0)
+				got = errmsg(err, sizeof(err), -EINVAL, "%s%s%s: compare's formats are "
+					     "text, csv, markdown and json", flag,
+					     flag[1] == '-' ? "=" : "", v);
+		}
+		if (got) {
+			fprintf(stderr, "iobench compare: %s\n", err);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (ncol < 2) {
+		fprintf(stderr, "iobench compare: name two result files or more (the first is the "
+			"baseline)\n");
+		return EXIT_BAD_INPUT;
+	}
+	code = prepare(col, ncol, force);
 	if (!code && fmt == OUT_JSON) {
 		code = series_write_json("-", compare_json(col, ncol));
 	} else if (!code && fmt == OUT_CSV) {
@@ -586,12 +674,8 @@ int cmd_compare(int argc, char **argv)
 		fprintf(stderr, "iobench compare: cannot write the comparison\n");
 		code = EXIT_RUN_FAILED;
 	}
-	for (unsigned c = 0; c < ncol; c++) {
-		for (unsigned i = 0; col[c].docs && i < col[c].set.n; i++)
-			json_decref(col[c].docs[i]);
-		free(col[c].docs);
-		free(col[c].match);
-		model_set_free(&col[c].set);
-	}
+	if (!code && html)
+		code = write_page(html, col, ncol);
+	release(col, ncol);
 	return code;
 }

@@ -32,7 +32,7 @@
 #include "version.h"
 #include "util/banned.h"
 
-enum out_format { OUT_TEXT, OUT_JSON, OUT_FIO, OUT_CSV };
+enum out_format { OUT_TEXT, OUT_JSON, OUT_FIO, OUT_CSV, OUT_HTML };
 
 /* fio's layouts (OUT_FIO), any of them at once: fio prints them in this order. */
 #define FIO_TERSE 1u
@@ -51,7 +51,7 @@ struct job_args {
 	unsigned fio_layouts;		/* OUT_FIO: FIO_* */
 	int terse_version;		/* fio's --terse-version: 2 to 5 (0: fio's default, 3) */
 	uint64_t status_ns;		/* fio's --status-interval: the report so far this often; 0 none */
-	const char *output, *json_path, *series_csv;
+	const char *output, *json_path, *series_csv, *html_path;
 	bool print_workload;
 	bool parse_only;		/* fio's --parse-only: the job files read and planned, nothing run */
 	bool named;			/* a --name: jobs given on the command line, as fio's */
@@ -235,6 +235,7 @@ static int own_option(struct job_args *a, const struct option_def *o, const char
 		return parse_format(a, v);
 	case O_OUTPUT: a->output = v; return 0;
 	case O_JSON: a->json_path = v; return 0;
+	case O_HTML: a->html_path = v; return 0;
 	case O_SERIES_CSV: a->series_csv = v; return 0;
 	case O_PRINT: a->print_workload = true; return 0;
 	case O_PARSE_ONLY: a->parse_only = true; return 0;
@@ -583,6 +584,8 @@ static int write_json(FILE *f, enum out_format fmt, const struct fio_plan *plan,
 {
 	if (fmt == OUT_CSV)
 		return report_series_csv_groups(f, plan->groups, res, ran);
+	if (fmt == OUT_HTML)
+		return report_html_groups(f, plan->groups, res, ran);
 	return report_json_array(f, plan->groups, res, ran);
 }
 
@@ -610,10 +613,14 @@ static int write_file(const char *path, const char *text, size_t ntext, enum out
 /* Checks every group before the first runs, taking what the whole run holds. */
 static int precheck(const struct job_args *a, struct fio_plan *plan, struct hold *hold)
 {
-	const char *outs[] = { a->output, a->json_path, a->series_csv };
+	const char *outs[] = { a->output, a->json_path, a->series_csv, a->html_path };
 	struct space_plan space = { 0 };
 	char err[1024];
 
+	if (a->html_path && report_html_available(err, sizeof(err))) {
+		fprintf(stderr, "iobench: --html: %s\n", err);
+		return EXIT_BAD_INPUT;
+	}
 	for (size_t i = 0; i < sizeof(outs) / sizeof(outs[0]); i++) {
 		if (outs[i] && outfile_check(outs[i], err, sizeof(err))) {
 			fprintf(stderr, "iobench: %s\n", err);
@@ -698,6 +705,8 @@ static int run_all(const struct job_args *a, struct fio_plan *plan, struct hold 
 	if (*ran && a->json_path && write_file(a->json_path, NULL, 0, OUT_JSON, plan, res, *ran))
 		code = EXIT_RUN_FAILED;
 	if (*ran && a->series_csv && write_file(a->series_csv, NULL, 0, OUT_CSV, plan, res, *ran))
+		code = EXIT_RUN_FAILED;
+	if (*ran && a->html_path && write_file(a->html_path, NULL, 0, OUT_HTML, plan, res, *ran))
 		code = EXIT_RUN_FAILED;
 	if (*ran && write_logs(plan, res, *ran))
 		code = EXIT_RUN_FAILED;

@@ -43,7 +43,7 @@ struct preset_opts {
 	bool size_set, duration_set, warmup_set, pause_set;
 	bool list, print, fast, fill_free, json_stdout;
 	unsigned nwords;		/* options and operands given */
-	const char *json_path;
+	const char *json_path, *html_path;
 	struct workload run;		/* the run options, as option_apply_run() reads them */
 	const char *pass[MAX_PASS];	/* ... and as written, for each run's command line */
 	unsigned npass;
@@ -160,8 +160,10 @@ static int parse_opts(int argc, char **argv, struct preset_opts *o, char *err, s
 			o->fill_free = true;
 			break;
 		case O_JSON:
-			o->json_path = v;
-			if (outfile_check(v, err, len))
+		case O_HTML:
+			*(opt->id == O_JSON ? &o->json_path : &o->html_path) = v;
+			if (outfile_check(v, err, len) ||
+			    (opt->id == O_HTML && report_html_available(err, len)))
 				return -EINVAL;
 			break;
 		case O_FORMAT:
@@ -744,7 +746,7 @@ static int preset_main(int argc, char **argv, unsigned front)
 	}
 	s.quiet = o.run.quiet;
 	s.keep = o.run.keep;
-	s.docs = o.json_stdout || o.json_path;
+	s.docs = o.json_stdout || o.json_path || o.html_path;
 	snprintf(s.name, sizeof(s.name), "%s", o.p->name);
 	s.cmdline = cmdline_join(argc, argv);
 	if (!s.cmdline) {
@@ -800,6 +802,11 @@ static int preset_main(int argc, char **argv, unsigned front)
 			int jr = series_write_json(o.json_path, series_json(&s, grid_json(&o, &s)));
 
 			code = code ? code : jr;
+		}
+		if (o.html_path) {
+			int hr = series_write_html(o.html_path, series_json(&s, grid_json(&o, &s)));
+
+			code = code ? code : hr;
 		}
 	}
 	series_free(&s);

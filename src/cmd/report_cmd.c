@@ -10,8 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <jansson.h>
 
 #include "cmd/cmd.h"
+#include "cmd/series.h"
 #include "job/options.h"
 #include "report/diskspd_xml.h"
 #include "report/report.h"
@@ -24,13 +26,15 @@ enum { FMT_TEXT, FMT_JSON, FMT_FIO_JSON, FMT_FIO_JSON_PLUS, FMT_CSV, FMT_XML };
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: iobench report [-Rtext|-Rjson|-Rfio-json|-Rfio-json+|-Rcsv|-Rxml] FILE.json...\n"
+	fprintf(f, "usage: iobench report [-Rtext|-Rjson|-Rfio-json|-Rfio-json+|-Rcsv|-Rxml] [--html=FILE] FILE.json...\n"
 		"  Prints the report of each run again, from the JSON document it wrote\n"
 		"  (--json=FILE, -Rjson; a job file's array of documents): the text report\n"
 		"  (default), the JSON document, fio's JSON layout (-Rfio-json, -Rfio-json+\n"
 		"  with the latency bins of fio's json+), the interval series as CSV (-Rcsv,\n"
 		"  as --series-csv wrote it), or DiskSpd's XML results (-Rxml, as the DiskSpd\n"
 		"  command line's -Rxml printed them: of one run).\n"
+		"  --html=FILE also writes the HTML report: of one run (or a job file's groups,\n"
+		"  a preset, a sweep), or of several files side by side (as compare --html).\n"
 		"  FILE - reads stdin.\n");
 	option_usage(f, FRONT_REPORT);
 }
@@ -97,6 +101,31 @@ static int print(int fmt, const struct model_set *all, bool one_document)
 	return r;
 }
 
+/* The runs of one file as the HTML report: a preset's or a sweep's page, else each run's. */
+static int write_html(const char *path, const char *file, const struct model_set *all)
+{
+	json_t *doc = json_load_file(file, 0, NULL);
+	const char *schema = json_string_value(json_object_get(doc, "schema"));
+	struct outfile o;
+	char err[1024];
+	int r;
+
+	if (schema && !strcmp(schema, "iobench/series"))
+		return series_write_html(path, doc);
+	json_decref(doc);
+	r = outfile_open(&o, path, err, sizeof(err));
+	if (!r && (r = report_html_groups(o.f, all->w, all->res, all->n)) && !o.werr) {
+		outfile_abort(&o);
+		r = errmsg(err, sizeof(err), r, "cannot write '%s': %s", path,
+			   r == -ENOMEM ? "out of memory" : strerror(-r));
+	} else if (!r) {
+		r = outfile_commit(&o, err, sizeof(err));
+	}
+	if (r)
+		fprintf(stderr, "iobench report: %s\n", err);
+	return r ? EXIT_RUN_FAILED : 0;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct model_set all;
@@ -104,6 +133,7 @@ int cmd_report(int argc, char **argv)
 	char **files = calloc((size_t)argc, sizeof(*files));
 	int fmt = FMT_TEXT, i, r, code = 0, nfiles = 0;
 	bool one_document, job_file = false;
+	const char *html = NULL;
 
 	if (!files) {
 		fprintf(stderr, "iobench report: out of memory\n");
@@ -125,6 +155,15 @@ int cmd_report(int argc, char **argv)
 			free(files);
 			return 0;
 		}
+		if (!got && o->id == O_HTML) {
+			html = v;
+			if (outfile_check(v, why, sizeof(why)))
+				got = -EINVAL;
+			else
+				got = report_html_available(why, sizeof(why));
+			if (!got)
+				continue;
+		}
 		if (!got && (fmt = format_of(v)) < 0)
 			got = errmsg(why, sizeof(why), -EINVAL, "%s%s%s: the formats are text, json, "
 				     "fio-json, csv and xml", flag, flag[1] == '-' ? "=" : "", v);
@@ -141,8 +180,8 @@ int cmd_report(int argc, char **argv)
 		return EXIT_BAD_INPUT;
 	}
 	r = load_all(files, nfiles, &all);
-	free(files);
 	if (r) {
+		free(files);
 		model_set_free(&all);
 		return EXIT_BAD_INPUT;
 	}
@@ -159,6 +198,7 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "iobench report: -Rxml: DiskSpd's XML results are of one run of the "
 			"DiskSpd command line (or of an XML profile's TimeSpans); %s\n",
 			job_file ? "this is a job file's run" : "name one file, not several");
+		free(files);
 		model_set_free(&all);
 		return EXIT_BAD_INPUT;
 	}
@@ -171,6 +211,10 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "iobench report: %s\n", err);
 		code = EXIT_RUN_FAILED;
 	}
+	if (!code && html)	/* several files: side by side, as iobench compare --html */
+		code = nfiles > 1 ? compare_html(files, (unsigned)nfiles, html) :
+				    write_html(html, files[0], &all);
+	free(files);
 	model_set_free(&all);
 	return code;
 }

@@ -20,9 +20,13 @@
 /* Checks the output files named on the command line before any I/O: a bad path is bad input. */
 static int check_outputs(const struct workload *w)
 {
-	const char *paths[] = { w->json_path, w->series_csv };
+	const char *paths[] = { w->json_path, w->series_csv, w->html_path };
 	char err[1024];
 
+	if (w->html_path && report_html_available(err, sizeof(err))) {
+		fprintf(stderr, "iobench: --html: %s\n", err);
+		return -1;
+	}
 	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
 		if (paths[i] && outfile_check(paths[i], err, sizeof(err))) {
 			fprintf(stderr, "iobench: %s\n", err);
@@ -112,6 +116,8 @@ static int write_reports(const struct workload *w, const struct result *res)
 		bad |= write_output(w->json_path, w, res, report_json) != 0;
 	if (w->series_csv)
 		bad |= write_output(w->series_csv, w, res, report_series_csv) != 0;
+	if (w->html_path)
+		bad |= write_output(w->html_path, w, res, report_html) != 0;
 	if (w->njobs && w->jobs[0].logs) {	/* --offset-trace */
 		struct fio_log_files seen = { 0 };
 		uint64_t lost = 0;
@@ -183,16 +189,16 @@ static int run_one(struct workload *w)
 	return code;
 }
 
-/* A JSON array of the spans that ran, or their CSV series, into path (as a job file's groups). */
+/* A JSON array of the spans that ran, their CSV series or their HTML report, into path. */
 static int write_spans(const char *path, const struct workload *w, const struct result *res,
-		       unsigned ran, bool csv)
+		       unsigned ran, int (*report)(FILE *, const struct workload *,
+						   const struct result *, unsigned))
 {
 	struct outfile o;
 	char err[1024];
 	int r = outfile_open(&o, path, err, sizeof(err)), rr = 0;
 
-	if (!r && (rr = csv ? report_series_csv_groups(o.f, w, res, ran) :
-			      report_json_array(o.f, w, res, ran)) && !o.werr) {
+	if (!r && (rr = report(o.f, w, res, ran)) && !o.werr) {
 		outfile_abort(&o);
 		r = errmsg(err, sizeof(err), rr, "cannot write '%s': the report failed", path);
 	} else if (!r) {
@@ -274,9 +280,14 @@ static int run_spans(struct workload *spans, unsigned n)
 		fprintf(stderr, "iobench: %s\n", err);
 		code = EXIT_RUN_FAILED;
 	}
-	if (ran && spans[0].json_path && write_spans(spans[0].json_path, spans, res, ran, false))
+	if (ran && spans[0].json_path &&
+	    write_spans(spans[0].json_path, spans, res, ran, report_json_array))
 		code = EXIT_RUN_FAILED;
-	if (ran && spans[0].series_csv && write_spans(spans[0].series_csv, spans, res, ran, true))
+	if (ran && spans[0].series_csv &&
+	    write_spans(spans[0].series_csv, spans, res, ran, report_series_csv_groups))
+		code = EXIT_RUN_FAILED;
+	if (ran && spans[0].html_path &&
+	    write_spans(spans[0].html_path, spans, res, ran, report_html_groups))
 		code = EXIT_RUN_FAILED;
 	for (unsigned i = 0; i < ran; i++)
 		result_release(&res[i]);

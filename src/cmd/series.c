@@ -416,6 +416,39 @@ int series_write_json(const char *path, json_t *doc)
 	return r ? EXIT_RUN_FAILED : 0;
 }
 
+bool series_oom(void)
+{
+	bool was = json_oom;
+
+	json_oom = false;
+	return was;
+}
+
+int series_write_html(const char *path, json_t *doc)
+{
+	json_t *pts = json_object_get(doc, "points"), *p, *data;
+	char err[1024], title[160];
+	size_t i;
+	int r;
+
+	if (!doc || json_oom) {
+		json_oom = false;
+		json_decref(doc);
+		fprintf(stderr, "iobench: cannot write the HTML report: out of memory\n");
+		return EXIT_RUN_FAILED;
+	}
+	json_array_foreach(pts, i, p)	/* the page shows the documents, not the models */
+		json_object_del(json_object_get(p, "result"), "model");
+	snprintf(title, sizeof(title), "iobench %s %s",
+		 json_string_value(json_object_get(doc, "kind")) ?: "",
+		 json_string_value(json_object_get(doc, "name")) ?: "");
+	data = json_pack("{s:s, s:[o]}", "kind", "series", "docs", doc);
+	r = report_html_write(path, title, data, err, sizeof(err));
+	if (r)
+		fprintf(stderr, "iobench: %s\n", err);
+	return r ? EXIT_RUN_FAILED : 0;
+}
+
 void series_block_name(char *buf, size_t len, uint64_t b)
 {
 	if (b >= (1ull << 20) && !(b % (1ull << 20)))

@@ -140,6 +140,12 @@ void series_print_warnings(const struct series *s);
 int series_write_json(const char *path, struct json_t *doc);
 
 /* A time left as the live line says it: "45s", "3m05s", "1h02m". */
+/* Whether a jput() or jappend() ran out of memory since the last document written; clears it. */
+bool series_oom(void);
+
+/* The HTML report of a series document (series_json()) into path; doc taken. 0 or an exit code. */
+int series_write_html(const char *path, struct json_t *doc);
+
 void series_format_eta(char *buf, size_t len, uint64_t ns);
 
 /* "4KiB", "1MiB", "512B": a block size as the tables print it. */

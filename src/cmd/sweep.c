@@ -38,7 +38,7 @@ struct sweep_opts {
 	bool curve, search, print, json_stdout;
 	struct curve_spec cv;
 	unsigned search_max;
-	const char *csv, *json;
+	const char *csv, *json, *html;
 	char **base;		/* the base workload's words, "iobench" first */
 	int nbase;
 	int first_target;	/* DiskSpd: the first target's word (axis switches go before it) */
@@ -148,9 +148,11 @@ static int parse_opts(int argc, char **argv, struct sweep_opts *o, char *err, si
 		}
 		case O_CSV:
 		case O_JSON:
-			if (outfile_check(v, err, len))
+		case O_HTML:
+			if (outfile_check(v, err, len) ||
+			    (opt->id == O_HTML && report_html_available(err, len)))
 				return -EINVAL;
-			*(opt->id == O_CSV ? &o->csv : &o->json) = v;
+			*(opt->id == O_CSV ? &o->csv : opt->id == O_JSON ? &o->json : &o->html) = v;
 			break;
 		case O_FORMAT:
 			if (!strcmp(v, "p"))
@@ -291,9 +293,9 @@ static int build_point(const struct sweep_opts *o, struct series *s, const struc
 			r = errmsg(err, len, -EINVAL, "sweep: the base workload asks for no run "
 				   "(--help, --version, -Rp): give the sweep's own --print-workload");
 		if (!r && (pt->w.json_path || pt->w.series_csv || pt->w.json_stdout ||
-			   pt->w.xml_stdout))
+			   pt->w.xml_stdout || pt->w.html_path))
 			r = errmsg(err, len, -EINVAL, "sweep: the base workload's outputs (--json, "
-				   "--series-csv, -R) are the sweep's: give them before it");
+				   "--html, --series-csv, -R) are the sweep's: give them before it");
 		for (unsigned j = 0; !r && rate_per && j < pt->w.njobs; j++)
 			pt->w.jobs[j].pace.poisson = true;	/* VDBench's exponential arrivals */
 		if (r)
@@ -805,7 +807,7 @@ int cmd_sweep(int argc, char **argv)
 			r = errmsg(err, sizeof(err), -ENOMEM, "out of memory");
 	}
 	s.cmdline = r ? NULL : cmdline_join(argc, argv);
-	s.docs = o.json_stdout || o.json;
+	s.docs = o.json_stdout || o.json || o.html;
 	s.keep = o.keep;
 	if (!r && o.slo.set)
 		scratch = malloc(sizeof(*scratch));
@@ -915,6 +917,11 @@ int cmd_sweep(int argc, char **argv)
 			int jr = series_write_json(o.json, series_json(&s, knees_json(&o, &s, k, nk)));
 
 			code = code ? code : jr;
+		}
+		if (o.html) {
+			int hr = series_write_html(o.html, series_json(&s, knees_json(&o, &s, k, nk)));
+
+			code = code ? code : hr;
 		}
 	}
 out:

@@ -93,6 +93,7 @@ const struct option_def options[] = {
 	{ 0, "force", ARG_NONE, O_FORCE, K, "      compare: compare results of different workloads (or points that do not all match)" },
 	{ 0, "label", ARG_REQ, O_LABEL, D | F | P, "TEXT  the run's name, kept in its JSON: iobench compare heads its column with it" },
 	{ 0, "json", ARG_REQ, O_JSON, D | F | P | S, "FILE  also write the JSON document to FILE" },
+	{ 0, "html", ARG_REQ, O_HTML, D | F | Q | P | S | R | K, "FILE  also write the HTML report to FILE: one self-contained page with the charts (report: of the files given, several side by side)" },
 	{ 0, "series-csv", ARG_REQ, O_SERIES_CSV, D | F | M, "FILE  write the per-interval series to FILE as CSV (monitor: its rows)" },
 	{ 0, "job", ARG_REQ, O_JOB, F, "FILE  a job file, as naming FILE does" },
 	{ 0, "quiet", ARG_NONE, O_QUIET, D | F | Q | P, "      no progress messages on stderr" },
@@ -318,6 +319,7 @@ int option_apply_run(const struct option_def *o, const char *flag, const char *v
 		return 0;
 	case O_JSON: return set_text(&w->json_path, v, err, len);
 	case O_LABEL: return set_text(&w->label, v, err, len);
+	case O_HTML: return set_text(&w->html_path, v, err, len);
 	case O_SERIES_CSV: return set_text(&w->series_csv, v, err, len);
 	case O_DESTROY_SIG: return set_text(&w->destroy_signature, v, err, len);
 	case O_AFFINITY: return set_affinity(w, flag, v, err, len);

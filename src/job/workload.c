@@ -68,6 +68,7 @@ void workload_release(struct workload *w)
 	free(w->label);
 	free(w->series_csv);
 	free(w->json_path);
+	free(w->html_path);
 	free(w->affinity);
 	free(w->destroy_signature);
 	memset(w, 0, sizeof(*w));

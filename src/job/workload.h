@@ -410,6 +410,7 @@ struct workload {
 	char *cmdline;		/* the command line as given, for the report */
 	char *label;		/* --label: the run's name in compare's columns, or NULL */
 	char *series_csv;	/* --series-csv=FILE: the interval series as CSV */
+	char *html_path;	/* --html=FILE: the HTML report, beside the text */
 	char *json_path;	/* --json=FILE: the JSON document, beside the text */
 	bool json_stdout;	/* -Rjson: the JSON document on stdout instead of the text */
 	bool xml_stdout;	/* -Rxml, -Rpxml: DiskSpd's XML (results, or the profile) on stdout */

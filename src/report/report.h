@@ -81,6 +81,28 @@ int report_json(FILE *f, const struct workload *w, const struct result *res);
 struct json_t *report_json_doc(const struct workload *w, const struct result *res);
 int report_json_dump(FILE *f, struct json_t *doc);
 
+/*
+ * The HTML report (report/html.c): one self-contained page of one run, or of
+ * a job file's groups (w[i] with res[i]). Returns 0, -ENOMEM, -EIO, or
+ * -ENOTSUP when the build had no chart library (report_html_available says).
+ */
+int report_html(FILE *f, const struct workload *w, const struct result *res);
+int report_html_groups(FILE *f, const struct workload *w, const struct result *res, unsigned n);
+
+/*
+ * A page of any kind: data is { "kind": "result" | "compare" | "series",
+ * "docs": [documents], "compare": compare's document or absent }, taken
+ * (freed here); a NULL data is out of memory.
+ */
+int report_html_page(FILE *f, const char *title, struct json_t *data);
+
+/* The page into path ("-": stdout), whole or not at all; data taken. 0 or -errno, said in err. */
+int report_html_write(const char *path, const char *title, struct json_t *data, char *err,
+		      size_t len);
+
+/* 0 when this build can write HTML reports; else -ENOTSUP, and why in err. */
+int report_html_available(char *err, size_t len);
+
 /* The documents of n runs (w[i] with res[i], a job file's groups) as one JSON array. */
 int report_json_array(FILE *f, const struct workload *w, const struct result *res, unsigned n);
 

@@ -169,7 +169,7 @@ SCHEMA(workload_s, FIM(struct workload, ntargets, 1u << 20), FARR(struct workloa
        FB(struct workload, read_only),
        FIM(struct workload, continue_on_error, CONTINUE_READ | CONTINUE_WRITE | CONTINUE_VERIFY),
        FB(struct workload, verify), FB(struct workload, quiet), FS(struct workload, cmdline),
-       FS_LATER(struct workload, label),
+       FS_LATER(struct workload, label), FS_LATER(struct workload, html_path),
        FS(struct workload, series_csv), FS(struct workload, json_path), FB(struct workload, json_stdout),
        FB_LATER(struct workload, xml_stdout),
        FB(struct workload, group_reporting), FI_LATER(struct workload, nglobal_written),
