@@ -560,8 +560,8 @@ static int write_page(const char *path, struct column *col, unsigned ncol)
 	}
 	jput(data, "kind", json_string("compare"));
 	jput(data, "compare", compare_json(col, ncol));
-	for (unsigned c = 0; one && c < ncol; c++) {	/* the page shows documents, not models */
-		json_object_del(col[c].docs[0], "model");
+	for (unsigned c = 0; one && c < ncol; c++) {
+		report_html_slim(col[c].docs[0]);
 		jappend(docs, json_incref(col[c].docs[0]));
 	}
 	jput(data, "docs", docs);

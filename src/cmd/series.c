@@ -437,8 +437,8 @@ int series_write_html(const char *path, json_t *doc)
 		fprintf(stderr, "iobench: cannot write the HTML report: out of memory\n");
 		return EXIT_RUN_FAILED;
 	}
-	json_array_foreach(pts, i, p)	/* the page shows the documents, not the models */
-		json_object_del(json_object_get(p, "result"), "model");
+	json_array_foreach(pts, i, p)
+		report_html_slim(json_object_get(p, "result"));
 	snprintf(title, sizeof(title), "iobench %s %s",
 		 json_string_value(json_object_get(doc, "kind")) ?: "",
 		 json_string_value(json_object_get(doc, "name")) ?: "");

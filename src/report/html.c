@@ -114,13 +114,58 @@ int report_html_write(const char *path, const char *title, json_t *data, char *e
 	return outfile_commit(&o, err, len);
 }
 
-/* A run's document as the page holds it: without the model (report FILE.json reads that). */
+void report_html_slim(json_t *doc)
+{
+	json_object_del(doc, "model");
+	json_object_del(json_object_get(doc, "series"), "threads");
+}
+
+/* A section of options as written, "[name]" and a line each. */
+static void put_section(FILE *f, const char *name, const struct written_opt *o, unsigned n)
+{
+	fprintf(f, "[%s]\n", name);
+	for (unsigned i = 0; i < n; i++)
+		fprintf(f, "%s%s%s\n", o[i].key, o[i].val ? "=" : "", o[i].val ? o[i].val : "");
+}
+
+/* A job file's run: its options as written (the global ones, the command line's first), or NULL. */
+static char *job_file_text(const struct workload *w)
+{
+	char *text = NULL;
+	size_t n = 0;
+	FILE *f;
+
+	if (!w->njobs || !w->jobs[0].name)
+		return NULL;
+	f = open_memstream(&text, &n);
+	if (!f)
+		return NULL;
+	if (w->nglobal_written)
+		put_section(f, "global", w->global_written, w->nglobal_written);
+	for (unsigned j = 0; j < w->njobs; j++)
+		put_section(f, w->jobs[j].name, w->jobs[j].written, w->jobs[j].nwritten);
+	if (fclose(f)) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/*
+ * A run's document as the page holds it (report_html_slim()), with a job
+ * file's options as written, for "what ran".
+ */
 static json_t *page_doc(const struct workload *w, const struct result *res)
 {
 	json_t *d = report_json_doc(w, res);
+	char *jobs = job_file_text(w);
 
-	if (d)
-		json_object_del(d, "model");
+	report_html_slim(d);
+	if (d && jobs && json_object_set_new(d, "job_file", json_string(jobs))) {
+		json_decref(d);
+		d = NULL;
+	}
+	free(jobs);
 	return d;
 }
 

@@ -96,6 +96,13 @@ int report_html_groups(FILE *f, const struct workload *w, const struct result *r
  */
 int report_html_page(FILE *f, const char *title, struct json_t *data);
 
+/*
+ * What a page leaves out of a run's document (from doc, in place): the model
+ * (report FILE.json reads that), and the series of each thread (the page
+ * draws the totals); with a 1-hour series that is most of the size.
+ */
+void report_html_slim(struct json_t *doc);
+
 /* The page into path ("-": stdout), whole or not at all; data taken. 0 or -errno, said in err. */
 int report_html_write(const char *path, const char *title, struct json_t *data, char *err,
 		      size_t len);

@@ -74,6 +74,12 @@ run_ok preset crystaldiskmark-peak --engine=null -d0.2 -W0 --pause=0 --json=p.js
 check p.html --docs p.json --min-charts 1 --min-nums 60
 grep -q '"grid":\[' p.html || fail "no grid in the page's data"
 
+say "a page of 3,600 intervals (an hour of 1 s ones): drawn without error; its size"
+run_ok -c16M -d3.6 -W0.2 -D1 -r -b4K -o4 -t2 -Sh -w30 --json=h.json --html=h.html h.dat
+[ "$(jq .series.intervals h.json)" = 3600 ] || fail "wanted 3600 intervals"
+check h.html --docs h.json --min-charts 10 --min-nums 60
+echo "the page: $(wc -c < h.html) bytes; the JSON document: $(wc -c < h.json) bytes"
+
 case_ input "a bad --html fails before any I/O and creates nothing"
 bad "/nonexistent/dir/r.html" -c1M -d1 --html=/nonexistent/dir/r.html g.dat
 bad "/nonexistent/dir/r.html" preset crystaldiskmark-peak --engine=null --html=/nonexistent/dir/r.html x

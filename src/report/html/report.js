@@ -51,6 +51,12 @@
 		return a === 0 ? '0' : v.toPrecision(3);
 	}
 
+	function axisNum(v) {
+		const a = Math.abs(v);
+
+		return a >= 1e6 ? fmt(v / 1e6) + 'M' : a >= 1e4 ? fmt(v / 1e3) + 'k' : fmt(v);
+	}
+
 	/* A figure of document doc (an index into data.docs, or 'compare') at path, times scale. */
 	function num(doc, path, scale) {
 		const src = doc === 'compare' ? data.compare : data.docs[doc];
@@ -98,10 +104,10 @@
 			connectSeparatedPoints: true, axisLabelFontSize: 12,
 			drawCallback: (g, initial) => { if (initial) c.dataset.drawn = '1'; },
 		}, opts || {});
-		/* 10k, 2M on linear axes; a log axis (latencies, small values) in plain figures */
+		/* the y axes' figures: 20k and 3M for large ones, plain below (no "500m" for 0.5) */
 		o.axes = Object.assign({}, o.axes || {});
-		o.axes.y = Object.assign(o.logscale ? { axisLabelFormatter: v => fmt(v) } : { labelsKMB: true },
-			o.axes.y || {});
+		for (const y of ['y', 'y2'])
+			o.axes[y] = Object.assign({ axisLabelFormatter: axisNum, axisLabelWidth: 60 }, o.axes[y] || {});
 		return new Dygraph(c, rows, o);
 	}
 
@@ -196,6 +202,7 @@
 
 		add('Label', doc.label);
 		add('Command line', doc.command_line ? el('code', {}, doc.command_line) : null);
+		add('Job file', doc.job_file ? el('pre', {}, el('code', {}, doc.job_file)) : null);
 		add('Host', h.hostname + ' — ' + (h.cpu_model || '') + ', ' + h.cpu_count + ' CPUs, ' +
 			fmt(h.memory_bytes / 1073741824) + ' GiB');
 		add('Kernel', h.kernel);
