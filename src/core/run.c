@@ -276,7 +276,8 @@ struct watch {
 	struct cpu_times *cpu_e;		/* at each series edge in the window: ncpu_a each */
 	uint64_t *cpu_e_ns;			/* ... when, from the window's start */
 	unsigned ncpu_e, cpu_e_cap;
-	bool cpu_e_lost;			/* no room, or the CPUs changed: no CPU series */
+	bool cpu_e_lost;			/* the CPUs changed: no CPU series */
+	bool cpu_e_oom;				/* ... no room for it: the run fails */
 	bool cpu_a_taken;
 	struct rusage ru_a, ru_b;		/* the process's CPU time at the window's edges */
 	struct run_ctx *ctx;
@@ -291,10 +292,15 @@ struct watch {
 	uint64_t dots;				/* -P: the dots printed */
 };
 
-/* The interval histograms every worker has left move out of the ring (struct ivring). */
-static void drain_intervals(struct run_ctx *ctx)
+/*
+ * The interval histograms every worker has left move out of the ring (struct
+ * ivring), of the intervals that have passed at now (the rest, up to the
+ * window's end, once the run is over: gather()).
+ */
+static void drain_intervals(struct run_ctx *ctx, uint64_t window_start, uint64_t now)
 {
-	unsigned upto = UINT_MAX;
+	uint64_t past = now > window_start ? (now - window_start) / ctx->w->interval_ns : 0;
+	unsigned upto = past < UINT_MAX ? (unsigned)past : UINT_MAX;
 
 	for (unsigned i = 0; i < ctx->nworkers; i++) {
 		unsigned at = atomic_load_explicit(&ctx->workers[i].iv_at, memory_order_acquire);
@@ -379,7 +385,7 @@ static void take_cpu_edge(struct watch *wt, uint64_t t_ns)
 		if (e)
 			wt->cpu_e = e;
 		if (!ns) {
-			wt->cpu_e_lost = true;
+			wt->cpu_e_lost = wt->cpu_e_oom = true;
 			return;
 		}
 		wt->cpu_e_ns = ns;
@@ -573,7 +579,7 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 
 			next = s < next ? s : next;
 		}
-		drain_intervals(ctx);
+		drain_intervals(ctx, wt->window_start, now);
 		progress_update(&wt->progress, w, ctx->workers, ctx->nworkers, wt->t0,
 				wt->window_start, now);
 		if (w->progress_ios)
@@ -849,6 +855,7 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 	res->nintervals = (unsigned)((res->test_ns + res->interval_ns - 1) / res->interval_ns);
 	if (res->nintervals > build_series_slots(ctx->w))
 		res->nintervals = build_series_slots(ctx->w);
+	ivring_drain(&ctx->ivr, res->nintervals);	/* the workers are done: the rest, up to the end */
 	oom |= ctx->ivr.oom;
 	if (!ctx->ivr.oom && ctx->ivr.out.nint >= res->nintervals) {	/* the result takes them */
 		res->ivl = ctx->ivr.out;
@@ -863,6 +870,8 @@ static int cpu_series(struct result *res, const struct watch *wt)
 {
 	unsigned n = res->ncpu, k, m = wt->ncpu_e + 1;
 
+	if (wt->cpu_e_oom)
+		return -ENOMEM;
 	if (wt->cpu_e_lost || n != (unsigned)wt->ncpu_a || n != (unsigned)wt->ncpu_b)
 		return 0;
 	res->cpu_iv = calloc((size_t)m * n, sizeof(*res->cpu_iv));
@@ -987,7 +996,6 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *
 		watch_run(ctx, &wt, sigs);
 	for (unsigned i = 0; i < ctx->nworkers; i++)
 		pthread_join(ctx->workers[i].tid, NULL);
-	ivring_drain(&ctx->ivr, UINT_MAX);
 	res->warmup_ns_real = wt.window_start - wt.t0;
 	res->end_ns_real = clock_ns() - wt.t0;
 	if (!r && ((r = gather(ctx, res, &wt)) || (r = cpu_usage(res, &wt))))
