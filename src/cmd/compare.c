@@ -626,10 +626,7 @@ int cmd_compare(int argc, char **argv)
 			force = true;
 		if (!got && o->id == O_HTML) {
 			html = v;
-			if (outfile_check(v, err, sizeof(err)))
-				got = -EINVAL;
-			else
-				got = report_html_available(err, sizeof(err));
+			got = report_html_check(v, err, sizeof(err));
 		}
 		if (!got && o->id == O_FORMAT) {
 			fmt = !strcmp(v, "text") ? OUT_TEXT : !strcmp(v, "csv") ? OUT_CSV :

@@ -162,8 +162,8 @@ static int parse_opts(int argc, char **argv, struct preset_opts *o, char *err, s
 		case O_JSON:
 		case O_HTML:
 			*(opt->id == O_JSON ? &o->json_path : &o->html_path) = v;
-			if (outfile_check(v, err, len) ||
-			    (opt->id == O_HTML && report_html_available(err, len)))
+			if (opt->id == O_HTML ? report_html_check(v, err, len) :
+						outfile_check(v, err, len))
 				return -EINVAL;
 			break;
 		case O_FORMAT:

@@ -157,11 +157,7 @@ int cmd_report(int argc, char **argv)
 		}
 		if (!got && o->id == O_HTML) {
 			html = v;
-			if (outfile_check(v, why, sizeof(why)))
-				got = -EINVAL;
-			else
-				got = report_html_available(why, sizeof(why));
-			if (!got)
+			if (!(got = report_html_check(v, why, sizeof(why))))
 				continue;
 		}
 		if (!got && (fmt = format_of(v)) < 0)

@@ -149,8 +149,8 @@ static int parse_opts(int argc, char **argv, struct sweep_opts *o, char *err, si
 		case O_CSV:
 		case O_JSON:
 		case O_HTML:
-			if (outfile_check(v, err, len) ||
-			    (opt->id == O_HTML && report_html_available(err, len)))
+			if (opt->id == O_HTML ? report_html_check(v, err, len) :
+						outfile_check(v, err, len))
 				return -EINVAL;
 			*(opt->id == O_CSV ? &o->csv : opt->id == O_JSON ? &o->json : &o->html) = v;
 			break;

@@ -32,7 +32,7 @@ int report_html_available(char *err, size_t len)
 		      "build again");
 }
 
-/* Text into HTML: the five characters that could be markup, escaped. */
+/* Text into HTML: the five characters that could be markup, escaped (a backslash stays one). */
 static void put_escaped(FILE *f, const char *s)
 {
 	for (; *s; s++) {
@@ -45,6 +45,13 @@ static void put_escaped(FILE *f, const char *s)
 		default: fputc(*s, f);
 		}
 	}
+}
+
+int report_html_check(const char *path, char *err, size_t len)
+{
+	int r = report_html_available(err, len);
+
+	return r ? r : outfile_check(path, err, len) ? -EINVAL : 0;
 }
 
 int report_html_page(FILE *f, const char *title, json_t *data)

@@ -107,6 +107,9 @@ void report_html_slim(struct json_t *doc);
 int report_html_write(const char *path, const char *title, struct json_t *data, char *err,
 		      size_t len);
 
+/* --html=path: 0 when this build writes HTML and path can be written; else -errno, why in err. */
+int report_html_check(const char *path, char *err, size_t len);
+
 /* 0 when this build can write HTML reports; else -ENOTSUP, and why in err. */
 int report_html_available(char *err, size_t len);
 

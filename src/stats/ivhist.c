@@ -23,21 +23,6 @@ unsigned ivhist_index(uint64_t v)
 	return hist_index(v) >> IVH_SHIFT;
 }
 
-void ivhist_merge(struct ivhist *a, const struct ivhist *b)
-{
-	for (unsigned i = 0; i < IVH_NBUCKETS; i++)
-		a->n[i] += b->n[i];
-}
-
-uint64_t ivhist_count(const struct ivhist *h)
-{
-	uint64_t n = 0;
-
-	for (unsigned i = 0; i < IVH_NBUCKETS; i++)
-		n += h->n[i];
-	return n;
-}
-
 int ivlat_append(struct ivlat *l, const struct ivhist *h)
 {
 	uint32_t need = 0;

@@ -7,7 +7,7 @@
  * (1.6%) of the value. Nothing is recorded into it per I/O: at each interval
  * edge a worker adds what its streams' histograms gained since the last edge
  * (ivhist_fold), once a second, into the run's histogram of that interval,
- * shared by every worker. Like hist.h, two of them merge by adding.
+ * shared by every worker. Like hist.h's, they merge by adding their counts.
  */
 #ifndef IOB_IVHIST_H
 #define IOB_IVHIST_H
@@ -31,10 +31,6 @@ uint64_t ivhist_bucket_width(unsigned i);
 
 /* The bucket holding value v (ns). */
 unsigned ivhist_index(uint64_t v);
-
-void ivhist_merge(struct ivhist *a, const struct ivhist *b);
-
-uint64_t ivhist_count(const struct ivhist *h);
 
 /*
  * A run's interval histograms kept for the result: sparse, each interval's
