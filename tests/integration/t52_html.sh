@@ -1,4 +1,4 @@
-# Description: the HTML report in headless Chromium: each kind of page (a run on a file and on a loop device, a job file's groups, compare, a sweep, a preset) opens from disk with no console error, every chart drawn, every figure shown equal to the JSON's; the page from `iobench report R.json --html` is byte for byte the run's own; a bad --html fails before any I/O.
+# Description: the HTML report in headless Chromium: each kind of page (a run on a file and on a loop device, a job file's groups, compare of runs and of sweeps, a sweep, a preset) opens from disk with no console error, every chart drawn, every figure shown equal to the JSON's; the page from `iobench report R.json --html` is byte for byte the run's own; a bad --html fails before any I/O.
 . "$(dirname "$0")/lib.sh"
 cd "$T" || exit 1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -60,6 +60,13 @@ cp "$T/out" cmp.json
 check cmp.html --docs a.json b.json --doc compare=cmp.json --min-charts 3 --min-nums 45
 run_ok report a.json b.json --html=cmp2.html
 cmp cmp.html cmp2.html || fail "report A B --html differs from compare --html"
+
+say "compare of two sweeps: the delta table of every point"
+run_ok sweep --engine=null --null-latency=100us --qd=1,2 -r -b4K -d0.3 -W0 --json=s1.json x
+run_ok sweep --engine=null --null-latency=200us --qd=1,2 -r -b4K -d0.3 -W0 --json=s2.json x
+run_ok compare s1.json s2.json -Rjson --html=cmps.html
+cp "$T/out" cmps.json
+check cmps.html --doc compare=cmps.json --min-charts 0 --min-nums 60
 
 say "a sweep: IOPS against p99 with the knee; its page from the run and from report the same"
 run_ok sweep --engine=null --null-servers=2 --null-latency=exp:100us --qd=1,2,4,8 --slo=p99:600us -r -b4K -d0.5 -W0 \

@@ -485,6 +485,11 @@
 				return el('tr', {}, cells);
 			})));
 		});
+		if (!data.docs.length) {	/* presets' or sweeps' points: each file has its own page */
+			s.append(el('p', { class: 'note' }, 'The files hold several runs each (a preset\'s or a sweep\'s ' +
+				'points): their series are on each file\'s own page (iobench report FILE --html=PAGE).'));
+			return;
+		}
 		const g = el('div', { class: 'grid2' });
 		s.append(g);
 		overlay(g, 'IOPS over time', 'all I/Os, each run\'s measured window from its start', 'I/O per second',
