@@ -35,6 +35,7 @@ sweep() {
 			case $f in
 			*.json) jq -e . "$f" >/dev/null 2>&1 || fail "$*: allocation $n ($where): a partial $f" ;;
 			*.csv) ;;
+			*.html) tail -1 "$f" | grep -q '^</html>$' || fail "$*: allocation $n ($where): a partial $f" ;;
 			*) fail "$*: allocation $n ($where) left $f" ;;
 			esac
 		done
@@ -53,11 +54,15 @@ sweep 1 --ioengine=null --bs=4k --name=a --rw=read --size=1m --name=b --rw=write
 say "a file laid down, with --json, --series-csv and -D; --verify"
 sweep 1 -c4M --ios=100 -w50 -D100 -b4K --json=d/r.json --series-csv=d/s.csv d/f.dat
 sweep 1 -c4M --ios=100 --verify -w50 -b4K d/v.dat
+say "the HTML report: of a run, of report, of compare"
+sweep 1 --engine=null --ios=100 -w50 --html=d/r.html x
 say "iobench report: a result read back, printed as text and as JSON; a job file's array"
 "$IOBENCH" -c4M --ios=100 -w50 -D100 -b4K --json=r.json r.dat >/dev/null 2>&1 || fail "the run for report"
 "$IOBENCH" j.fio --json=j.json >/dev/null 2>&1 || fail "the job file for report"
 sweep 1 report r.json
 sweep 1 report -Rjson r.json
+sweep 1 report r.json --html=d/r.html
+sweep 1 compare --force r.json r.json --html=d/c.html
 sweep 1 report -Rfio-json j.json
 say "the quick suite (every 23rd allocation), a preset's and a sweep's documents, the knee, the curve"
 sweep 23 quick --size=8M --duration=0.05 --warmup=0 d
