@@ -2,11 +2,12 @@
 . "$(dirname "$0")/lib.sh"
 cd "$T" || exit 1
 
-say "the queue-depth search on 4 servers of 2 ms: the knee at p99 <= 3 ms is where the theory puts it"
+say "the queue-depth search on 4 servers of 10 ms: the knee at p99 <= 15 ms is where the theory puts it"
 # c servers of service time s, closed loop at depth q: min(q, c)/s IOPS; p99 is s up to q = c,
 # then 2s (some I/Os wait a whole service time) up to 2c. The knee: the smallest q of the most IOPS
-# whose p99 is within the limit.
-c=4 s_ms=2 slo_ms=3
+# whose p99 is within the limit. The limit stands 5 ms above the service time: a timer's wake-up
+# on a virtual machine is late by 0.1 ms mostly, by 1 ms at its p99 (seen here).
+c=4 s_ms=10 slo_ms=15
 want=$(awk -v c=$c -v s=$s_ms -v l=$slo_ms 'BEGIN {
 	best = -1; for (q = 1; q <= 1024; q *= 2) { p99 = (q <= c ? 1 : int((q + c - 1) / c)) * s
 		iops = (q < c ? q : c) * 1000 / s; if (p99 <= l && iops > best * 1.01) { best = iops; k = q } }
@@ -18,7 +19,7 @@ jq -e --argjson q "$1" --argjson iops "$2" '.mode == "search" and .knees[0].poin
 	((.knees[0].iops - $iops) | fabs) < $iops * 0.1 and
 	([.points[].params.queue_depth] | .[0:4]) == [1, 2, 4, 8]' s.json >/dev/null ||
 	fail "knee $(jq -c '.knees' s.json), wanted QD $1 at $2 IOPS; points $(jq -c '[.points[] | [.params.queue_depth, .total.iops, .total.lat_p99_us]]' s.json)"
-grep -Eq "^Verdict: this target gives (1,[89][0-9][0-9]|2,0[0-9][0-9]) IOPS at p99 <= 3 ms \(QD 4, 4 KiB random read, 1 thread\)\.$" "$T/out" ||
+grep -Eq "^Verdict: this target gives (3[6-9][0-9]|4[0-3][0-9]) IOPS at p99 <= 15 ms \(QD 4, 4 KiB random read, 1 thread\)\.$" "$T/out" ||
 	fail "the sentence: $(grep Verdict "$T/out")"
 # each depth's figures are the model's: IOPS min(q, c)/s, mean latency max(1, q/c) s (Little's
 # law), within 10%: the model device keeps its time by the clock, and a timer's wake-up is late by
@@ -35,8 +36,8 @@ say "the knee among listed depths, and none when the objective is below the serv
 run_ok sweep --engine=null --null-servers=$c --null-latency=${s_ms}ms --slo=p99:${slo_ms}ms --qd=1,4,8 -r -b4K -d0.3 -W0.1 -Rjson x
 jq -e '.mode == "grid" and (.points | length) == 3 and .knees[0].point == 1' "$T/out" >/dev/null ||
 	fail "listed depths: $(jq -c '.knees' "$T/out")"
-run_ok sweep --engine=null --null-servers=$c --null-latency=${s_ms}ms --slo=p99:1500us --qd=1,2 -r -b4K -d0.2 -W0 x
-grep -Eq "^Verdict: no point meets p99 <= 1.5 ms: the lowest was 2(\.[0-9]+)? ms, at bs=4K qd=[12] \(4 KiB random read\)\.$" "$T/out" ||
+run_ok sweep --engine=null --null-servers=$c --null-latency=${s_ms}ms --slo=p99:5ms --qd=1,2 -r -b4K -d0.2 -W0 x
+grep -Eq "^Verdict: no point meets p99 <= 5 ms: the lowest was 1[0-2](\.[0-9]+)? ms, at bs=4K qd=[12] \(4 KiB random read\)\.$" "$T/out" ||
 	fail "no knee: $(grep Verdict "$T/out")"
 
 say "VDBench's curve on M/M/1 (1 server, exponential service of 100 us, Poisson arrivals)"
