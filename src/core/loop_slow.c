@@ -7,8 +7,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <string.h>
@@ -433,7 +433,6 @@ static void check_min_rate(struct worker *w, uint64_t now)
 	}
 }
 
-/* now passed the current interval's end: move to the interval now is in. */
 /* The streams' latencies since the last edge go to the interval they were in. */
 void loop_fold_interval(struct worker *w)
 {
@@ -441,6 +440,7 @@ void loop_fold_interval(struct worker *w)
 		ivring_fold(w->ivr, w->iv_idx, w->streams[i].hist, w->streams[i].ivprev);
 }
 
+/* now passed the current interval's end: move to the interval now is in. */
 void loop_next_interval(struct worker *w, uint64_t now)
 {
 	uint64_t k = (now - w->window_start) / w->interval_ns;
