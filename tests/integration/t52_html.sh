@@ -81,6 +81,14 @@ run_ok preset crystaldiskmark-peak --engine=null -d0.2 -W0 --pause=0 --json=p.js
 check p.html --docs p.json --min-charts 1 --min-nums 60
 grep -q '"grid":\[' p.html || fail "no grid in the page's data"
 
+say "a document from before the interval histograms and the CPU series: its page draws what it holds"
+run_ok report "$here/../fuzz/corpus/model/null-v2.json" --html=old.html
+run_ok report "$here/../fuzz/corpus/model/null-v2.json" -Rjson
+cp "$T/out" old.json
+jq -e '.cpu.series == null and (.series.total.read_lat_p99_ns | all(. == null))' old.json >/dev/null ||
+	fail "the old document's percentiles and CPU series"
+check old.html --docs old.json --min-charts 5 --min-nums 40
+
 say "a page of 3,600 intervals (an hour of 1 s ones): drawn without error; its size"
 run_ok -c16M -d3.6 -W0.2 -D1 -r -b4K -o4 -t2 -Sh -w30 --json=h.json --html=h.html h.dat
 [ "$(jq .series.intervals h.json)" = 3600 ] || fail "wanted 3600 intervals"
