@@ -559,18 +559,22 @@
 		})));
 		if (doc.kind === 'sweep' && pts.length)
 			sweepChart(s, doc, pts);
-		runsChart(s, pts);
+		runsChart(s, pts, doc.kind === 'preset');
 	}
 
-	/* Each point's IOPS over its own window, one line a run (the first 16). */
-	function runsChart(parent, pts) {
+	/*
+	 * Each point's IOPS (a preset's: MB/s, as its grid, so that large and small
+	 * blocks share the axis) over its own window, one line a run (the first 16).
+	 */
+	function runsChart(parent, pts, bytes) {
 		const runs = pts.filter(p => p.result && p.result.series && p.result.series.intervals).slice(0, 16);
 		const rows = [];
 
 		runs.forEach((p, i) => {
 			const s = p.result.series, len = spans(s.time_s);
 
-			for (const [x, v] of steps(s.time_s, k => [(s.total.read_ios[k] + s.total.write_ios[k]) / len[k]])) {
+			for (const [x, v] of steps(s.time_s, k => [bytes ? (s.total.read_bytes[k] + s.total.write_bytes[k]) / len[k] / 1e6 :
+				(s.total.read_ios[k] + s.total.write_ios[k]) / len[k]])) {
 				const row = new Array(runs.length + 1).fill(null);
 				row[0] = x;
 				row[i + 1] = v;
@@ -579,10 +583,11 @@
 		});
 		rows.sort((a, b) => a[0] - b[0]);
 		if (runs.length)
-			chart(parent, 'IOPS over time, each run', 'each run\'s measured window from its own start' +
+			chart(parent, (bytes ? 'MB/s' : 'IOPS') + ' over time, each run', 'each run\'s measured window from its own start' +
+				(bytes ? '; MB/s = 10^6 bytes a second' : '') +
 				(pts.length > runs.length ? ' (the first ' + runs.length + ' runs)' : ''),
-			['s'].concat(runs.map(p => p.label)), rows, { xlabel: TIME_X, ylabel: 'I/O per second', stepPlot: true,
-				includeZero: true, logscale: false });
+			['s'].concat(runs.map(p => p.label)), rows, { xlabel: TIME_X, ylabel: bytes ? 'MB/s' : 'I/O per second',
+				stepPlot: true, includeZero: true });
 	}
 
 	/* IOPS against p99 latency: a line per block size, thread count and mix; points labelled by QD; the knee. */
