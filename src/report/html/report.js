@@ -178,7 +178,7 @@
 			parent.append(el('div', { class: 'banner' }, doc.interrupted ? 'Interrupted: these are partial results.' :
 				doc.error ? 'The run failed: ' + doc.error : 'The run did not measure its whole window.'));
 		if (v) {
-			const cls = v.latency === 'bad' ? 'bad' : v.latency === 'warning' ? 'warn' : v.latency === 'good' ? 'good' : '';
+			const cls = v.latency === 'critical' ? 'bad' : v.latency === 'warning' ? 'warn' : v.latency === 'good' ? 'good' : '';
 			const box = el('div', { class: 'verdict ' + cls });
 
 			box.append(el('div', {}, el('b', {}, 'Verdict: '), v.not_judged ? 'not judged: ' + v.not_judged : v.latency_text || ''));
