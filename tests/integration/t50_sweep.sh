@@ -49,19 +49,28 @@ run_ok sweep --engine=null --null-servers=1 --null-latency=exp:100us --slo=mean:
 jq -e '.mode == "curve" and (.points | length) == 7 and .points[0].params.rate_iops == null and
 	([.points[1:][].params.curve_pct] == [10, 50, 70, 80, 90, 100])' c.json >/dev/null ||
 	fail "the curve's points: $(jq -c '[.points[].params]' c.json)"
-k=$(jq -r '.points[1:][] | "\(.params.rate_iops) \(.total.lat_mean_us)"' c.json | awk '
-	{ rho = $1 * 100e-6; n++; if (rho < 1 && 100 / (1 - rho) <= 650) k = n }
-	END { print k }')
-jq -e --argjson k "$k" '.knees[0].point == $k' c.json >/dev/null ||
-	fail "curve knee $(jq -c '.knees[0]' c.json), the theory's is point $k: $(jq -c '[.points[] | [.params.rate_iops, .total.iops, .total.lat_mean_us]]' c.json)"
-jq -r '.points[2:4][] | "\(.params.rate_iops) \(.total.lat_mean_us) \(.total.iops)"' c.json |
-	while read -r rate mean iops; do
-		e=$(awk -v r=$rate 'BEGIN { print 100 / (1 - r * 100e-6) }')
-		within "$mean" "$e" 25 && within "$iops" "$rate" 5 ||
-			fail "offered $rate: mean $mean us, $iops IOPS; M/M/1 gives $e us"
-	done
 [ "$(wc -l < c.csv)" = 8 ] && head -1 c.csv | grep -q "^point,block_size,queue_depth" || fail "the CSV: $(head -2 c.csv)"
-grep -q "(80% of the maximum, QD 256, 4 KiB random read, 1 thread)" "$T/out" || fail "curve sentence: $(grep Verdict "$T/out")"
+# A point whose timeline this machine's timers could not keep (lag p99 past 1 ms + 10% of the
+# gap, as seen under a loaded virtual machine) fell behind: iobench says so and takes no knee
+# from it; the theory is then not what was measured, and the sub-case is skipped, said.
+late=$(jq -r '[.points[1:][] | select(.result.rate.behind) | "\(.params.curve_pct)%: \(.result.rate.behind_why)"] | join("; ")' c.json)
+if [ -n "$late" ]; then
+	grep -q "fell behind\|behind" "$T/out" || fail "points fell behind ($late) and the report does not say so"
+	skip_case "the curve against M/M/1: this machine's timers ran late, the points fell behind ($late)"
+else
+	k=$(jq -r '.points[1:][] | "\(.params.rate_iops) \(.total.lat_mean_us)"' c.json | awk '
+		{ rho = $1 * 100e-6; n++; if (rho < 1 && 100 / (1 - rho) <= 650) k = n }
+		END { print k }')
+	jq -e --argjson k "$k" '.knees[0].point == $k' c.json >/dev/null ||
+		fail "curve knee $(jq -c '.knees[0]' c.json), the theory's is point $k: $(jq -c '[.points[] | [.params.rate_iops, .total.iops, .total.lat_mean_us]]' c.json)"
+	jq -r '.points[2:4][] | "\(.params.rate_iops) \(.total.lat_mean_us) \(.total.iops)"' c.json |
+		while read -r rate mean iops; do
+			e=$(awk -v r=$rate 'BEGIN { print 100 / (1 - r * 100e-6) }')
+			within "$mean" "$e" 25 && within "$iops" "$rate" 5 ||
+				fail "offered $rate: mean $mean us, $iops IOPS; M/M/1 gives $e us"
+		done || exit 1
+	grep -q "(80% of the maximum, QD 256, 4 KiB random read, 1 thread)" "$T/out" || fail "curve sentence: $(grep Verdict "$T/out")"
+fi
 
 say "a matrix of two axes: the IOPS of each point"
 run_ok sweep --engine=null --null-latency=100us --bs=4K,8K --qd=1,2 -r -d0.2 -W0 --json=m.json x
