@@ -873,12 +873,13 @@ static int read_struct(struct rctx *c, const struct schema *s, const json_t *o, 
 		size_t at = enter(c, s->f[i].name, 0);
 		int r;
 
+		if (!v && s->f[i].type == T_ARR)	/* what frees it (and reads it) walks no array,
+							   whatever count the document gave */
+			*(unsigned *)((char *)base + s->f[i].count_off) = 0;
 		if (!v && s->f[i].later) {
 			leave(c, at);
 			continue;
 		}
-		if (!v && s->f[i].type == T_ARR)	/* what frees it walks no array */
-			*(unsigned *)((char *)base + s->f[i].count_off) = 0;
 		if (!v)
 			return bad(c, "missing");
 		r = read_field(c, &s->f[i], v, base);
