@@ -106,21 +106,13 @@ static int write_html(const char *path, const char *file, const struct model_set
 {
 	json_t *doc = json_load_file(file, 0, NULL);
 	const char *schema = json_string_value(json_object_get(doc, "schema"));
-	struct outfile o;
 	char err[1024];
 	int r;
 
 	if (schema && !strcmp(schema, "iobench/series"))
 		return series_write_html(path, doc);
 	json_decref(doc);
-	r = outfile_open(&o, path, err, sizeof(err));
-	if (!r && (r = report_html_groups(o.f, all->w, all->res, all->n)) && !o.werr) {
-		outfile_abort(&o);
-		r = errmsg(err, sizeof(err), r, "cannot write '%s': %s", path,
-			   r == -ENOMEM ? "out of memory" : strerror(-r));
-	} else if (!r) {
-		r = outfile_commit(&o, err, sizeof(err));
-	}
+	r = report_html_groups_write(path, all->w, all->res, all->n, err, sizeof(err));
 	if (r)
 		fprintf(stderr, "iobench report: %s\n", err);
 	return r ? EXIT_RUN_FAILED : 0;

@@ -190,22 +190,40 @@ static void title_of(const struct workload *w, unsigned n, char *buf, size_t len
 		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? ", " : "", w->targets[i].path);
 }
 
-int report_html_groups(FILE *f, const struct workload *w, const struct result *res, unsigned n)
+/* The page's data of n runs, and its title; NULL when out of memory. */
+static json_t *groups_data(const struct workload *w, const struct result *res, unsigned n,
+			   char *title, size_t len)
 {
 	json_t *data = json_pack("{s:s, s:[]}", "kind", "result", "docs");
 	json_t *docs = data ? json_object_get(data, "docs") : NULL;
-	char title[512];
 
 	for (unsigned i = 0; docs && i < n; i++) {
 		json_t *d = page_doc(&w[i], &res[i]);
 
 		if (!d || json_array_append_new(docs, d)) {
 			json_decref(data);
-			return -ENOMEM;
+			return NULL;
 		}
 	}
-	title_of(w, n, title, sizeof(title));
+	title_of(w, n, title, len);
+	return data;
+}
+
+int report_html_groups(FILE *f, const struct workload *w, const struct result *res, unsigned n)
+{
+	char title[512];
+	json_t *data = groups_data(w, res, n, title, sizeof(title));
+
 	return report_html_page(f, title, data);
+}
+
+int report_html_groups_write(const char *path, const struct workload *w, const struct result *res,
+			     unsigned n, char *err, size_t len)
+{
+	char title[512];
+	json_t *data = groups_data(w, res, n, title, sizeof(title));
+
+	return report_html_write(path, title, data, err, len);
 }
 
 int report_html(FILE *f, const struct workload *w, const struct result *res)

@@ -110,6 +110,10 @@ int report_html_write(const char *path, const char *title, struct json_t *data, 
 /* --html=path: 0 when this build writes HTML and path can be written; else -errno, why in err. */
 int report_html_check(const char *path, char *err, size_t len);
 
+/* report_html_groups() into path, as report_html_write() writes it. */
+int report_html_groups_write(const char *path, const struct workload *w, const struct result *res,
+			     unsigned n, char *err, size_t len);
+
 /* 0 when this build can write HTML reports; else -ENOTSUP, and why in err. */
 int report_html_available(char *err, size_t len);
 
