@@ -381,18 +381,25 @@ void series_print_warnings(const struct series *s)
 	}
 }
 
+/* A document built short (out of memory) is freed and said: no document rather than a short one. */
+static bool built_short(json_t *doc, const char *what)
+{
+	if (doc && !json_oom)
+		return false;
+	json_oom = false;
+	json_decref(doc);
+	fprintf(stderr, "iobench: cannot write the %s: out of memory\n", what);
+	return true;
+}
+
 int series_write_json(const char *path, json_t *doc)
 {
 	struct outfile o;
 	char err[1024];
 	int r;
 
-	if (!doc || json_oom) {	/* no document rather than a short one */
-		json_oom = false;
-		json_decref(doc);
-		fprintf(stderr, "iobench: cannot write the JSON document: out of memory\n");
+	if (built_short(doc, "JSON document"))
 		return EXIT_RUN_FAILED;
-	}
 	if (!strcmp(path, "-")) {
 		r = report_json_dump(stdout, doc);
 		if (!r)
@@ -431,12 +438,8 @@ int series_write_html(const char *path, json_t *doc)
 	size_t i;
 	int r;
 
-	if (!doc || json_oom) {
-		json_oom = false;
-		json_decref(doc);
-		fprintf(stderr, "iobench: cannot write the HTML report: out of memory\n");
+	if (built_short(doc, "HTML report"))
 		return EXIT_RUN_FAILED;
-	}
 	json_array_foreach(pts, i, p)
 		report_html_slim(json_object_get(p, "result"));
 	snprintf(title, sizeof(title), "iobench %s %s",
