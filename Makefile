@@ -37,6 +37,13 @@ endif
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
+# MPI (OpenMPI's libopenmpi-dev, which scripts/setup installs): linked where pkg-config finds
+# it, left out where it does not (MPI=0 leaves it out anyway); --version says which.
+MPI ?= $(shell pkg-config --exists ompi-c && echo 1 || echo 0)
+ifeq ($(MPI),1)
+PKG_CFLAGS += $(shell pkg-config --cflags ompi-c) -DIOB_MPI=1
+PKG_LIBS   += $(shell pkg-config --libs ompi-c)
+endif
 ALL_CFLAGS  = -std=gnu11 $(WARN) $(CFLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -MMD -MP
 LIBS        = $(PKG_LIBS) -laio -lpthread -lm
 

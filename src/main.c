@@ -7,22 +7,21 @@
  * prints earlier results again; a command naming a
  * .fio job file (or --job=FILE) runs fio job files; anything else is a
  * DiskSpd-style command line. SIGPIPE is ignored: a closed output is an
- * error the run reports (and cleans up after), never a kill.
+ * error the run reports (and cleans up after), never a kill. Under mpirun
+ * every rank runs the same command (platform/ranks.h).
  */
 #include <signal.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
 #include "core/notice.h"
+#include "platform/ranks.h"
 #include "util/banned.h"
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
 	static char *quick_here[] = { "quick", NULL };
 
-	/* A reader that goes away (iobench ... | head) makes writes fail, not the run die. */
-	signal(SIGPIPE, SIG_IGN);
-	notice_set(&cmd_notices);
 	if (argc == 1)
 		return cmd_quick(1, quick_here);
 	if (!strcmp(argv[1], "quick"))
@@ -40,4 +39,18 @@ int main(int argc, char **argv)
 	if (job_cmd_wanted(argc, argv))
 		return cmd_jobfile(argc, argv);
 	return cmd_run(argc, argv);
+}
+
+int main(int argc, char **argv)
+{
+	int code;
+
+	/* A reader that goes away (iobench ... | head) makes writes fail, not the run die. */
+	signal(SIGPIPE, SIG_IGN);
+	notice_set(&cmd_notices);
+	if (ranks_init(&argc, &argv))
+		return 2;
+	code = dispatch(argc, argv);
+	ranks_end();
+	return code;
 }

@@ -8,6 +8,8 @@
 #include "cmd/cmd.h"
 #include "core/hold.h"
 #include "core/notice.h"
+#include "platform/ranks.h"
+#include "version.h"
 #include "util/outfile.h"
 #include "util/banned.h"
 
@@ -75,4 +77,15 @@ void cmd_release_hold(struct hold *h, bool keep, int *code)
 	}
 	if (!*code)
 		*code = EXIT_RUN_FAILED;
+}
+
+void cmd_version(void)
+{
+	const char *mpi = ranks_built();
+
+	printf("iobench %s\n", IOBENCH_VERSION);
+	if (mpi)
+		printf("mpi: %s (mpirun -np N iobench ...: docs/multihost.md)\n", mpi);
+	else
+		printf("mpi: not built (libopenmpi-dev was not installed)\n");
 }

@@ -67,4 +67,7 @@ struct fio_plan;
 int job_cmd_plan(int argc, char **argv, const char *const *force, unsigned nforce,
 		 bool notices, struct fio_plan *plan);
 
+/* --version: the version and what the build has (MPI). */
+void cmd_version(void);
+
 #endif

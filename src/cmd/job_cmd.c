@@ -259,7 +259,7 @@ static int own_option(struct job_args *a, const struct option_def *o, const char
 		}
 		return 0;
 	case O_HELP: usage(); return -1;
-	case O_VERSION: printf("iobench %s\n", IOBENCH_VERSION); return -1;
+	case O_VERSION: cmd_version(); return -1;
 	case O_ENGINE:	/* the engine every job runs on: fio's ioengine, set for every job */
 		if (!engine_name(v)) {
 			fprintf(stderr, "iobench: %s: unknown engine '%s' (use io_uring, libaio, psync "

@@ -313,7 +313,7 @@ int cmd_run(int argc, char **argv)
 		if (action == CMD_HELP)
 			cmdline_usage(stdout);
 		else if (action == CMD_VERSION)
-			printf("iobench %s\n", IOBENCH_VERSION);
+			cmd_version();
 		else if (action == CMD_PRINT && spans[0].xml_stdout)
 			code = print_profile_xml(spans, n);
 		for (unsigned i = 0; action == CMD_PRINT && !spans[0].xml_stdout && i < n; i++) {
