@@ -18,6 +18,7 @@
 #include "core/target.h"
 #include "core/worker.h"
 #include "job/workload.h"
+#include "platform/ranks.h"
 
 #define COUNT_MODE_INTERVALS 3600	/* series slots of a count-based run */
 
@@ -48,6 +49,7 @@ struct run_ctx {
 	_Atomic uint64_t *seq_shared;	/* -si: each target's shared sequential offset (relative) */
 	char shape_err[256];		/* why a stream's shape could not be made (-EINVAL) */
 	struct ivring ivr;		/* the per-interval latency histograms (stats/ivhist.h) */
+	struct rank_clock clock;	/* under mpirun: this rank's clock against rank 0's */
 };
 
 /* fio's names of the mem= kinds, by enum buf_mem. */

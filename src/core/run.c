@@ -25,10 +25,12 @@
 #include "core/clock.h"
 #include "core/notice.h"
 #include "core/progress.h"
+#include "core/ranked.h"
 #include "core/run.h"
 #include "job/units.h"
 #include "platform/affinity.h"
 #include "platform/ioprio.h"
+#include "result/merge.h"
 #include "util/errmsg.h"
 #include "util/banned.h"
 
@@ -269,6 +271,7 @@ static uint64_t last_window_end(const struct run_ctx *ctx)
 struct watch {
 	uint64_t window_start, window_end;	/* planned; window_end UINT64_MAX in count mode */
 	uint64_t stop_time;			/* when a signal came, else UINT64_MAX */
+	bool stopped_by_rank;			/* ... or another MPI rank's stop */
 	uint64_t paused_ns;			/* how long the process was stopped (SIGSTOP, Ctrl-Z) */
 	unsigned pauses;
 	struct cpu_times *cpu_a, *cpu_b;
@@ -611,9 +614,18 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 				take_cpu_b(wt);
 			continue;
 		}
+		if (sig <= 0 && wt->stop_time == UINT64_MAX && ranks_stop_seen()) {
+			wt->stop_time = clock_ns();	/* another rank stopped: so does this one */
+			wt->stopped_by_rank = true;
+			atomic_store(&ctx->stop, 1);
+			continue;
+		}
+		if (sig <= 0 && atomic_load(&ctx->stop))
+			ranks_stop_send();	/* an error stopped this rank's run: the others too */
 		if (sig > 0 && wt->stop_time == UINT64_MAX) {
 			wt->stop_time = clock_ns();
 			atomic_store(&ctx->stop, 1);
+			ranks_stop_send();
 			signal(SIGINT, SIG_DFL);
 			signal(SIGTERM, SIG_DFL);
 			/* only the stop signals: SIGUSR2 (the last worker's) and SIGCONT stay ours */
@@ -848,6 +860,8 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 		r->start_ns -= wt->window_start;
 	}
 	res->interrupted = wt->stop_time != UINT64_MAX;
+	if (wt->stopped_by_rank && !res->error[0])
+		snprintf(res->error, sizeof(res->error), "stopped because another rank stopped");
 	res->paused_ns = wt->paused_ns;
 	res->pauses = wt->pauses;
 	res->complete = res->measured && !res->interrupted && !res->failed;
@@ -927,6 +941,18 @@ static int cpu_usage(struct result *res, struct watch *wt)
 }
 
 /* Threads are built; run them and collect the results. */
+/* Under mpirun: the common start, every rank's clock measured against rank 0's. */
+static uint64_t ranks_start_all(struct run_ctx *ctx)
+{
+	struct rank_clock *clk = ranks_size() > 1 ? calloc(ranks_size(), sizeof(*clk)) : NULL;
+	uint64_t t0 = ranks_start(clk);
+
+	if (clk)
+		ctx->clock = clk[ranks_rank()];
+	free(clk);
+	return t0;
+}
+
 static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *sigs,
 		       char *err, size_t len)
 {
@@ -943,13 +969,15 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *
 	if (!args || !wt.cpu_a || !wt.cpu_b || !res->rows ||
 	    ivring_init(&ctx->ivr, build_series_slots(ctx->w), ctx->w->interval_ns) ||
 	    watch_devices(&wt.dw, ctx->targets, ctx->w->ntargets, build_series_slots(ctx->w))) {
-		r = errmsg(err, len, -ENOMEM, "out of memory");
+		r = ranks_agree(errmsg(err, len, -ENOMEM, "out of memory"), err, len);
 		goto out;
 	}
 	atomic_store(&ctx->windows_open, ctx->nworkers);
 	r = start_threads(ctx, args, err, len);
-	if (r)
+	if (r) {
+		ranks_agree(r, err, len);
 		goto out;
+	}
 	pthread_barrier_wait(&ctx->ready);
 	for (unsigned i = 0; i < ctx->nworkers; i++) {
 		if (ctx->workers[i].pin_error && !r) {
@@ -979,10 +1007,13 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *
 			atomic_store(&ctx->stop, 1);
 		}
 	}
+	/* every rank's threads ready, or all stop; then they start together */
+	if ((r = ranks_agree(r, err, len)))
+		atomic_store(&ctx->stop, 1);
 	progress_init(&wt.progress, ctx->w);
+	wt.t0 = r ? clock_ns() : ranks_start_all(ctx);
 	clock_gettime(CLOCK_REALTIME, &res->wall_t0);
 	res->pid = (unsigned)getpid();
-	wt.t0 = clock_ns();
 	wt.window_start = set_timing(ctx, wt.t0);
 	wt.window_end = ctx->w->count_based ? UINT64_MAX : last_window_end(ctx);
 	wt.next_edge = wt.window_start + ctx->w->interval_ns;
@@ -991,11 +1022,15 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *
 		wt.next_status = wt.window_start + ctx->status->every_ns;
 	if (!ctx->w->warmup_ns)	/* the window opens now: a short run may end before we look */
 		take_cpu_a(ctx->w, &wt);
+	if (!r)
+		ranks_stop_arm();
 	pthread_barrier_wait(&ctx->go);
 	if (!r)
 		watch_run(ctx, &wt, sigs);
 	for (unsigned i = 0; i < ctx->nworkers; i++)
 		pthread_join(ctx->workers[i].tid, NULL);
+	if (!r)
+		ranks_stop_disarm();
 	res->warmup_ns_real = wt.window_start - wt.t0;
 	res->end_ns_real = clock_ns() - wt.t0;
 	if (!r && ((r = gather(ctx, res, &wt)) || (r = cpu_usage(res, &wt))))
@@ -1209,8 +1244,15 @@ static int check_depth(const struct workload *w, const struct engine_ops *ops, c
 	return 0;
 }
 
-int run_precheck(const struct workload *w, struct hold *hold, struct space_plan *plan, char *err,
-		 size_t len)
+/* Whether w's targets are files or devices (not the null engine's names). */
+static bool opens_files(const struct workload *w)
+{
+	return !(w->engine && engine_find(w->engine) == &engine_null);
+}
+
+/* run_precheck() on this rank's paths. */
+static int precheck_placed(const struct workload *w, struct hold *hold, struct space_plan *plan,
+			   char *err, size_t len)
 {
 	struct result res = { 0 };
 	const struct engine_ops *ops = pick_engine(w, &res);
@@ -1235,6 +1277,18 @@ int run_precheck(const struct workload *w, struct hold *hold, struct space_plan 
 	targets_close(t, w->ntargets);
 	free(t);
 	return r;
+}
+
+int run_precheck(const struct workload *w, struct hold *hold, struct space_plan *plan, char *err,
+		 size_t len)
+{
+	struct workload placed;
+	int r = placed_paths(w, opens_files(w), &placed, err, len);
+
+	if (!r)
+		r = precheck_placed(&placed, hold, plan, err, len);
+	placed_free(w, &placed);
+	return ranks_agree(r, err, len);	/* under mpirun: every rank's checks, or none */
 }
 
 /* fio's unlink=1: the files go once the group has run; one that stays is said. */
@@ -1353,15 +1407,17 @@ int run_execute(const struct workload *w, struct hold *hold, struct result *res,
 	return run_execute_status(w, hold, NULL, res, err, len);
 }
 
-int run_execute_status(const struct workload *w, struct hold *hold, const struct run_status *st,
-		       struct result *res, char *err, size_t len)
+/*
+ * What run_execute_status() checks before it touches anything; ops gets the
+ * engine. 0 or -errno with a message (ctx->targets then closed and freed).
+ */
+static int run_checks(struct run_ctx *ctx, struct hold *hold, struct result *res,
+		      const struct engine_ops **opsp, char *err, size_t len)
 {
-	struct run_ctx ctx = { .w = w, .status = st };
+	const struct workload *w = ctx->w;
 	const struct engine_ops *ops;
-	sigset_t sigs, old;
-	int r, sig;
+	int r;
 
-	memset(res, 0, sizeof(*res));
 	if (check_threads(w, err, len))
 		return -EINVAL;
 	res->cpus = calloc(AFFINITY_MAX, sizeof(*res->cpus));
@@ -1376,7 +1432,7 @@ int run_execute_status(const struct workload *w, struct hold *hold, const struct
 	}
 	if (check_job_cpus(w, err, len))
 		return -EINVAL;
-	ops = pick_engine(w, res);
+	ops = *opsp = pick_engine(w, res);
 	snprintf(res->engine, sizeof(res->engine), "%s", ops->name);
 	if (check_depth(w, ops, err, len))
 		return -EINVAL;
@@ -1386,30 +1442,42 @@ int run_execute_status(const struct workload *w, struct hold *hold, const struct
 	if (engine_null_model(w->null_lat_ns, w->null_lat_exp, w->null_servers, w->null_iops))
 		return errmsg(err, len, -ENOMEM, "out of memory");
 	engine_null_stall(w->null_stall_ns, w->null_period_ns);
-	ctx.targets = calloc(w->ntargets, sizeof(*ctx.targets));
+	ctx->targets = calloc(w->ntargets, sizeof(*ctx->targets));
 	res->targets = calloc(w->ntargets, sizeof(*res->targets));
-	if (!ctx.targets || !res->targets) {
-		free(ctx.targets);
+	if (!ctx->targets || !res->targets)
 		return errmsg(err, len, -ENOMEM, "out of memory");
-	}
 	res->ntargets = w->ntargets;
-	r = targets_check(ctx.targets, w, ops == &engine_null, hold, err, len);
+	r = targets_check(ctx->targets, w, ops == &engine_null, hold, err, len);
 	if (!r)
-		r = build_check_memory(w, ctx.targets, err, len);
+		r = build_check_memory(w, ctx->targets, err, len);
 	if (!r)
-		r = build_check_ranges(w, ctx.targets, err, len);
+		r = build_check_ranges(w, ctx->targets, err, len);
 	if (!r)
-		r = check_verify_room(w, ctx.targets, err, len);
+		r = check_verify_room(w, ctx->targets, err, len);
 	if (!r)
-		r = build_check_iomem(w, ctx.targets, err, len);
+		r = build_check_iomem(w, ctx->targets, err, len);
 	if (!r)
 		r = build_check_sources(w, err, len);
 	if (!r && res->ncpus_pinned && !w->naffinity)
-		irq_cpus_first(res, &ctx.targets[0].chain);
+		irq_cpus_first(res, &ctx->targets[0].chain);
 	if (!r && w->hipri)
-		r = check_polling(w, ctx.targets, err, len);
+		r = check_polling(w, ctx->targets, err, len);
+	return r;
+}
+
+/* The run on this rank's targets (w: run_execute_status()'s, with this rank's paths). */
+static int run_placed(const struct workload *w, struct hold *hold, const struct run_status *st,
+		      struct result *res, struct rank_clock *clk, char *err, size_t len)
+{
+	struct run_ctx ctx = { .w = w, .status = st };
+	const struct engine_ops *ops = NULL;
+	sigset_t sigs, old;
+	int r, sig;
+
+	r = ranks_agree(run_checks(&ctx, hold, res, &ops, err, len), err, len);
 	if (r) {
-		targets_close(ctx.targets, w->ntargets);
+		if (ctx.targets)
+			targets_close(ctx.targets, w->ntargets);
 		free(ctx.targets);
 		return r;
 	}
@@ -1426,7 +1494,8 @@ int run_execute_status(const struct workload *w, struct hold *hold, const struct
 		CPU_ZERO(&ctx.cpus);
 	atomic_store(&ctx.windows_open, 0);
 	pthread_sigmask(SIG_BLOCK, &sigs, &old);
-	r = targets_open(ctx.targets, w, hold, err, len);
+	/* every rank's files created and filled before any rank's I/O */
+	r = ranks_agree(targets_open(ctx.targets, w, hold, err, len), err, len);
 	if (r == -EINTR) {	/* Ctrl-C while a file was laid down: a run that never measured */
 		res->interrupted = true;
 		snprintf(res->error, sizeof(res->error), "%s", err);
@@ -1448,6 +1517,7 @@ int run_execute_status(const struct workload *w, struct hold *hold, const struct
 			job_cpus(&ctx);
 		if (!r && w->verbose)
 			say_threads(&ctx);
+		r = ranks_agree(r, err, len);
 		if (!r)
 			r = run_workers(&ctx, res, &sigs, err, len);
 		if (!r)
@@ -1464,9 +1534,35 @@ int run_execute_status(const struct workload *w, struct hold *hold, const struct
 	targets_close(ctx.targets, w->ntargets);
 	free(ctx.targets);
 	build_free(&ctx);
+	*clk = ctx.clock;
 	/* A signal that came after the workers ended must not kill the report. */
 	while ((sig = sigtimedwait(&sigs, NULL, &(struct timespec){ 0 })) > 0)
 		res->interrupted |= sig == SIGINT || sig == SIGTERM;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	/* past the checks, a workload the targets refused is a failed run, not bad input */
 	return r == -EINVAL ? -EIO : r;
+}
+
+int run_execute_status(const struct workload *w, struct hold *hold, const struct run_status *st,
+		       struct result *res, char *err, size_t len)
+{
+	struct rank_clock clk = { 0 };
+	struct workload placed;
+	int r;
+
+	memset(res, 0, sizeof(*res));
+	r = placed_paths(w, opens_files(w), &placed, err, len);
+	r = ranks_agree(r, err, len);
+	if (!r)
+		r = run_placed(&placed, hold, st, res, &clk, err, len);
+	placed_free(w, &placed);
+	if (r)
+		return r;
+	/* under mpirun: every rank's result merged, on every rank */
+	if (ranks_size() > 1) {
+		r = ranks_agree(placed_host(res, &clk) ? -ENOMEM : 0, err, len);
+		if (!r)
+			r = result_merge_ranks(w, res, err, len);
+	}
+	return r;
 }

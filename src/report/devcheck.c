@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* devcheck.c: comparing iobench's I/O with the device's counters (docs/device.md). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/devcheck.h"
@@ -279,4 +280,39 @@ unsigned devcheck_build(const struct workload *w, const struct result *res,
 			explain(&out[i]);
 	}
 	return n;
+}
+
+int devcheck_build_all(const struct workload *w, const struct result *res, struct devcheck **out)
+{
+	size_t room = (size_t)(res->ntargets ? res->ntargets : 1) * (res->nhosts ? res->nhosts : 1);
+	struct result_row *rows = res->nhosts > 1 ? calloc(res->nrows ? res->nrows : 1,
+							   sizeof(*rows)) : NULL;
+	unsigned n = 0;
+
+	*out = calloc(room, sizeof(**out));
+	if (!*out || (res->nhosts > 1 && !rows)) {
+		free(*out);
+		free(rows);
+		*out = NULL;
+		return -1;
+	}
+	if (res->nhosts < 2) {
+		n = devcheck_build(w, res, *out);
+		for (unsigned i = 0; i < n; i++)
+			(*out)[i].host = -1;
+		return (int)n;
+	}
+	for (unsigned h = 0; h < res->nhosts; h++) {
+		struct result view;
+		unsigned k;
+
+		if (result_machine_view(res, h, &view, rows))
+			continue;	/* its machine's first rank has them */
+		k = devcheck_build(w, &view, *out + n);
+		for (unsigned i = n; i < n + k; i++)
+			(*out)[i].host = (int)h;
+		n += k;
+	}
+	free(rows);
+	return (int)n;
 }

@@ -61,6 +61,7 @@ struct devcheck {
 	unsigned causes;			/* DC_*: what explains the gaps */
 	const char *note[DEVCHECK_MAX_NOTES];	/* the likely causes of the gaps found */
 	unsigned nnotes;
+	int host;				/* a merged result: the host whose machine it is on; -1 */
 };
 
 /*
@@ -69,5 +70,13 @@ struct devcheck {
  */
 unsigned devcheck_build(const struct workload *w, const struct result *res,
 			struct devcheck *out);
+
+/*
+ * The same of any result: a merged one's (MPI ranks) machine by machine, each
+ * machine's devices against the I/O of all its ranks (result_machine_view),
+ * into *out (allocated; the caller frees it). Returns how many, or -1 when
+ * out of memory.
+ */
+int devcheck_build_all(const struct workload *w, const struct result *res, struct devcheck **out);
 
 #endif

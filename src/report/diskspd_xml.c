@@ -762,16 +762,17 @@ static int ctx_build(struct ctx *c, FILE *f, const struct workload *w, const str
 {
 	*c = (struct ctx){ .x = { f, 0 }, .w = w, .res = res };
 	c->s = malloc(sizeof(*c->s));
-	c->dc = calloc(res->ntargets ? res->ntargets : 1, sizeof(*c->dc));
+	int nd = devcheck_build_all(w, res, &c->dc);
+
 	c->v = malloc(sizeof(*c->v));
 	c->series = w->iops_stddev && res->measured ? summary_series(res, -1) : NULL;
-	if (!c->s || !c->dc || !c->v || (w->iops_stddev && res->measured && !c->series) ||
+	if (!c->s || nd < 0 || !c->v || (w->iops_stddev && res->measured && !c->series) ||
 	    topo_build(&c->t, res)) {
 		ctx_free(c);
 		return -ENOMEM;
 	}
 	c->full = summary_full_intervals(res);
-	c->ndc = devcheck_build(w, res, c->dc);
+	c->ndc = (unsigned)nd;
 	verdict_build(w, res, c->dc, c->ndc, c->v, c->s);
 	summary_build(c->s, res, -1);	/* after the verdict, which used it as scratch */
 	return 0;

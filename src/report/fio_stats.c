@@ -28,7 +28,7 @@ int fio_units(const struct workload *groups, const struct result *res, unsigned 
 		/* fio lists no job that measured nothing; a verify phase is its writers' */
 		if (!res[g].measured || w->verify_phase)
 			continue;
-		cap += w->group_reporting ? 1 : workload_threads(w);
+		cap += w->group_reporting ? 1 : workload_threads(w) * (res[g].nhosts ? res[g].nhosts : 1);
 	}
 	u = calloc(cap ? cap : 1, sizeof(*u));
 	if (!u)
@@ -43,9 +43,11 @@ int fio_units(const struct workload *groups, const struct result *res, unsigned 
 			u[n++] = (struct fio_unit){ g, 0, w->njobs, -1 };
 			continue;
 		}
-		for (unsigned j = 0; j < w->njobs; j++)
-			for (unsigned k = 0; k < w->jobs[j].threads && n < cap; k++, thread++)
-				u[n++] = (struct fio_unit){ g, j, j + 1, (int)thread };
+		/* a merged result (MPI ranks): each host's threads, host after host */
+		for (unsigned h = 0; h < (res[g].nhosts ? res[g].nhosts : 1); h++)
+			for (unsigned j = 0; j < w->njobs; j++)
+				for (unsigned k = 0; k < w->jobs[j].threads && n < cap; k++, thread++)
+					u[n++] = (struct fio_unit){ g, j, j + 1, (int)thread };
 	}
 	*out = u;
 	return (int)n;

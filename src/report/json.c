@@ -18,6 +18,7 @@
 #include "report/verdict.h"
 #include "report/report.h"
 #include "report/summary.h"
+#include "report/hosts.h"
 #include "version.h"
 #include "util/banned.h"
 
@@ -209,6 +210,70 @@ static json_t *host_json(const struct host_info *hi)
 	return o;
 }
 
+/*
+ * A merged result's hosts (MPI ranks): each one's own figures (its rows'
+ * histograms summed), its clock against rank 0's, and who was done when;
+ * null for a run on one host.
+ */
+static json_t *hosts_json(const struct result *res)
+{
+	struct hosts_summary hs;
+	json_t *o, *a;
+
+	if (res->nhosts < 2)
+		return json_null();
+	if (hosts_build(&hs, res)) {
+		report_oom = true;
+		return NULL;
+	}
+	o = json_object();
+	a = json_array();
+	for (unsigned h = 0; h < hs.n; h++) {
+		const struct result_host *rh = &res->hosts[h];
+		const struct host_figs *g = &hs.f[h];
+		json_t *e = json_object();
+
+		set(e, "name", json_text(rh->name));
+		set(e, "rank", json_integer(rh->rank));
+		set(e, "local_rank", json_integer(rh->local_rank));
+		set(e, "ios", jnum(g->ios));
+		set(e, "bytes", jnum(g->bytes));
+		set(e, "iops", json_real(g->iops));
+		set(e, "mib_per_s", json_real(g->mib_s));
+		set(e, "lat_mean_ms", json_real(g->lat_mean_ms));
+		set(e, "lat_p50_ms", json_real((double)g->p50_ns / 1e6));
+		set(e, "lat_p99_ms", json_real((double)g->p99_ns / 1e6));
+		set(e, "lat_max_ms", json_real((double)g->max_ns / 1e6));
+		set(e, "iops_vs_median", json_real(g->iops_off));
+		set(e, "p99_vs_median", json_real(g->p99_off));
+		set(e, "apart", json_boolean(g->apart));
+		set(e, "window_s", json_real((double)rh->test_ns / 1e9));
+		set(e, "clock_offset_ms", json_real((double)rh->wall_offset_ns / 1e6));
+		set(e, "clock_error_ms", json_real((double)rh->clock_error_ns / 1e6));
+		set(e, "start_late_ms", json_real((double)rh->start_late_ns / 1e6));
+		set(e, "complete", json_boolean(rh->complete));
+		set(e, "interrupted", json_boolean(rh->interrupted));
+		set(e, "failed", json_boolean(rh->failed));
+		set(e, "error", rh->error[0] ? json_text(rh->error) : json_null());
+		set(e, "host", host_json(&rh->info));
+		json_array_append_new(a, e);
+	}
+	set(o, "count", json_integer(hs.n));
+	set(o, "ranks", a);
+	set(o, "first_done", json_text(res->hosts[hs.first].name));
+	set(o, "first_done_s", json_real((double)hs.f[hs.first].done_ns / 1e9));
+	set(o, "last_done", json_text(res->hosts[hs.last].name));
+	set(o, "last_done_s", json_real((double)hs.f[hs.last].done_ns / 1e9));
+	set(o, "spread_s", json_real((double)(hs.f[hs.last].done_ns - hs.f[hs.first].done_ns) / 1e9));
+	set(o, "median_iops", json_real(hs.median_iops));
+	set(o, "clock_offset_max_ms", json_real((double)hs.clock_max_ns / 1e6));
+	set(o, "start_late_max_ms", json_real((double)hs.late_max_ns / 1e6));
+	set(o, "merge_ms", json_real((double)res->merge_ns / 1e6));
+	set(o, "merge_bytes", jnum(res->merge_bytes));
+	hosts_free(&hs);
+	return o;
+}
+
 /* A figure the kernel may not count: null when negative. */
 static json_t *fig(double v)
 {
@@ -371,6 +436,8 @@ static json_t *devices_json(const struct devcheck *c, unsigned n, uint64_t test_
 		char dev[32];
 
 		snprintf(dev, sizeof(dev), "%u:%u", c[i].info->major, c[i].info->minor);
+		if (c[i].host >= 0)	/* a merged result: the machine (its first rank's host) */
+			set(o, "host", json_integer(c[i].host));
 		set(o, "name", json_text(c[i].info->name));
 		set(o, "device", json_text(dev));
 		set(o, "counters", json_boolean(c[i].have));
@@ -426,14 +493,14 @@ static json_t *warnings_json(const struct verdict *v)
 /* devices, warnings and verdict, which share the device cross-check. */
 static int judgement_json(json_t *root, const struct workload *w, const struct result *res)
 {
-	struct devcheck *c = calloc(res->ntargets ? res->ntargets : 1, sizeof(*c));
+	struct devcheck *c = NULL;
+	int nc = devcheck_build_all(w, res, &c);
 	struct verdict *v = malloc(sizeof(*v));
 	struct summary *s = malloc(sizeof(*s));
-	bool have = c && v && s;
-	unsigned n;
+	bool have = nc >= 0 && v && s;
+	unsigned n = nc > 0 ? (unsigned)nc : 0;
 
 	if (have) {
-		n = devcheck_build(w, res, c);
 		set(root, "devices", devices_json(c, n, res->test_ns));
 		verdict_build(w, res, c, n, v, s);
 		set(root, "warnings", warnings_json(v));
@@ -830,6 +897,7 @@ json_t *report_json_doc(const struct workload *w, const struct result *res)
 	set(root, "verify", verify_json(w, res));
 	set(root, "workload", workload_json(w, res));
 	set(root, "host", host_json(&res->host));
+	set(root, "hosts", hosts_json(res));
 	set(root, "targets", targets_json(w, res));
 	set(root, "phases", phases_json(res));
 	set(root, "test_time_s", json_real((double)res->test_ns / 1e9));

@@ -16,6 +16,7 @@
 #include "platform/host.h"
 #include "report/report.h"
 #include "report/devcheck.h"
+#include "report/hosts.h"
 #include "report/verdict.h"
 #include "report/summary.h"
 #include "util/banned.h"
@@ -299,8 +300,14 @@ static void system_info(FILE *f, const struct result *res)
 
 	if (res->measured && gmtime_r(&start, &tm))
 		strftime(when, sizeof(when), "%Y/%m/%d %H:%M:%S UTC", &tm);
-	fprintf(f, "\nSystem information:\n\n\tcomputer name: %s\n\tstart time: %s\n\n",
-		h->hostname, when);
+	fprintf(f, "\nSystem information:\n\n\tcomputer name: %s\n", h->hostname);
+	if (res->nhosts > 1) {
+		fprintf(f, "\tMPI ranks: %u:", res->nhosts);
+		for (unsigned i = 0; i < res->nhosts; i++)
+			fprintf(f, "%s %s", i ? "," : "", res->hosts[i].name);
+		fprintf(f, " (rank 0's machine below)\n");
+	}
+	fprintf(f, "\tstart time: %s\n\n", when);
 	fprintf(f, "\tcpu count:\t\t%ld\n\tcpu model:\t\t%s\n", h->cpu_count,
 		h->cpu_model[0] ? h->cpu_model : "?");
 	fprintf(f, "\tkernel:\t\t\t%s\n", h->kernel);
@@ -326,6 +333,9 @@ static void cpu_table(FILE *f, const struct result *res)
 	for (unsigned i = 0; i < res->ncpu; i++) {
 		const struct cpu_usage *u = &res->cpu[i];
 
+		for (unsigned h = 0; h < res->nhosts; h++)	/* a merged result: each host's CPUs */
+			if (res->hosts[h].cpu0 == i && res->hosts[h].ncpu)
+				fprintf(f, "host %s (rank %u):\n", res->hosts[h].name, res->hosts[h].rank);
 		fprintf(f, "%4d", u->cpu);
 		cpu_row(f, u);
 	}
@@ -856,17 +866,53 @@ static void jobs_sections(FILE *f, const struct workload *w, const struct result
 	fprintf(f, "\n");
 }
 
+/* A merged result's hosts (MPI ranks) side by side, their clocks, and who finished when. */
+static void hosts_section(FILE *f, const struct result *res, const struct hosts_summary *hs)
+{
+	if (res->nhosts < 2)
+		return;
+	fprintf(f, "Hosts: %u MPI ranks, started together; the totals above are their sums and "
+		"the percentiles those of all their I/Os (histograms summed, never averaged)\n",
+		res->nhosts);
+	fprintf(f, "rank | host                 |     I/Os     |    MiB/s   |  I/O per s |  AvgLat  "
+		"|  p50 (ms) |  p99 (ms) | vs median | window (s) | clock (ms)\n%s%.24s\n", dashes,
+		dashes);
+	for (unsigned h = 0; h < hs->n; h++) {
+		const struct host_figs *g = &hs->f[h];
+		const struct result_host *o = &res->hosts[h];
+
+		fprintf(f, "%4u | %-20.20s | %12llu | %10.2f | %10.2f | %8.3f | %9.3f | %9.3f | %+8.1f%% "
+			"| %10.2f | %+.3f +-%.3f%s\n", o->rank, o->name, (unsigned long long)g->ios,
+			g->mib_s, g->iops, g->lat_mean_ms, (double)g->p50_ns / 1e6,
+			(double)g->p99_ns / 1e6, g->iops_off * 100, (double)g->done_ns / 1e9,
+			(double)o->wall_offset_ns / 1e6, (double)o->clock_error_ns / 1e6,
+			o->failed ? "  FAILED" : o->interrupted ? "  stopped" : g->apart ? "  apart" : "");
+	}
+	fprintf(f, "%s%.24s\n", dashes, dashes);
+	fprintf(f, "first done: %s at %.3f s; last done: %s at %.3f s; spread %.3f s\n",
+		res->hosts[hs->first].name, (double)hs->f[hs->first].done_ns / 1e9,
+		res->hosts[hs->last].name, (double)hs->f[hs->last].done_ns / 1e9,
+		(double)(hs->f[hs->last].done_ns - hs->f[hs->first].done_ns) / 1e9);
+	fprintf(f, "clocks: the largest wall-clock offset from rank 0's is %.3f ms (%s); the "
+		"latest start %.3f ms after the common instant\n\n", (double)hs->clock_max_ns / 1e6,
+		res->hosts[hs->clock_worst].name, (double)hs->late_max_ns / 1e6);
+}
+
 int report_text(FILE *f, const struct workload *w, const struct result *res)
 {
 	/* everything the report needs, before a line of it is written */
-	struct devcheck *dc = calloc(res->ntargets ? res->ntargets : 1, sizeof(*dc));
+	struct devcheck *dc = NULL;
+	int nd = devcheck_build_all(w, res, &dc);
 	struct verdict *v = malloc(sizeof(*v));
 	struct summary *s = malloc(sizeof(*s));
 	struct pace_summary *ps = malloc(sizeof(*ps));
 	struct interval *series = w->iops_stddev && res->measured ? summary_series(res, -1) : NULL;
+	struct hosts_summary hs = { 0 };
 	unsigned n;
 
-	if (!dc || !v || !s || !ps || (w->iops_stddev && res->measured && !series)) {
+	if (nd < 0 || !v || !s || !ps || (w->iops_stddev && res->measured && !series) ||
+	    (res->nhosts > 1 && hosts_build(&hs, res))) {
+		hosts_free(&hs);
 		free(dc);
 		free(v);
 		free(s);
@@ -882,6 +928,7 @@ int report_text(FILE *f, const struct workload *w, const struct result *res)
 		fprintf(f, "The test was interrupted before the measurements began. No results "
 			"are displayed.\n");
 		notes(f, w, res);
+		hosts_free(&hs);
 		free(dc);
 		free(v);
 		free(s);
@@ -907,9 +954,27 @@ int report_text(FILE *f, const struct workload *w, const struct result *res)
 	pace_section(f, res, ps);
 	jobs_sections(f, w, res, s);
 	qd_table(f, w, res);
-	devices_facts(f, w, res);
-	n = devcheck_build(w, res, dc);
-	device_counters(f, dc, n);
+	hosts_section(f, res, &hs);
+	hosts_free(&hs);
+	n = (unsigned)nd;
+	for (unsigned h = 0; h < res->nhosts; h++) {	/* merged: each machine's devices */
+		struct result view;
+		unsigned k = 0;
+
+		while (k < n && dc[k].host != (int)h)
+			k++;
+		if (h && k == n)
+			continue;	/* none of its own: a lower rank's machine */
+		result_host_view(res, h, &view);
+		fprintf(f, "host %s: ", res->hosts[h].name);
+		devices_facts(f, w, &view);
+		for (unsigned e = k; e < n && dc[e].host == (int)h; e++)
+			device_counters(f, &dc[e], 1);
+	}
+	if (res->nhosts < 2) {
+		devices_facts(f, w, res);
+		device_counters(f, dc, n);
+	}
 	verdict_build(w, res, dc, n, v, s);
 	verdict_section(f, v);
 	free(dc);

@@ -9,6 +9,7 @@
 #include "job/units.h"
 #include "report/summary.h"
 #include "report/verdict.h"
+#include "report/hosts.h"
 #include "util/banned.h"
 
 #define SHORT_RUN_NS 5000000000ull
@@ -377,6 +378,51 @@ static void not_a_device(struct verdict *v)
 	v->rotational = false;
 }
 
+/*
+ * A merged result (MPI ranks): starts that may not line up (the clocks'
+ * uncertainty plus how late a host woke, over 1 ms or 1% of an interval),
+ * wall clocks apart, and hosts whose figures stand apart from the median host's.
+ */
+static void host_warnings(const struct result *res, struct verdict *v)
+{
+	struct hosts_summary hs;
+	uint64_t bound = res->interval_ns / 100 < 1000000 ? res->interval_ns / 100 : 1000000;
+	uint64_t skew = 0;
+	unsigned worst = 0;
+
+	if (res->nhosts < 2 || hosts_build(&hs, res))
+		return;
+	for (unsigned h = 0; h < res->nhosts; h++) {
+		uint64_t e = res->hosts[h].clock_error_ns + res->hosts[h].start_late_ns;
+
+		if (e > skew) {
+			skew = e;
+			worst = h;
+		}
+	}
+	if (skew > bound)
+		warn(v, "host_start_skew", "host %s may have started %.3f ms off the others (its "
+		     "clock known to within %.3f ms, and it woke %.3f ms late): more than %s, so its "
+		     "intervals do not quite line up with the others' in the merged series",
+		     res->hosts[worst].name, (double)skew / 1e6,
+		     (double)res->hosts[worst].clock_error_ns / 1e6,
+		     (double)res->hosts[worst].start_late_ns / 1e6,
+		     bound == 1000000 ? "1 ms" : "1% of an interval");
+	if (hs.clock_max_ns > bound)
+		warn(v, "host_clock_offset", "host %s's wall clock is %.3f ms off rank 0's (measured "
+		     "over MPI): the start was aligned on the measured offset, but timestamps each host "
+		     "writes (logs) differ by that much; check NTP or chrony there",
+		     res->hosts[hs.clock_worst].name, (double)hs.clock_max_ns / 1e6);
+	for (unsigned h = 0; h < hs.n; h++)
+		if (hs.f[h].apart)
+			warn(v, "host_apart", "host %s (rank %u) stands apart: %.0f IOPS (%+.0f%% against "
+			     "the median host's %.0f), p99 %.3f ms (%+.0f%%): the totals include it; "
+			     "look at its device and load", res->hosts[h].name, res->hosts[h].rank,
+			     hs.f[h].iops, hs.f[h].iops_off * 100, hs.median_iops,
+			     (double)hs.f[h].p99_ns / 1e6, hs.f[h].p99_off * 100);
+	hosts_free(&hs);
+}
+
 void verdict_build(const struct workload *w, const struct result *res,
 		   const struct devcheck *c, unsigned nc, struct verdict *v, struct summary *s)
 {
@@ -386,6 +432,7 @@ void verdict_build(const struct workload *w, const struct result *res,
 	cache_warnings(w, res, c, nc, v);
 	target_warnings(w, res, v);
 	run_warnings(w, res, c, nc, v);
+	host_warnings(res, v);
 	if (!res->measured || !res->nrows)
 		return;
 	summary_build(s, res, -1);

@@ -185,7 +185,8 @@ SCHEMA(row_pace_s, FB(struct row_pace, paced), FD(struct row_pace, target_iops),
        FI(struct row_pace, cap_hits), FI(struct row_pace, max_backlog), FI(struct row_pace, pauses),
        FIM_LATER(struct row_pace, scheduled, 0), FIM_LATER(struct row_pace, lat_depth, UINT32_MAX),
        FIM_LATER(struct row_pace, lat_steps, UINT32_MAX), FIM_LATER(struct row_pace, lat_ntrail, PACE_TRAIL), FIAN_LATER(struct row_pace, lat_trail, lat_ntrail));
-SCHEMA(row_s, FI(struct result_row, thread), FI(struct result_row, target), FI(struct result_row, job),
+SCHEMA(row_s, FI(struct result_row, thread), FI_LATER(struct result_row, host),
+       FI(struct result_row, target), FI(struct result_row, job),
        FB_LATER(struct result_row, trims), FOA(struct result_row, c, io_counts_s, 2),
        { "h", T_HIST, offsetof(struct result_row, h), sizeof(struct hist), 0, NULL, 0, 0, false, 0,
 	 false },
@@ -234,7 +235,7 @@ SCHEMA(dev_sample_s, FI(struct dev_sample, major), FI(struct dev_sample, minor),
        FB(struct dev_sample, have_a), FB(struct dev_sample, have_b), FI(struct dev_sample, q_min),
        FI(struct dev_sample, q_max), FI(struct dev_sample, q_sum), FI(struct dev_sample, q_n),
        FIM(struct dev_sample, niv, 1u << 24), FARR(struct dev_sample, iv, niv, diskstats_s),
-       FARRI(struct dev_sample, iv_ns, niv));
+       FARRI(struct dev_sample, iv_ns, niv), FI_LATER(struct dev_sample, host));
 SCHEMA(cpu_usage_s, FI(struct cpu_usage, cpu), FD(struct cpu_usage, usage), FD(struct cpu_usage, user),
        FD(struct cpu_usage, kernel), FD(struct cpu_usage, idle), FD(struct cpu_usage, iowait),
        FD(struct cpu_usage, irq), FD(struct cpu_usage, steal));
@@ -249,6 +250,18 @@ SCHEMA(timespec_s, FIM(struct timespec, tv_sec, 1ull << 40), FIM(struct timespec
 SCHEMA(verify_s, FI(VERIFY_T, written), FI(VERIFY_T, checked), FI(VERIFY_T, bad), FC(VERIFY_T, first),
        FI(VERIFY_T, first_offset), FC(VERIFY_T, first_kind), FB(VERIFY_T, tables_partial),
        FC(VERIFY_T, journal));
+SCHEMA(result_host_s, FC(struct result_host, name), FI(struct result_host, rank),
+       FI(struct result_host, local_rank), FI(struct result_host, clock_offset_ns),
+       FI(struct result_host, wall_offset_ns), FI(struct result_host, clock_error_ns),
+       FI(struct result_host, start_late_ns), FI(struct result_host, test_ns),
+       FI(struct result_host, end_ns_real), FI(struct result_host, row0), FI(struct result_host, nrows),
+       FI(struct result_host, cpu0), FI(struct result_host, ncpu), FI(struct result_host, dev0),
+       FI(struct result_host, ndevs), FIM(struct result_host, ntargets, 1u << 20),
+       FARR(struct result_host, targets, ntargets, facts_s), FO(struct result_host, info, host_s),
+       FB(struct result_host, measured), FB(struct result_host, complete),
+       FB(struct result_host, interrupted), FB(struct result_host, failed),
+       FC(struct result_host, error), FI(struct result_host, nerrors),
+       FD(struct result_host, proc_user_s), FD(struct result_host, proc_sys_s));
 SCHEMA(result_s, FC(struct result, engine), FC(struct result, engine_note),
        FIM(struct result, ntargets, 1u << 20), FARR(struct result, targets, ntargets, facts_s),
        FI(struct result, nthreads), FI(struct result, test_ns), FIM(struct result, interval_ns, 1ull << 50),
@@ -270,7 +283,9 @@ SCHEMA(result_s, FC(struct result, engine), FC(struct result, engine_note),
        FIM_LATER(struct result, ncpu_ivs, 1u << 30), FARR_LATER(struct result, cpu_iv, ncpu_ivs, cpu_usage_s),
        FIM_LATER(struct result, ncpu_iv_ns, 1u << 24), FARRI_LATER(struct result, cpu_iv_ns, ncpu_iv_ns),
        { "ivl", T_IVLAT, offsetof(struct result, ivl), sizeof(struct ivlat), 0, NULL, 0, 0, false, 0,
-	 true });
+	 true },
+       FIM_LATER(struct result, nhosts, 1u << 20), FARR_LATER(struct result, hosts, nhosts, result_host_s),
+       FIM_LATER(struct result, merge_ns, 0), FIM_LATER(struct result, merge_bytes, 0));
 
 /* ---- writing ---- */
 
@@ -910,15 +925,31 @@ static int check_links(struct rctx *c, const struct workload *w, const struct re
 			return bad(c, "workload.jobs[%u]: its threads and targets are not the "
 				   "workload's", j);
 	}
-	if (res->nrows && res->nthreads != workload_threads(w))
-		return bad(c, "result.nthreads (%u) is not the workload's threads (%u)", res->nthreads,
-			   workload_threads(w));
+	if (res->nrows && res->nthreads != workload_threads(w) * (res->nhosts ? res->nhosts : 1))
+		return bad(c, "result.nthreads (%u) is not the workload's threads (%u) x its hosts (%u)",
+			   res->nthreads, workload_threads(w), res->nhosts ? res->nhosts : 1);
 	for (unsigned i = 0; i < res->nrows; i++)
 		if (res->rows[i].target >= w->ntargets || res->rows[i].job >= w->njobs ||
-		    res->rows[i].thread >= res->nthreads)
-			return bad(c, "result.rows[%u]: target %u, job %u or thread %u is not in the "
-				   "workload", i, res->rows[i].target, res->rows[i].job,
-				   res->rows[i].thread);
+		    res->rows[i].thread >= res->nthreads ||
+		    res->rows[i].host >= (res->nhosts ? res->nhosts : 1))
+			return bad(c, "result.rows[%u]: target %u, job %u, thread %u or host %u is not "
+				   "in the workload", i, res->rows[i].target, res->rows[i].job,
+				   res->rows[i].thread, res->rows[i].host);
+	for (unsigned i = 0; i < res->ndevs; i++)
+		if (res->devs[i].host >= (res->nhosts ? res->nhosts : 1))
+			return bad(c, "result.devs[%u]: host %u is not one of the result's", i,
+				   res->devs[i].host);
+	for (unsigned i = 0; i < res->nhosts; i++) {
+		const struct result_host *h = &res->hosts[i];
+
+		if ((uint64_t)h->row0 + h->nrows > res->nrows || (uint64_t)h->cpu0 + h->ncpu > res->ncpu ||
+		    (uint64_t)h->dev0 + h->ndevs > res->ndevs || h->ntargets != w->ntargets)
+			return bad(c, "result.hosts[%u]: its rows, CPUs, devices or targets are not the "
+				   "result's", i);
+		for (unsigned k = h->row0; k < h->row0 + h->nrows; k++)
+			if (res->rows[k].host != i)
+				return bad(c, "result.hosts[%u]: row %u is not its own", i, k);
+	}
 	if (res->ncpu_ivs != (uint64_t)res->ncpu_iv_ns * res->ncpu)
 		return bad(c, "result.ncpu_ivs (%u) is not ncpu_iv_ns (%u) x ncpu (%u)", res->ncpu_ivs,
 			   res->ncpu_iv_ns, res->ncpu);

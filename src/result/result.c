@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* result.c: freeing what a result owns. */
+/* result.c: freeing what a result owns; one host's part of a merged result. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,5 +36,62 @@ void result_release(struct result *res)
 	free(res->places);
 	free(res->cpus);
 	ivlat_free(&res->ivl);
+	for (unsigned i = 0; res->hosts && i < res->nhosts; i++)
+		free(res->hosts[i].targets);
+	free(res->hosts);
 	memset(res, 0, sizeof(*res));
+}
+
+void result_host_view(const struct result *res, unsigned h, struct result *view)
+{
+	const struct result_host *o = &res->hosts[h];
+
+	*view = *res;
+	view->rows = res->rows + o->row0;
+	view->nrows = o->nrows;
+	view->cpu = res->cpu + o->cpu0;
+	view->ncpu = o->ncpu;
+	view->places = o->cpu0 + o->ncpu <= res->nplaces ? res->places + o->cpu0 : NULL;
+	view->nplaces = view->places ? o->ncpu : 0;
+	view->devs = res->devs + o->dev0;
+	view->ndevs = o->ndevs;
+	view->targets = o->targets;
+	view->ntargets = o->ntargets;
+	view->test_ns = o->test_ns;
+	view->end_ns_real = o->end_ns_real;
+	view->host = o->info;
+	view->measured = o->measured;
+	view->complete = o->complete;
+	view->interrupted = o->interrupted;
+	view->failed = o->failed;
+	view->nerrors = o->nerrors;
+	view->proc_user_s = o->proc_user_s;
+	view->proc_sys_s = o->proc_sys_s;
+	view->cpu_iv = NULL;
+	view->ncpu_ivs = 0;
+	view->cpu_iv_ns = NULL;
+	view->ncpu_iv_ns = 0;
+	memset(&view->ivl, 0, sizeof(view->ivl));
+	view->hosts = NULL;
+	view->nhosts = 0;
+	view->logs = NULL;
+	view->nlogs = 0;
+}
+
+int result_machine_view(const struct result *res, unsigned h, struct result *view,
+			struct result_row *rows)
+{
+	const char *name = res->hosts[h].name;
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < h; i++)
+		if (!strcmp(res->hosts[i].name, name))
+			return 1;
+	result_host_view(res, h, view);
+	for (unsigned i = 0; i < res->nrows; i++)
+		if (!strcmp(res->hosts[res->rows[i].host].name, name))
+			rows[n++] = res->rows[i];
+	view->rows = rows;
+	view->nrows = n;
+	return 0;
 }

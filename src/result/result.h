@@ -63,6 +63,7 @@ struct dev_sample {
 	struct diskstats *iv;		/* snapshots at each interval edge inside the window */
 	uint64_t *iv_ns;		/* when, from the window's start */
 	unsigned niv, iv_cap;
+	unsigned host;			/* a merged result: the host (index into hosts) it is on */
 };
 
 /*
@@ -89,7 +90,8 @@ struct row_pace {
 
 /* The counts of one thread on one target: a row of DiskSpd's tables. */
 struct result_row {
-	unsigned thread;
+	unsigned thread;	/* a merged result: host h's thread k is h x its threads + k */
+	unsigned host;		/* a merged result: the host (index into hosts) it ran on */
 	unsigned target;
 	unsigned job;		/* index into the workload's jobs */
 	bool trims;		/* the job trims (fio's rw=trim, randtrim, trimwrite): it never
@@ -111,6 +113,31 @@ struct result_row {
 	double cpu_busy;	/* its thread's CPU demand (running or runnable) over its window /
 				   the window (1 = a whole CPU), or -1 */
 	double user_busy;	/* its thread's user CPU time over its I/O loop / the loop, or -1 */
+};
+
+/*
+ * One host of a merged result: an MPI rank (platform/ranks.h), what it
+ * measured alone and where its parts sit in the merged result's arrays.
+ */
+struct result_host {
+	char name[64];
+	unsigned rank, local_rank;
+	int64_t clock_offset_ns;	/* its monotonic clock minus rank 0's, measured over MPI */
+	int64_t wall_offset_ns;		/* its wall clock minus rank 0's */
+	uint64_t clock_error_ns;	/* ... to within this (half the best round trip) */
+	uint64_t start_late_ns;		/* how late it woke at the common start */
+	uint64_t test_ns;		/* its own measured window (count-based: to its last I/O) */
+	uint64_t end_ns_real;		/* from the common start to its last worker's end */
+	unsigned row0, nrows;		/* its rows: rows[row0 .. row0 + nrows) */
+	unsigned cpu0, ncpu;		/* its CPUs: cpu[cpu0 .. cpu0 + ncpu) */
+	unsigned dev0, ndevs;		/* its devices: devs[dev0 .. dev0 + ndevs) */
+	struct target_facts *targets;	/* its own targets, as it found them */
+	unsigned ntargets;
+	struct host_info info;
+	bool measured, complete, interrupted, failed;
+	char error[512];		/* what failed there, or "" */
+	uint64_t nerrors;
+	double proc_user_s, proc_sys_s;	/* its iobench's CPU time over the window */
 };
 
 struct result {
@@ -171,7 +198,29 @@ struct result {
 		char journal[600];		/* what the journals across runs say, "" when nothing */
 	} verify;
 	int error_code;			/* its errno, when failed */
+	struct result_host *hosts;	/* under MPI: one per rank, in rank order (a rank's own
+					   result, before the merge: itself alone); else none */
+	unsigned nhosts;
+	uint64_t merge_ns;		/* merged: from the gather's start to the merged result */
+	uint64_t merge_bytes;		/* ... the ranks' documents gathered on rank 0 */
 };
+
+/*
+ * Host h of a merged result, as a result of its own: its rows, CPUs,
+ * devices and targets' facts, its window (view points into res: nothing to
+ * free; view->hosts is none). For what judges one host's figures (the
+ * device cross-check, the verdict).
+ */
+void result_host_view(const struct result *res, unsigned h, struct result *view);
+
+/*
+ * The same, of host h's machine: the rows of every rank on a host of its
+ * name (copied into rows, room for res->nrows), its devices and targets' facts
+ * (rank h's own: the machine's devices count the I/O of all its ranks).
+ * Returns 0, or 1 when a lower rank is on the same machine (its view is that one's).
+ */
+int result_machine_view(const struct result *res, unsigned h, struct result *view,
+			struct result_row *rows);
 
 /* Frees what a result owns and zeroes it. */
 void result_release(struct result *res);

@@ -15,6 +15,7 @@
 #include "platform/kernelfs.h"
 #include "util/errmsg.h"
 #include "util/outfile.h"
+#include "platform/ranks.h"
 #include "util/banned.h"
 
 /* The stream's writes go through here, so the first error keeps its errno. */
@@ -268,7 +269,9 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t len)
 	memset(o, 0, sizeof(*o));
 	o->path = path;
 	o->fd = -1;
-	if (fd >= 0) {
+	if (!ranks_lead()) {	/* under mpirun rank 0 writes the outputs, the others nothing */
+		fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	} else if (fd >= 0) {
 		fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
 	} else {
 		o->dest = resolve_links(path);

@@ -407,6 +407,26 @@
 			})));
 	}
 
+	/* A result merged from MPI ranks: each host's own figures, and who was done when. */
+	function hostsTable(parent, d, doc) {
+		const h = doc.hosts;
+
+		parent.append(el('h3', {}, 'Hosts (' + h.count + ' MPI ranks)'));
+		parent.append(el('p', { class: 'note' }, 'Started together; the totals are their sums and the percentiles ' +
+			'those of all their I/Os (histograms summed, never averaged). First done: ' + h.first_done +
+			', last done: ' + h.last_done + '.'));
+		parent.append(table(['rank', 'host', 'IOPS', 'MiB/s', 'mean ms', 'p50 ms', 'p99 ms', 'IOPS vs median %',
+			'window s', 'clock offset ms', ''],
+			h.ranks.map((r, i) => {
+				const b = 'hosts.ranks.' + i;
+				return el('tr', {}, td(String(r.rank), 'l'), td(r.name), td(num(d, b + '.iops')),
+					td(num(d, b + '.mib_per_s')), td(num(d, b + '.lat_mean_ms')), td(num(d, b + '.lat_p50_ms')),
+					td(num(d, b + '.lat_p99_ms')), td(num(d, b + '.iops_vs_median', 100)),
+					td(num(d, b + '.window_s')), td(num(d, b + '.clock_offset_ms')),
+					td(r.failed ? 'failed' : r.interrupted ? 'stopped' : r.apart ? 'apart' : ''));
+			})));
+	}
+
 	function runSection(d) {
 		const doc = data.docs[d], s = el('section', { class: 'run' });
 		const name = doc.label || (doc.targets || []).map(t => t.path).join(', ');
@@ -418,6 +438,8 @@
 		ranOf(s, doc);
 		s.append(el('h3', {}, 'Summary'));
 		summaryOf(s, d, doc);
+		if (doc.hosts)
+			hostsTable(s, d, doc);
 		if (!doc.series || !doc.series.intervals)
 			return;
 		s.append(el('h3', {}, 'Over time'));

@@ -1,0 +1,147 @@
+# Description: iobench under mpirun (OpenMPI): four ranks, one merged result whose totals
+# are the ranks' sums and whose percentiles are those of their histograms summed; distinct
+# hosts simulated by an rsh agent that starts each "remote" rank in its own UTS namespace
+# (its own host name), files per rank and host, device counters per machine; a rank that
+# fails its checks stops all before any I/O; a stop on one rank and Ctrl-C on mpirun stop
+# every rank with partial results and the created files removed.
+. "$(dirname "$0")/lib.sh"
+
+command -v mpirun >/dev/null || skip "mpirun (openmpi-bin) is not installed"
+"$IOBENCH" --version | grep -q '^mpi: Open MPI' || skip "this iobench was built without MPI"
+CHECK="python3 $(dirname "$0")/mpi_check.py"
+MPI="mpirun --allow-run-as-root --oversubscribe"
+cd "$T" || exit 1
+if ldd "$IOBENCH" | grep -q libasan; then
+	# OpenMPI's own allocations, in components it unloads, leave leaks no suppression can name
+	export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+	skip_case "leak detection in the ranks under ASan (OpenMPI's leaks cannot be told from iobench's; test_merge checks the merge's memory)"
+fi
+
+# mpi OUT ARGS...: iobench under mpirun (options before it in MPIOPT); rank 0's output in
+# OUT, its messages and mpirun's in OUT.err; the exit code in $rc.
+MPIOPT="-np 4"
+mpi() {
+	out=$1; shift
+	# shellcheck disable=SC2086
+	$MPI $MPIOPT "$IOBENCH" "$@" >"$out" 2>"$out.err"
+	rc=$?
+}
+
+say "4 ranks, count-based on the null engine: totals the exact sums, merged percentiles those of the ranks' histograms summed"
+mpi r1 --engine=null --ios=20000 -W0 -D100 -t2 -o4 -b4K -w30 -Rjson x
+[ "$rc" = 0 ] || { cat r1.err; fail "mpirun exited $rc"; }
+[ "$(jq '.results.total.read.ios + .results.total.write.ios' r1)" = 160000 ] ||
+	fail "merged I/Os $(jq '.results.total' r1)"
+[ "$(jq .thread_count r1)" = 8 ] || fail "thread count $(jq .thread_count r1)"
+$CHECK r1 4 40000 || fail "merged result"
+[ "$(grep -c . r1.err)" = 1 ] || { cat r1.err; fail "the ranks other than 0 spoke"; }
+jq -e '[.hosts.ranks[].rank] == [0, 1, 2, 3]' r1 >/dev/null || fail "ranks $(jq -c '[.hosts.ranks[].rank]' r1)"
+"$IOBENCH" report r1 > again.txt || fail "report of the merged result"
+grep -q '^Hosts: 4 MPI ranks' again.txt || fail "no hosts table in the report read back"
+
+say "... time-based with a warm-up: the ranks' windows are one window; text, fio-json, HTML from the same merged result"
+mpi r2 --engine=null -d1 -W0.2 -t1 -o2 -b4K -r --json=r2.json x
+[ "$rc" = 0 ] || { cat r2.err; fail "mpirun exited $rc"; }
+$CHECK r2.json 4 || fail "merged result, time-based"
+grep -q '^Hosts: 4 MPI ranks' r2 || fail "no hosts table"
+jq -e '[.hosts.ranks[].window_s] | all(. > 0.99 and . < 1.01)' r2.json >/dev/null ||
+	fail "the ranks' windows: $(jq -c '[.hosts.ranks[].window_s]' r2.json)"
+printf '[g]\nioengine=null\nsize=16m\nbs=4k\nrw=randread\nnumjobs=2\n' > j.fio
+mpi f1 j.fio --output-format=json
+[ "$rc" = 0 ] || { cat f1.err; fail "mpirun exited $rc on a job file"; }
+[ "$(jq '.jobs | length' f1)" = 8 ] || fail "fio-json lists $(jq '.jobs | length' f1) jobs, want each rank's 2"
+[ "$(jq '[.jobs[].read.total_ios] | add' f1)" = 32768 ] || fail "fio-json's I/Os $(jq '[.jobs[].read.total_ios]' f1)"
+printf '[global]\nsize=4m\nbs=4k\ndirect=1\nfilename=%s/j.%%r.dat\n[w]\nrw=randwrite\n[r]\nstonewall\nrw=randread\n' "$T" > g.fio
+mpi g1 g.fio --output-format=json
+[ "$rc" = 0 ] || { cat g1.err; fail "mpirun exited $rc on a job file of two groups"; }
+[ "$(jq '[.jobs[] | select(.jobname == "w") | .write.total_ios] | add' g1)" = 4096 ] ||
+	fail "group 1's writes: $(jq -c '[.jobs[] | {jobname, w: .write.total_ios}]' g1)"
+[ "$(jq '[.jobs[] | select(.jobname == "r") | .read.total_ios] | add' g1)" = 4096 ] ||
+	fail "group 2's reads: $(jq -c '[.jobs[] | {jobname, r: .read.total_ios}]' g1)"
+[ ! -e 'j.%r.dat' ] || fail "a file named with the %r itself"
+if command -v chromium >/dev/null && "$IOBENCH" --engine=null -d0.1 --html=/dev/null x >/dev/null 2>&1; then
+	mpi h1 --engine=null -d1 -W0 -t1 -o2 -b4K -r --json=h1.json --html=h1.html x
+	[ "$rc" = 0 ] || { cat h1.err; fail "mpirun exited $rc with --html"; }
+	python3 "$(dirname "$0")/browser.py" h1.html --docs h1.json || fail "the merged result's page"
+else
+	skip_case "the merged result's HTML page: no chromium or no HTML report in this build"
+fi
+
+say "simulated hosts (an rsh agent and UTS namespaces): per-host files, names, device counters per machine"
+unshare --uts true 2>/dev/null || skip_rest "cannot make a UTS namespace here (unshare --uts)"
+cat > agent <<'EOF'
+#!/bin/sh
+# OpenMPI's rsh agent: "agent HOST COMMAND": the command in a UTS namespace named HOST
+h=$1; shift
+exec unshare --uts sh -c 'hostname "$0"; exec sh -c "$*"' "$h" "$@"
+EOF
+chmod +x agent
+printf 'node1 slots=2\nnode2 slots=2\n' > hostfile
+MPIOPT="-np 4 --hostfile hostfile --mca plm_rsh_agent $T/agent"
+mpi r3 -c8M -d1 -W0 -t1 -o2 -b4K -r -w30 -Sh --json=r3.json "$T/f.%h.%l.dat"
+[ "$rc" = 0 ] || { cat r3.err; fail "mpirun over the agent exited $rc"; }
+jq -e '[.hosts.ranks[].name] == ["node1", "node1", "node2", "node2"]' r3.json >/dev/null ||
+	fail "host names $(jq -c '[.hosts.ranks[].name]' r3.json)"
+jq -e '[.hosts.ranks[].local_rank] == [0, 1, 0, 1]' r3.json >/dev/null || fail "local ranks"
+$CHECK r3.json 4 || fail "merged result over simulated hosts"
+[ -z "$(ls "$T" | grep '^f\.')" ] || fail "files left: $(ls "$T")"
+grep -q "MPI ranks: 4: node1, node1, node2, node2" r3 || fail "system information names no hosts"
+grep -q '^host node2: Devices' r3 || fail "no device section of node2"
+if [ "$(id -u)" = 0 ]; then
+	new_loop 32; L1=$LOOP; new_loop 32; L2=$LOOP
+	ln -s "$L1" dev.node1
+	ln -s "$L2" dev.node2
+	printf 'node1 slots=1\nnode2 slots=1\n' > hostfile1
+	MPIOPT="-np 2 --hostfile hostfile1 --mca plm_rsh_agent $T/agent"
+	mpi r4 -d1 -W0 -t1 -o2 -b4K -r -w0 -Sh --json=r4.json "$T/dev.%h"
+	[ "$rc" = 0 ] || { cat r4.err; fail "mpirun on loop devices exited $rc"; }
+	[ "$(jq '[.devices[] | select(.crosscheck != null)] | length' r4.json)" = 2 ] ||
+		fail "devices: $(jq -c '[.devices[] | {host, name}]' r4.json)"
+	jq -r '.devices[] | [.host, .crosscheck.app_ios, .crosscheck.device_ios] | @tsv' r4.json |
+		while read -r h app dev; do
+			within "$dev" "$app" 2 || fail "host $h: the device counted $dev reads, its rank did $app"
+		done || exit 1
+	$CHECK r4.json 2 || fail "merged result on devices"
+else
+	skip_case "device counters per machine: loop devices need root"
+fi
+
+say "a rank that fails its checks: every rank stops before any I/O, the message names its host, nothing created"
+MPIOPT="-np 4"
+mkdir d0 d1 d2
+mpi r5 -c8M -d1 -W0 -r -b4K "$T/d%r/f.dat"
+[ "$rc" != 0 ] || fail "mpirun exited 0 with rank 3's directory missing"
+grep -q "^iobench: host $(hostname) (rank 3): .*d3/f.dat" r5.err || { cat r5.err; fail "the message does not name rank 3 and its target"; }
+[ -z "$(find d0 d1 d2 -type f)" ] || fail "files created: $(find d0 d1 d2 -type f)"
+[ ! -s r5 ] || fail "a report was printed"
+mpi r6 -c8M -d1 -W0 -r -b4K "$T/same.dat"
+[ "$rc" != 0 ] || fail "four ranks on one file without %r"
+grep -q "same file for every rank" r6.err || { cat r6.err; fail "no word on the shared path"; }
+[ ! -e same.dat ] || fail "same.dat created"
+mpi r7 --engine=null -d1 -W0 -r -b4K --offset-trace=tr x
+grep -q "offset-trace.*under mpirun" r7.err || { cat r7.err; fail "--offset-trace under mpirun was not refused"; }
+
+say "a stop on one rank stops them all: partial results, merged; Ctrl-C on mpirun: the same, files removed"
+mpi r8 --engine=null -d60 -W0 -t1 -o2 -b4K -r --json=r8.json x &
+i=0
+while [ "$(pgrep -f -- "-d60 -W0 -t1 -o2 -b4K -r --json=r8.json" | wc -l)" -lt 5 ] && [ $i -lt 100 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+sleep 1
+rank2=$(pgrep -f -- "$IOBENCH --engine=null -d60" | sed -n 3p)
+[ -n "$rank2" ] || fail "no rank to stop"
+kill -INT "$rank2"
+wait
+jq -e '.interrupted and (.complete | not)' r8.json >/dev/null || fail "not marked partial"
+jq -e '[.hosts.ranks[].interrupted] | all' r8.json >/dev/null || fail "a rank went on"
+jq -e '.test_time_s < 30' r8.json >/dev/null || fail "ran $(jq .test_time_s r8.json) s"
+$CHECK r8.json 4 || fail "partial merged result"
+mpi r9 -c8M -d60 -W0 -t1 -o2 -b4K -r -Sh --json=r9.json "$T/g.%r.dat" &
+i=0
+while [ "$(ls g.*.dat 2>/dev/null | wc -l)" -lt 4 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 1.5
+kill -INT "$(pgrep -f -- "mpirun --allow-run-as-root --oversubscribe -np 4 $IOBENCH -c8M -d60")"
+wait
+jq -e '.interrupted and ([.hosts.ranks[].interrupted] | all)' r9.json >/dev/null ||
+	{ cat r9.err; fail "Ctrl-C on mpirun: not a partial merged result"; }
+[ -z "$(ls g.*.dat 2>/dev/null)" ] || fail "files left after Ctrl-C: $(ls g.*)"
