@@ -960,11 +960,14 @@ int report_text(FILE *f, const struct workload *w, const struct result *res)
 	for (unsigned h = 0; h < res->nhosts; h++) {	/* merged: each machine's devices */
 		struct result view;
 		unsigned k = 0;
+		bool seen = false;
 
+		for (unsigned o = 0; o < h; o++)
+			seen |= !strcmp(res->hosts[o].name, res->hosts[h].name);
+		if (seen)
+			continue;	/* a lower rank's machine: shown there */
 		while (k < n && dc[k].host != (int)h)
 			k++;
-		if (h && k == n)
-			continue;	/* none of its own: a lower rank's machine */
 		result_host_view(res, h, &view);
 		fprintf(f, "host %s: ", res->hosts[h].name);
 		devices_facts(f, w, &view);
