@@ -975,7 +975,7 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *
 	atomic_store(&ctx->windows_open, ctx->nworkers);
 	r = start_threads(ctx, args, err, len);
 	if (r) {
-		ranks_agree(r, err, len);
+		r = ranks_agree(r, err, len);
 		goto out;
 	}
 	pthread_barrier_wait(&ctx->ready);
@@ -1556,11 +1556,16 @@ int run_execute_status(const struct workload *w, struct hold *hold, const struct
 	if (!r)
 		r = run_placed(&placed, hold, st, res, &clk, err, len);
 	placed_free(w, &placed);
-	if (r)
-		return r;
-	/* under mpirun: every rank's result merged, on every rank */
-	if (ranks_size() > 1) {
-		r = ranks_agree(placed_host(res, &clk) ? -ENOMEM : 0, err, len);
+	/*
+	 * Under mpirun: every rank's result merged, on every rank. Every rank gets
+	 * here but after a failure they all agreed on, also one with a failure
+	 * of its own past the last agreement (a result it could not gather):
+	 * then none merges.
+	 */
+	if (ranks_size() > 1 && !(r && r == ranks_agreed())) {
+		if (!r && placed_host(res, &clk))
+			r = errmsg(err, len, -ENOMEM, "out of memory");
+		r = ranks_agree(r, err, len);
 		if (!r)
 			r = result_merge_ranks(w, res, err, len);
 	}

@@ -147,13 +147,18 @@ void ranks_end(void)
 	joined = false;
 }
 
-int ranks_agree(int r, char *err, size_t len)
+static int last_agreed;	/* what the last agreement came to */
+
+int ranks_agreed(void)
+{
+	return last_agreed;
+}
+
+static int agree_all(int r, char *err, size_t len)
 {
 	int *all, first = -1, bad = 0, code;
 	char msg[1024];
 
-	if (nranks == 1)
-		return r;
 	all = calloc(nranks, sizeof(*all));
 	if (!all)	/* every rank has the same few bytes to spare, or none */
 		MPI_Abort(MPI_COMM_WORLD, 1);
@@ -177,6 +182,14 @@ int ranks_agree(int r, char *err, size_t len)
 	else
 		snprintf(err, len, "host %s (rank %d): %s", hosts[first], first, msg);
 	return code;
+}
+
+int ranks_agree(int r, char *err, size_t len)
+{
+	if (nranks == 1)
+		return r;
+	last_agreed = agree_all(r, err, len);
+	return last_agreed;
 }
 
 #define CLOCK_ROUNDS 8
@@ -449,6 +462,11 @@ int ranks_agree(int r, char *err, size_t len)
 	(void)err;
 	(void)len;
 	return r;
+}
+
+int ranks_agreed(void)
+{
+	return 0;
 }
 
 uint64_t ranks_start(struct rank_clock *clk)

@@ -46,6 +46,9 @@ const char *ranks_host(unsigned rank);	/* the host name of a rank */
  */
 int ranks_agree(int r, char *err, size_t len);
 
+/* What the last ranks_agree() returned (0 alone): a failure all ranks already know. */
+int ranks_agreed(void);
+
 /* What a rank's clock was measured to be against rank 0's. */
 struct rank_clock {
 	int64_t offset_ns;	/* its monotonic clock minus rank 0's */
