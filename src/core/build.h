@@ -50,6 +50,7 @@ struct run_ctx {
 	char shape_err[256];		/* why a stream's shape could not be made (-EINVAL) */
 	struct ivring ivr;		/* the per-interval latency histograms (stats/ivhist.h) */
 	struct rank_clock clock;	/* under mpirun: this rank's clock against rank 0's */
+	bool signalled;			/* SIGINT or SIGTERM stopped the run (not another rank) */
 };
 
 /* fio's names of the mem= kinds, by enum buf_mem. */

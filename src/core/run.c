@@ -541,7 +541,7 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 	uint64_t last = clock_ns(), t;	/* when the last wait came back */
 	sigset_t stops;
 	int64_t late = 0;		/* the most a turn overran since the last SIGCONT */
-	int sig;
+	int sig, lost;
 
 	sigemptyset(&stops);
 	sigaddset(&stops, SIGINT);
@@ -614,6 +614,16 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 				take_cpu_b(wt);
 			continue;
 		}
+		if (sig <= 0 && wt->stop_time == UINT64_MAX && (lost = ranks_lost()) >= 0) {
+			wt->stop_time = clock_ns();	/* a rank fell silent: the run ends, partial */
+			wt->stopped_by_rank = true;
+			atomic_store(&ctx->stop, 1);
+			ranks_stop_send();
+			if (!w->quiet)
+				notice("rank %d (host %s) is lost: no word from it for %.0f s; stopping",
+				       lost, ranks_host((unsigned)lost), (double)RANK_LOST_NS / 1e9);
+			continue;
+		}
 		if (sig <= 0 && wt->stop_time == UINT64_MAX && ranks_stop_seen()) {
 			wt->stop_time = clock_ns();	/* another rank stopped: so does this one */
 			wt->stopped_by_rank = true;
@@ -625,6 +635,7 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 		if (sig > 0 && wt->stop_time == UINT64_MAX) {
 			wt->stop_time = clock_ns();
 			atomic_store(&ctx->stop, 1);
+			ctx->signalled = true;
 			ranks_stop_send();
 			signal(SIGINT, SIG_DFL);
 			signal(SIGTERM, SIG_DFL);
@@ -1467,7 +1478,7 @@ static int run_checks(struct run_ctx *ctx, struct hold *hold, struct result *res
 
 /* The run on this rank's targets (w: run_execute_status()'s, with this rank's paths). */
 static int run_placed(const struct workload *w, struct hold *hold, const struct run_status *st,
-		      struct result *res, struct rank_clock *clk, char *err, size_t len)
+		      struct result *res, struct run_ctx *out, char *err, size_t len)
 {
 	struct run_ctx ctx = { .w = w, .status = st };
 	const struct engine_ops *ops = NULL;
@@ -1534,7 +1545,8 @@ static int run_placed(const struct workload *w, struct hold *hold, const struct 
 	targets_close(ctx.targets, w->ntargets);
 	free(ctx.targets);
 	build_free(&ctx);
-	*clk = ctx.clock;
+	out->clock = ctx.clock;
+	out->signalled = ctx.signalled;
 	/* A signal that came after the workers ended must not kill the report. */
 	while ((sig = sigtimedwait(&sigs, NULL, &(struct timespec){ 0 })) > 0)
 		res->interrupted |= sig == SIGINT || sig == SIGTERM;
@@ -1546,7 +1558,7 @@ static int run_placed(const struct workload *w, struct hold *hold, const struct 
 int run_execute_status(const struct workload *w, struct hold *hold, const struct run_status *st,
 		       struct result *res, char *err, size_t len)
 {
-	struct rank_clock clk = { 0 };
+	struct run_ctx ran = { 0 };	/* what the run says for the merge */
 	struct workload placed;
 	int r;
 
@@ -1554,20 +1566,18 @@ int run_execute_status(const struct workload *w, struct hold *hold, const struct
 	r = placed_paths(w, opens_files(w), &placed, err, len);
 	r = ranks_agree(r, err, len);
 	if (!r)
-		r = run_placed(&placed, hold, st, res, &clk, err, len);
+		r = run_placed(&placed, hold, st, res, &ran, err, len);
 	placed_free(w, &placed);
 	/*
 	 * Under mpirun: every rank's result merged, on every rank. Every rank gets
 	 * here but after a failure they all agreed on, also one with a failure
-	 * of its own past the last agreement (a result it could not gather):
-	 * then none merges.
+	 * of its own past the last agreement (a result it could not gather),
+	 * which it sends in place of its result.
 	 */
 	if (ranks_size() > 1 && !(r && r == ranks_agreed())) {
-		if (!r && placed_host(res, &clk))
+		if (!r && placed_host(res, &ran.clock))
 			r = errmsg(err, len, -ENOMEM, "out of memory");
-		r = ranks_agree(r, err, len);
-		if (!r)
-			r = result_merge_ranks(w, res, err, len);
+		r = result_merge_ranks(w, res, r, ran.signalled, err, len);
 	}
 	return r;
 }

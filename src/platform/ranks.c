@@ -120,6 +120,8 @@ int ranks_init(int *argc, char ***argv)
 		return -1;
 	}
 	joined = true;
+	/* a lost peer is an error iobench handles (ranks_lost), not the end of every rank */
+	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	MPI_Comm_size(MPI_COMM_WORLD, &n);
 	MPI_Comm_rank(MPI_COMM_WORLD, &r);
 	nranks = (unsigned)n;
@@ -297,6 +299,83 @@ uint64_t ranks_start(struct rank_clock *clk)
 	return start;
 }
 
+/*
+ * Liveness: while it waits (its watch loop, the merge), each rank sends rank 0
+ * a beat a second and rank 0 sends every rank one; a rank not heard from for
+ * RANK_LOST_NS is lost (it died, or its host did). mpirun --enable-recovery
+ * keeps the others running when one dies; without it mpirun ends them all.
+ */
+#define TAG_BEAT 7
+#define TAG_LEN 8
+#define TAG_DOC 9
+#define TAG_BACK_LEN 10
+#define TAG_BACK 11
+#define BEAT_NS 1000000000ull
+#define HURRY_NS 750000000ull	/* signalled (mpirun's SIGTERM, its SIGKILL a second later) */
+
+static uint64_t *heard;		/* rank 0: when each rank was last heard; others: [0], rank 0 */
+static uint64_t beat_sent;
+static int beat_out = 0;
+
+static void beat_init(void)
+{
+	uint64_t now = clock_ns();
+
+	if (!heard && !(heard = calloc(nranks, sizeof(*heard))))
+		MPI_Abort(MPI_COMM_WORLD, 1);
+	for (unsigned r = 0; r < nranks; r++)
+		if (!heard[r])
+			heard[r] = now;
+}
+
+void ranks_beat(void)
+{
+	uint64_t now = clock_ns();
+	int flag = 1;
+
+	if (nranks == 1)
+		return;
+	beat_init();
+	if (now - beat_sent >= BEAT_NS) {
+		for (unsigned r = 0; r < nranks; r++) {
+			MPI_Request q;
+
+			if (r == me || (me && r))
+				continue;	/* rank 0 to all, the others to rank 0 */
+			MPI_Isend(&beat_out, 1, MPI_INT, (int)r, TAG_BEAT, MPI_COMM_WORLD, &q);
+			MPI_Request_free(&q);
+		}
+		beat_sent = now;
+	}
+	while (flag) {
+		MPI_Status st;
+		int v;
+
+		MPI_Iprobe(MPI_ANY_SOURCE, TAG_BEAT, MPI_COMM_WORLD, &flag, &st);
+		if (!flag)
+			break;
+		MPI_Recv(&v, 1, MPI_INT, st.MPI_SOURCE, TAG_BEAT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		heard[st.MPI_SOURCE] = now;
+	}
+}
+
+/* Whether rank r (rank 0: any; the others: rank 0 only) has been silent past limit. */
+static bool silent(unsigned r, uint64_t limit)
+{
+	return heard && clock_ns() - heard[r] > limit;
+}
+
+int ranks_lost(void)
+{
+	if (nranks == 1)
+		return -1;
+	ranks_beat();
+	for (unsigned r = 0; r < nranks; r++)
+		if (r != me && (!me || !r) && silent(r, RANK_LOST_NS))
+			return (int)r;
+	return -1;
+}
+
 static MPI_Request stop_req = MPI_REQUEST_NULL;
 static int stop_in, stop_tag = 100;
 static bool stop_sent;
@@ -308,6 +387,9 @@ void ranks_stop_arm(void)
 	stop_tag = stop_tag >= 30000 ? 100 : stop_tag + 1;	/* a stale stop never stops a later run */
 	stop_sent = false;
 	MPI_Irecv(&stop_in, 1, MPI_INT, MPI_ANY_SOURCE, stop_tag, MPI_COMM_WORLD, &stop_req);
+	beat_init();
+	for (unsigned r = 0; r < nranks; r++)	/* silence before the run (its checks, fills) is no loss */
+		heard[r] = clock_ns();
 }
 
 bool ranks_stop_seen(void)
@@ -348,94 +430,144 @@ void ranks_stop_disarm(void)
 
 #define CHUNK (1 << 30)
 
-static void send_all(const char *p, size_t n, int to)
+/* Sends n bytes to rank 0 (or from rank 0) as a length, then the bytes, without waiting. */
+static void post(const char *p, uint64_t *n, int to, int tag_len, int tag, MPI_Request *q, int *nq)
 {
-	for (size_t off = 0; off < n; off += CHUNK) {
-		size_t k = n - off < CHUNK ? n - off : CHUNK;
+	MPI_Isend(n, 1, MPI_UINT64_T, to, tag_len, MPI_COMM_WORLD, &q[(*nq)++]);
+	for (uint64_t off = 0; off < *n; off += CHUNK) {
+		uint64_t k = *n - off < CHUNK ? *n - off : CHUNK;
 
-		MPI_Send(p + off, (int)k, MPI_CHAR, to, 3, MPI_COMM_WORLD);
+		MPI_Isend(p + off, (int)k, MPI_CHAR, to, tag, MPI_COMM_WORLD, &q[(*nq)++]);
 	}
 }
 
-static void recv_all(char *p, size_t n, int from)
+/*
+ * Receives what from posted: its length, then its bytes (malloc'd), beating all
+ * the while; gives up when from falls silent (or, hurry, after HURRY_NS).
+ * Returns 0, -EPIPE (lost) or -ENOMEM.
+ */
+static int fetch(int from, int tag_len, int tag, bool hurry, char **out, uint64_t *n)
 {
-	for (size_t off = 0; off < n; off += CHUNK) {
-		size_t k = n - off < CHUNK ? n - off : CHUNK;
+	uint64_t t0 = clock_ns(), limit = hurry ? HURRY_NS : RANK_LOST_NS;
+	MPI_Request q;
+	int done = 0;
 
-		MPI_Recv(p + off, (int)k, MPI_CHAR, from, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+	*out = NULL;
+	MPI_Irecv(n, 1, MPI_UINT64_T, from, tag_len, MPI_COMM_WORLD, &q);
+	for (;;) {
+		MPI_Test(&q, &done, MPI_STATUS_IGNORE);
+		if (done)
+			break;
+		ranks_beat();
+		if (silent((unsigned)from, limit) || (hurry && clock_ns() - t0 > HURRY_NS)) {
+			MPI_Cancel(&q);
+			MPI_Wait(&q, MPI_STATUS_IGNORE);
+			return -EPIPE;
+		}
+		nanosleep(&(struct timespec){ 0, 200000 }, NULL);
+	}
+	if (!(*out = malloc(*n ? *n : 1)))
+		return -ENOMEM;
+	for (uint64_t off = 0; off < *n; off += CHUNK) {
+		uint64_t k = *n - off < CHUNK ? *n - off : CHUNK;
+
+		MPI_Irecv(*out + off, (int)k, MPI_CHAR, from, tag, MPI_COMM_WORLD, &q);
+		for (done = 0; !done;) {
+			MPI_Test(&q, &done, MPI_STATUS_IGNORE);
+			if (done)
+				break;
+			ranks_beat();
+			if (silent((unsigned)from, limit)) {
+				MPI_Cancel(&q);
+				MPI_Wait(&q, MPI_STATUS_IGNORE);
+				free(*out);
+				*out = NULL;
+				return -EPIPE;
+			}
+			nanosleep(&(struct timespec){ 0, 200000 }, NULL);
+		}
+	}
+	return 0;
+}
+
+/* Waits for the sends posted, beating; what a lost rank never takes is given up on. */
+static void settle(MPI_Request *q, int nq, int to)
+{
+	int done = 0;
+
+	while (nq) {
+		MPI_Testall(nq, q, &done, MPI_STATUSES_IGNORE);
+		if (done)
+			return;
+		ranks_beat();
+		if (silent((unsigned)to, RANK_LOST_NS)) {
+			for (int i = 0; i < nq; i++)
+				if (q[i] != MPI_REQUEST_NULL)
+					MPI_Request_free(&q[i]);
+			return;
+		}
+		nanosleep(&(struct timespec){ 0, 200000 }, NULL);
 	}
 }
 
-int ranks_gather(const char *buf, size_t n, char ***out, size_t **lens)
+int ranks_gather(const char *buf, size_t n, bool hurry, char ***out, size_t **lens)
 {
-	uint64_t mine = n, *all = NULL;
-	int ok = 1;
+	uint64_t mine = n;
 
 	*out = NULL;
 	*lens = NULL;
-	if (!me) {
-		all = calloc(nranks, sizeof(*all));
-		*out = calloc(nranks, sizeof(**out));
-		*lens = calloc(nranks, sizeof(**lens));
-		ok = all && *out && *lens;
-	}
-	MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
-	if (!ok)
-		goto fail;
-	MPI_Gather(&mine, 1, MPI_UINT64_T, all, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-	if (!me)
-		for (unsigned r = 0; r < nranks && ok; r++)
-			ok = ((*out)[r] = malloc(all[r] ? all[r] : 1)) != NULL;
-	MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
-	if (!ok)
-		goto fail;
+	beat_init();
 	if (me) {
-		send_all(buf, n, 0);
+		MPI_Request q[2 + (n >> 30) + 1];
+		int nq = 0;
+
+		post(buf, &mine, 0, TAG_LEN, TAG_DOC, q, &nq);
+		settle(q, nq, 0);
 		return 0;
+	}
+	*out = calloc(nranks, sizeof(**out));
+	*lens = calloc(nranks, sizeof(**lens));
+	if (!*out || !*lens || !((*out)[0] = malloc(n ? n : 1))) {
+		free(*out);
+		free(*lens);
+		*out = NULL;
+		*lens = NULL;
+		return -ENOMEM;
 	}
 	memcpy((*out)[0], buf, n);
 	(*lens)[0] = n;
 	for (unsigned r = 1; r < nranks; r++) {
-		recv_all((*out)[r], all[r], (int)r);
-		(*lens)[r] = all[r];
+		uint64_t got = 0;
+		int e = fetch((int)r, TAG_LEN, TAG_DOC, hurry, &(*out)[r], &got);
+
+		if (e == -ENOMEM)
+			return -ENOMEM;	/* the caller frees what came */
+		(*lens)[r] = e ? 0 : got;	/* lost: NULL */
 	}
-	free(all);
 	return 0;
-fail:
-	for (unsigned r = 0; *out && r < nranks; r++)
-		free((*out)[r]);
-	free(*out);
-	free(*lens);
-	free(all);
-	*out = NULL;
-	*lens = NULL;
-	return -ENOMEM;
 }
 
-int ranks_bcast(char **buf, size_t *n)
+int ranks_bcast(char **buf, size_t *n, const bool *to)
 {
 	uint64_t len = *n;
-	int ok = 1;
 
 	if (nranks == 1)
 		return 0;
-	MPI_Bcast(&len, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-	if (me && !(*buf = malloc(len ? len : 1)))
-		ok = 0;
-	MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-	if (!ok) {
-		if (me) {
-			free(*buf);
-			*buf = NULL;
-		}
-		return -ENOMEM;
-	}
-	for (size_t off = 0; off < len; off += CHUNK) {
-		size_t k = len - off < CHUNK ? len - off : CHUNK;
+	if (me) {
+		int r = fetch(0, TAG_BACK_LEN, TAG_BACK, false, buf, &len);
 
-		MPI_Bcast(*buf + off, (int)k, MPI_CHAR, 0, MPI_COMM_WORLD);
+		*n = len;
+		return r;
 	}
-	*n = len;
+	for (unsigned r = 1; r < nranks; r++) {
+		MPI_Request q[2 + (len >> 30) + 1];
+		int nq = 0;
+
+		if (!to[r])
+			continue;
+		post(*buf, &len, (int)r, TAG_BACK_LEN, TAG_BACK, q, &nq);
+		settle(q, nq, r);
+	}
 	return 0;
 }
 
@@ -493,8 +625,18 @@ void ranks_stop_disarm(void)
 {
 }
 
-int ranks_gather(const char *buf, size_t n, char ***out, size_t **lens)
+void ranks_beat(void)
 {
+}
+
+int ranks_lost(void)
+{
+	return -1;
+}
+
+int ranks_gather(const char *buf, size_t n, bool hurry, char ***out, size_t **lens)
+{
+	(void)hurry;
 	*out = calloc(1, sizeof(**out));
 	*lens = calloc(1, sizeof(**lens));
 	if (!*out || !*lens || !((*out)[0] = malloc(n ? n : 1))) {
@@ -509,10 +651,11 @@ int ranks_gather(const char *buf, size_t n, char ***out, size_t **lens)
 	return 0;
 }
 
-int ranks_bcast(char **buf, size_t *n)
+int ranks_bcast(char **buf, size_t *n, const bool *to)
 {
 	(void)buf;
 	(void)n;
+	(void)to;
 	return 0;
 }
 #endif

@@ -75,14 +75,32 @@ bool ranks_stop_seen(void);
 void ranks_stop_send(void);
 void ranks_stop_disarm(void);
 
-/*
- * Collective: rank 0 gets every rank's buffer (out[i], lens[i], rank i's;
- * its own copied), the others nothing (*out NULL). Returns 0 or -ENOMEM (on
- * every rank alike). The caller frees out[i] and out, lens.
- */
-int ranks_gather(const char *buf, size_t n, char ***out, size_t **lens);
+/* A rank silent this long is lost (it died, or its host did). */
+#define RANK_LOST_NS 5000000000ull
 
-/* Collective: rank 0's buffer to every rank (*buf, *n: rank 0's in, the others' out, malloc'd). */
-int ranks_bcast(char **buf, size_t *n);
+/*
+ * Liveness: each turn of a wait, beat (a message a second between rank 0 and
+ * every other rank); lost: on rank 0, a rank not heard from for RANK_LOST_NS,
+ * on the others rank 0 (its rank), or -1.
+ */
+void ranks_beat(void);
+int ranks_lost(void);
+
+/*
+ * Collective, but a rank that is lost on the way does not hold it up: rank 0
+ * gets every rank's buffer (out[i], lens[i] rank i's, its own copied; NULL
+ * for a rank lost: silent for RANK_LOST_NS, or, hurry (this rank was
+ * signalled: mpirun kills every rank a second after its SIGTERM), not
+ * there within 0.75 s), the others nothing (*out NULL). Returns 0 or
+ * -ENOMEM. The caller frees out[i] and out, lens.
+ */
+int ranks_gather(const char *buf, size_t n, bool hurry, char ***out, size_t **lens);
+
+/*
+ * Rank 0's buffer to every rank i with to[i] (*buf, *n: rank 0's in, the
+ * others' out, malloc'd). Returns 0, or on a rank other than 0 -EPIPE (rank
+ * 0 lost) or -ENOMEM.
+ */
+int ranks_bcast(char **buf, size_t *n, const bool *to);
 
 #endif

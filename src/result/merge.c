@@ -136,7 +136,7 @@ static void add_counts(struct result *out, const struct result *in, unsigned n)
 		out->io_workers.cpu_s += r->io_workers.cpu_s;
 		out->io_workers.confined += r->io_workers.confined;
 		out->complete &= r->complete;
-		out->measured &= r->measured;
+		out->measured |= r->measured;	/* a window opened somewhere */
 		out->interrupted |= r->interrupted;
 		out->failed |= r->failed;
 		out->paused_ns = r->paused_ns > out->paused_ns ? r->paused_ns : out->paused_ns;
@@ -217,7 +217,7 @@ int result_merge(struct result *out, struct result *in, unsigned n, char *err, s
 	in[0].cpus = NULL;
 	in[0].ncpus_pinned = 0;
 	memcpy(out->verify.journal, in[0].verify.journal, sizeof(out->verify.journal));
-	out->complete = out->measured = true;
+	out->complete = true;
 	out->nhosts = n;
 	add_counts(out, in, n);
 	for (unsigned i = 0; i < n; i++) {
@@ -301,18 +301,68 @@ static int undump(const char *buf, size_t n, struct result *res, char *err, size
 	return r;
 }
 
-/* On rank 0: every rank's document read back and merged; the merged one's document. */
-static char *merge_docs(const struct workload *w, char **docs, const size_t *lens, size_t *n,
-			uint64_t t0, char *err, size_t len)
+/*
+ * A rank whose result did not come (lost, or failed alone after the run): a
+ * host of the merged result without rows, failed, saying why; t is one that came.
+ */
+static int absent(struct result *f, const struct result *t, unsigned i, const char *why)
 {
-	unsigned nr = ranks_size();
+	memset(f, 0, sizeof(*f));
+	f->ntargets = t->ntargets;
+	f->nthreads = t->nthreads;
+	f->interval_ns = t->interval_ns;
+	f->failed = true;
+	snprintf(f->error, sizeof(f->error), "%s", why);
+	f->targets = calloc(t->ntargets ? t->ntargets : 1, sizeof(*f->targets));
+	f->hosts = calloc(1, sizeof(*f->hosts));
+	if (!f->targets || !f->hosts)
+		return -ENOMEM;
+	f->nhosts = 1;
+	snprintf(f->hosts[0].name, sizeof(f->hosts[0].name), "%s", ranks_host(i));
+	f->hosts[0].rank = i;
+	for (unsigned k = 0; k < i; k++)
+		f->hosts[0].local_rank += !strcmp(ranks_host(k), ranks_host(i));
+	f->hosts[0].failed = true;
+	snprintf(f->hosts[0].error, sizeof(f->hosts[0].error), "%s", why);
+	f->hosts[0].ntargets = t->ntargets;
+	f->hosts[0].targets = calloc(t->ntargets ? t->ntargets : 1, sizeof(*f->hosts[0].targets));
+	return f->hosts[0].targets ? 0 : -ENOMEM;
+}
+
+/*
+ * On rank 0: every rank's document read back and merged (a rank lost, or
+ * whose document is "!" and its failure, kept as a failed host without rows);
+ * the merged one's document, or NULL with err.
+ */
+static char *merge_docs(const struct workload *w, char **docs, const size_t *lens, size_t *n,
+			uint64_t t0, bool hurry, char *err, size_t len)
+{
+	unsigned nr = ranks_size(), have = nr;
 	struct result *in = calloc(nr, sizeof(*in)), out;
-	char *s = NULL, why[600];
+	char *s = NULL, why[500];
 	int r = in ? 0 : -ENOMEM;
 
-	for (unsigned i = 0; !r && i < nr; i++)
+	for (unsigned i = 0; !r && i < nr; i++) {
+		if (!docs[i] || docs[i][0] == '!')
+			continue;
 		if ((r = undump(docs[i], lens[i], &in[i], why, sizeof(why))))
 			errmsg(err, len, r, "host %s (rank %u): its result: %s", ranks_host(i), i, why);
+		have = have < nr ? have : i;
+	}
+	if (!r && have == nr)
+		r = errmsg(err, len, -EIO, "no rank's result came to rank 0");
+	for (unsigned i = 0; !r && i < nr; i++) {
+		if (docs[i] && docs[i][0] != '!')
+			continue;
+		if (docs[i])
+			snprintf(why, sizeof(why), "%.*s", (int)(lens[i] - 1), docs[i] + 1);
+		else
+			snprintf(why, sizeof(why), hurry ? "no result from it within 0.75 s of the stop "
+				 "(mpirun ends every rank a second after its SIGTERM)" :
+				 "lost: no word from it for %.0f s (it died, or its host did); its I/O is "
+				 "not in these figures", (double)RANK_LOST_NS / 1e9);
+		r = absent(&in[i], &in[have], i, why);
+	}
 	if (!r && (r = result_merge(&out, in, nr, err, len)) == 0) {
 		for (unsigned i = 0; i < nr; i++)
 			out.merge_bytes += lens[i];
@@ -330,43 +380,70 @@ static char *merge_docs(const struct workload *w, char **docs, const size_t *len
 	return s;
 }
 
-int result_merge_ranks(const struct workload *w, struct result *res, char *err, size_t len)
+/* "!" and a message: what a rank sends in place of a result it has not got. */
+static char *failure(const char *msg, size_t *n)
 {
-	char *mine, **docs = NULL, *merged = NULL;
-	size_t n, *lens = NULL, mn = 0;
+	char *s = malloc(strlen(msg) + 2);
+
+	if (s)
+		snprintf(s, strlen(msg) + 2, "!%s", msg);
+	*n = s ? strlen(s) : 0;
+	return s;
+}
+
+int result_merge_ranks(const struct workload *w, struct result *res, int failed, bool hurry,
+		       char *err, size_t len)
+{
+	char **docs = NULL, *merged = NULL, *mine;
+	size_t n = 0, *lens = NULL, mn = 0;
 	uint64_t t0 = clock_ns();
+	bool *to = NULL;
 	struct result back;
 	int r;
 
 	if (ranks_size() == 1)
-		return 0;
-	mine = dump(w, res, &n);
-	snprintf(err, len, "out of memory");
-	r = ranks_agree(mine ? 0 : -ENOMEM, err, len);
-	if (!r)
-		r = ranks_gather(mine, n, &docs, &lens);
+		return failed;
+	mine = failed ? failure(err, &n) : dump(w, res, &n);
+	if (!mine)	/* a failure of its own, said in two bytes */
+		mine = failure("out of memory", &n);
+	r = ranks_gather(mine ? mine : "!", mine ? n : 1, hurry, &docs, &lens);
 	free(mine);
-	if (!r && ranks_lead())
-		merged = merge_docs(w, docs, lens, &mn, t0, err, len);
+	if (ranks_lead()) {
+		to = calloc(ranks_size(), sizeof(*to));
+		if (!r && to)
+			merged = merge_docs(w, docs, lens, &mn, t0, hurry, err, len);
+		if (!merged)	/* the others get the failure, and end with it */
+			merged = failure(r == -ENOMEM || !to ? "out of memory" : err, &mn);
+		for (unsigned i = 1; to && i < ranks_size(); i++)
+			to[i] = docs && docs[i];
+	}
 	for (unsigned i = 0; docs && i < ranks_size(); i++)
 		free(docs[i]);
 	free(docs);
 	free(lens);
-	if (!r)
-		r = ranks_agree(ranks_lead() && !merged ? -EIO : 0, err, len);
-	if (!r)
-		r = ranks_bcast(&merged, &mn);
-	memset(&back, 0, sizeof(back));
-	if (!r) {
-		r = undump(merged, mn, &back, err, len);
-		r = ranks_agree(r, err, len);
+	if (ranks_lead() && !to) {
+		free(merged);
+		return errmsg(err, len, -ENOMEM, "out of memory");
 	}
+	r = ranks_bcast(&merged, &mn, to);
+	free(to);
+	memset(&back, 0, sizeof(back));
+	if (r == -EPIPE)
+		r = errmsg(err, len, r, "rank 0 (host %s) was lost before it sent the merged result",
+			   ranks_host(0));
+	else if (r)
+		r = errmsg(err, len, r, "out of memory");
+	else if (!merged || merged[0] == '!')
+		r = errmsg(err, len, -EIO, "%.*s", merged ? (int)mn - 1 : 13,
+			   merged ? merged + 1 : "out of memory");
+	else
+		r = undump(merged, mn, &back, err, len);
 	free(merged);
 	if (r) {
 		result_release(&back);
-		return r;
+		return failed ? failed : r;
 	}
 	result_release(res);
 	*res = back;
-	return 0;
+	return failed;
 }

@@ -23,11 +23,17 @@
 int result_merge(struct result *out, struct result *in, unsigned n, char *err, size_t len);
 
 /*
- * Under mpirun, collective: every rank's result (each with its own
- * hosts[0] filled) goes to rank 0, which merges them; the merged result
- * comes back to every rank in place of its own, so that all go on alike.
- * Alone it does nothing. Returns 0, or -errno (on every rank) with a message.
+ * Under mpirun, collective: every rank's result (each with its own hosts[0]
+ * filled) goes to rank 0, which merges them; the merged result comes back to
+ * every rank in place of its own, so that all go on alike. failed: this
+ * rank's own failure (err its message), sent in place of its result; hurry:
+ * a signal stopped this rank (mpirun's SIGTERM: its SIGKILL follows a second
+ * later), so rank 0 waits for a rank's result 0.75 s at most. A rank
+ * lost on the way (platform/ranks.h), or failed, is a failed host of the
+ * merged result, without rows. Alone it returns failed. Returns failed, or
+ * -errno with a message: no merged result came back (rank 0 lost, out of memory).
  */
-int result_merge_ranks(const struct workload *w, struct result *res, char *err, size_t len);
+int result_merge_ranks(const struct workload *w, struct result *res, int failed, bool hurry,
+		       char *err, size_t len);
 
 #endif

@@ -3,7 +3,8 @@
 # hosts simulated by an rsh agent that starts each "remote" rank in its own UTS namespace
 # (its own host name), files per rank and host, device counters per machine; a rank that
 # fails its checks stops all before any I/O; a stop on one rank and Ctrl-C on mpirun stop
-# every rank with partial results and the created files removed.
+# every rank with partial results and the created files removed; a rank that dies, and one
+# whose device fails (faultfs), end the run for all, named in the merged result.
 . "$(dirname "$0")/lib.sh"
 
 command -v mpirun >/dev/null || skip "mpirun (openmpi-bin) is not installed"
@@ -20,6 +21,13 @@ fi
 # mpi OUT ARGS...: iobench under mpirun (options before it in MPIOPT); rank 0's output in
 # OUT, its messages and mpirun's in OUT.err; the exit code in $rc.
 MPIOPT="-np 4"
+# rank_pid N: the process of rank N of the running job (its OMPI_COMM_WORLD_RANK)
+rank_pid() {
+	for p in $(pgrep -f -- "^$IOBENCH "); do
+		tr '\0' '\n' < "/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$1" &&
+			{ echo "$p"; return; }
+	done
+}
 mpi() {
 	out=$1; shift
 	# shellcheck disable=SC2086
@@ -128,7 +136,7 @@ while [ "$(pgrep -f -- "-d60 -W0 -t1 -o2 -b4K -r --json=r8.json" | wc -l)" -lt 5
 	sleep 0.1; i=$((i + 1))
 done
 sleep 1
-rank2=$(pgrep -f -- "$IOBENCH --engine=null -d60" | sed -n 3p)
+rank2=$(rank_pid 2)
 [ -n "$rank2" ] || fail "no rank to stop"
 kill -INT "$rank2"
 wait
@@ -142,6 +150,56 @@ while [ "$(ls g.*.dat 2>/dev/null | wc -l)" -lt 4 ] && [ $i -lt 100 ]; do sleep 
 sleep 1.5
 kill -INT "$(pgrep -f -- "mpirun --allow-run-as-root --oversubscribe -np 4 $IOBENCH -c8M -d60")"
 wait
-jq -e '.interrupted and ([.hosts.ranks[].interrupted] | all)' r9.json >/dev/null ||
-	{ cat r9.err; fail "Ctrl-C on mpirun: not a partial merged result"; }
+# each rank stopped, or (mpirun's SIGKILL follows its SIGTERM by a second) said to have sent nothing in time
+jq -e '.interrupted and ([.hosts.ranks[] | .interrupted or (.failed and (.error | test("within 0.75 s")))] | all)' \
+	r9.json >/dev/null || { cat r9.err; fail "Ctrl-C on mpirun: not a partial merged result"; }
 [ -z "$(ls g.*.dat 2>/dev/null)" ] || fail "files left after Ctrl-C: $(ls g.*)"
+
+say "a rank that dies: with mpirun --enable-recovery the others find it silent, stop, and report without it, naming it"
+MPIOPT="-np 4 --enable-recovery"
+mpi k1 --engine=null -d60 -W0 -t1 -o2 -b4K -r --json=k1.json x &
+i=0
+while [ "$(pgrep -f -- "^$IOBENCH --engine=null -d60" | wc -l)" -lt 4 ] && [ $i -lt 100 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+sleep 1
+kill -KILL "$(rank_pid 2)"
+wait
+jq -e '.complete == false and (.error | test("rank 2\\): lost: no word from it"))' k1.json >/dev/null ||
+	{ cat k1.err; fail "the lost rank is not named: $(jq -c '{complete, error}' k1.json)"; }
+jq -e '[.hosts.ranks[] | select(.rank != 2) | .interrupted] | all' k1.json >/dev/null ||
+	fail "the others did not stop"
+jq -e '.hosts.ranks[2] | .failed and .ios == 0' k1.json >/dev/null || fail "rank 2's entry"
+jq -e '.test_time_s < 30' k1.json >/dev/null || fail "they ran $(jq .test_time_s k1.json) s"
+$CHECK k1.json 4 || fail "the merged result without rank 2"
+MPIOPT="-np 4"
+mpi k2 --engine=null -d60 -W0 -t1 -o2 -b4K -r --json=k2.json x &
+i=0
+while [ "$(pgrep -f -- "^$IOBENCH --engine=null -d60" | wc -l)" -lt 4 ] && [ $i -lt 100 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+sleep 1
+kill -KILL "$(rank_pid 2)"
+wait
+if [ -s k2.json ]; then	# mpirun ends the rest: a second after its SIGTERM, they are killed
+	jq -e '.complete == false and (.error | test("rank 2\\)"))' k2.json >/dev/null ||
+		fail "without --enable-recovery: $(jq -c '{complete, error}' k2.json)"
+else
+	skip_case "a rank that dies without --enable-recovery: mpirun killed rank 0 before it wrote the partial result"
+fi
+
+say "an I/O error on one rank stops them all; the merged result names its host, rank and offset"
+. "$(dirname "$0")/../helpers/faultfs.sh"
+faultfs_start 16
+head -c 16777216 /dev/urandom > plain.img
+for r in 0 1 3; do ln -sf "$T/plain.img" "$T/e.$r"; done
+ln -sf "$FAULTDISK" "$T/e.2"
+fault "eio read 8388608 4096"
+mpi e1 -d10 -W0 -t1 -o1 -b4K -Sh --json=e1.json "$T/e.%r"
+[ "$rc" != 0 ] || fail "mpirun exited 0 after an I/O error"
+jq -e '.complete == false and (.error | test("rank 2\\): read error on .* at offset 8388608"))' e1.json >/dev/null ||
+	{ cat e1.err; fail "the error: $(jq -c '{complete, error}' e1.json)"; }
+jq -e '[.hosts.ranks[] | select(.rank != 2) | .interrupted] | all' e1.json >/dev/null ||
+	fail "the others went on: $(jq -c '[.hosts.ranks[] | {rank, interrupted, window_s}]' e1.json)"
+jq -e '.test_time_s < 10' e1.json >/dev/null || fail "ran $(jq .test_time_s e1.json) s"
+fault "clear"
