@@ -77,6 +77,7 @@ void host_info_read(struct host_info *h)
 	h->clock_read_ns = clock_cost();
 	h->cpu_count = sysconf(_SC_NPROCESSORS_ONLN);
 	h->memory_bytes = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+	read_line("/proc/sys/kernel/random/boot_id", h->boot_id, sizeof(h->boot_id));
 }
 
 /* A whole number from the first line of path, or -1. */

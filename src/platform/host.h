@@ -18,6 +18,7 @@ struct host_info {
 	double clock_read_ns;	/* measured cost of one CLOCK_MONOTONIC read */
 	long cpu_count;
 	uint64_t memory_bytes;
+	char boot_id[40];	/* the kernel's boot id: processes that share one share a machine */
 };
 
 /* Fills h; fields it cannot read are left "" or 0. */

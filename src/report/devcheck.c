@@ -282,17 +282,44 @@ unsigned devcheck_build(const struct workload *w, const struct result *res,
 	return n;
 }
 
+/*
+ * b's I/O added to a: one device of one machine, which several ranks' targets
+ * are on (its counters, counted once, are a's).
+ */
+static void add_rank(struct devcheck *a, const struct devcheck *b)
+{
+	double lat = a->app_lat_ms * (double)a->app_ios + b->app_lat_ms * (double)b->app_ios;
+
+	a->app_ios += b->app_ios;
+	a->app_bytes += b->app_bytes;
+	for (int k = 0; k < 2; k++) {
+		a->app_rw_ios[k] += b->app_rw_ios[k];
+		a->app_rw_bytes[k] += b->app_rw_bytes[k];
+	}
+	a->app_lat_ms = a->app_ios ? lat / (double)a->app_ios : 0;
+	a->app_qd += b->app_qd;
+	if (a->block_size != b->block_size)
+		a->block_size = 0;
+	a->ntargets += b->ntargets;
+	a->buffered |= b->buffered;
+	a->write_through |= b->write_through;
+	a->on_fs |= b->on_fs;
+	a->compressing |= b->compressing;
+	a->holes |= b->holes;
+	a->pieces = b->pieces > a->pieces ? b->pieces : a->pieces;
+}
+
 int devcheck_build_all(const struct workload *w, const struct result *res, struct devcheck **out)
 {
 	size_t room = (size_t)(res->ntargets ? res->ntargets : 1) * (res->nhosts ? res->nhosts : 1);
-	struct result_row *rows = res->nhosts > 1 ? calloc(res->nrows ? res->nrows : 1,
-							   sizeof(*rows)) : NULL;
+	struct devcheck *one = res->nhosts > 1 ? calloc(res->ntargets ? res->ntargets : 1,
+							sizeof(*one)) : NULL;
 	unsigned n = 0;
 
 	*out = calloc(room, sizeof(**out));
-	if (!*out || (res->nhosts > 1 && !rows)) {
+	if (!*out || (res->nhosts > 1 && !one)) {
 		free(*out);
-		free(rows);
+		free(one);
 		*out = NULL;
 		return -1;
 	}
@@ -302,17 +329,39 @@ int devcheck_build_all(const struct workload *w, const struct result *res, struc
 			(*out)[i].host = -1;
 		return (int)n;
 	}
+	/* each rank's devices against its own I/O, then one entry a device of a machine */
 	for (unsigned h = 0; h < res->nhosts; h++) {
 		struct result view;
 		unsigned k;
 
-		if (result_machine_view(res, h, &view, rows))
-			continue;	/* its machine's first rank has them */
-		k = devcheck_build(w, &view, *out + n);
-		for (unsigned i = n; i < n + k; i++)
-			(*out)[i].host = (int)h;
-		n += k;
+		result_host_view(res, h, &view);
+		k = devcheck_build(w, &view, one);
+		for (unsigned e = 0; e < k; e++) {
+			struct devcheck *c = NULL;
+
+			for (unsigned i = 0; i < n && !c; i++)
+				if (result_same_machine(res, (unsigned)(*out)[i].host, h) &&
+				    (*out)[i].info->major == one[e].info->major &&
+				    (*out)[i].info->minor == one[e].info->minor)
+					c = &(*out)[i];
+			if (c) {
+				add_rank(c, &one[e]);
+			} else {
+				c = &(*out)[n++];
+				*c = one[e];
+				c->host = (int)h;
+			}
+		}
 	}
-	free(rows);
+	for (unsigned i = 0; i < n; i++) {	/* the causes again, of all its ranks' I/O */
+		struct devcheck *c = &(*out)[i];
+
+		c->nnotes = 0;
+		c->causes = 0;
+		split_range(c);
+		if (c->have)
+			explain(c);
+	}
+	free(one);
 	return (int)n;
 }

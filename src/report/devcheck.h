@@ -61,7 +61,7 @@ struct devcheck {
 	unsigned causes;			/* DC_*: what explains the gaps */
 	const char *note[DEVCHECK_MAX_NOTES];	/* the likely causes of the gaps found */
 	unsigned nnotes;
-	int host;				/* a merged result: the host whose machine it is on; -1 */
+	int host;				/* a merged result: the first rank of the machine it is on; -1 */
 };
 
 /*
@@ -73,7 +73,7 @@ unsigned devcheck_build(const struct workload *w, const struct result *res,
 
 /*
  * The same of any result: a merged one's (MPI ranks) machine by machine, each
- * machine's devices against the I/O of all its ranks (result_machine_view),
+ * machine's devices against the I/O of all its ranks (result_same_machine),
  * into *out (allocated; the caller frees it). Returns how many, or -1 when
  * out of memory.
  */

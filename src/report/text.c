@@ -959,20 +959,23 @@ int report_text(FILE *f, const struct workload *w, const struct result *res)
 	n = (unsigned)nd;
 	for (unsigned h = 0; h < res->nhosts; h++) {	/* merged: each machine's devices */
 		struct result view;
-		unsigned k = 0;
 		bool seen = false;
 
 		for (unsigned o = 0; o < h; o++)
-			seen |= !strcmp(res->hosts[o].name, res->hosts[h].name);
+			seen |= result_same_machine(res, o, h);
 		if (seen)
 			continue;	/* a lower rank's machine: shown there */
-		while (k < n && dc[k].host != (int)h)
-			k++;
-		result_host_view(res, h, &view);
-		fprintf(f, "host %s: ", res->hosts[h].name);
-		devices_facts(f, w, &view);
-		for (unsigned e = k; e < n && dc[e].host == (int)h; e++)
-			device_counters(f, &dc[e], 1);
+		/* the machine's ranks' targets, and its devices against all their I/O */
+		for (unsigned o = h; o < res->nhosts; o++) {
+			if (!result_same_machine(res, o, h))
+				continue;
+			result_host_view(res, o, &view);
+			fprintf(f, "host %s (rank %u): ", res->hosts[o].name, o);
+			devices_facts(f, w, &view);
+		}
+		for (unsigned e = 0; e < n; e++)
+			if (result_same_machine(res, (unsigned)dc[e].host, h))
+				device_counters(f, &dc[e], 1);
 	}
 	if (res->nhosts < 2) {
 		devices_facts(f, w, res);

@@ -82,6 +82,7 @@ struct schema {
 #define FIA(S, m, N) { #m, INT_T(S, m[0]), offsetof(S, m), SIZE(S, m[0]), N, NULL, 0, 0, false, 0, false }
 #define FC(S, m) { #m, T_CHARS, offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, 0, false }
 #define FS(S, m) { #m, T_STR, offsetof(S, m), sizeof(char *), 0, NULL, 0, 0, false, 0, false }
+#define FC_LATER(S, m) { #m, T_CHARS, offsetof(S, m), SIZE(S, m), 0, NULL, 0, 0, false, 0, true }
 #define FS_LATER(S, m) { #m, T_STR, offsetof(S, m), sizeof(char *), 0, NULL, 0, 0, false, 0, true }
 /* Structs: embedded, fixed arrays (all, or the first `cnt`), owned arrays and pointers. */
 #define FO(S, m, sub) { #m, T_OBJ, offsetof(S, m), SIZE(S, m), 0, &sub, 0, 0, false, 0, false }
@@ -245,7 +246,8 @@ SCHEMA(io_workers_s, FI(struct io_workers, threads), FD(struct io_workers, cpu_s
        FI(struct io_workers, confined));
 SCHEMA(host_s, FC(struct host_info, hostname), FC(struct host_info, kernel), FC(struct host_info, cpu_model),
        FC(struct host_info, clock_source), FC(struct host_info, governor), FD(struct host_info, clock_read_ns),
-       FI(struct host_info, cpu_count), FI(struct host_info, memory_bytes));
+       FI(struct host_info, cpu_count), FI(struct host_info, memory_bytes),
+       FC_LATER(struct host_info, boot_id));
 SCHEMA(timespec_s, FIM(struct timespec, tv_sec, 1ull << 40), FIM(struct timespec, tv_nsec, 999999999));
 SCHEMA(verify_s, FI(VERIFY_T, written), FI(VERIFY_T, checked), FI(VERIFY_T, bad), FC(VERIFY_T, first),
        FI(VERIFY_T, first_offset), FC(VERIFY_T, first_kind), FB(VERIFY_T, tables_partial),

@@ -78,20 +78,11 @@ void result_host_view(const struct result *res, unsigned h, struct result *view)
 	view->nlogs = 0;
 }
 
-int result_machine_view(const struct result *res, unsigned h, struct result *view,
-			struct result_row *rows)
+bool result_same_machine(const struct result *res, unsigned a, unsigned b)
 {
-	const char *name = res->hosts[h].name;
-	unsigned n = 0;
+	const struct host_info *x = &res->hosts[a].info, *y = &res->hosts[b].info;
 
-	for (unsigned i = 0; i < h; i++)
-		if (!strcmp(res->hosts[i].name, name))
-			return 1;
-	result_host_view(res, h, view);
-	for (unsigned i = 0; i < res->nrows; i++)
-		if (!strcmp(res->hosts[res->rows[i].host].name, name))
-			rows[n++] = res->rows[i];
-	view->rows = rows;
-	view->nrows = n;
-	return 0;
+	if (x->boot_id[0] && y->boot_id[0])
+		return !strcmp(x->boot_id, y->boot_id);
+	return !strcmp(res->hosts[a].name, res->hosts[b].name);
 }

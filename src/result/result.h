@@ -214,13 +214,12 @@ struct result {
 void result_host_view(const struct result *res, unsigned h, struct result *view);
 
 /*
- * The same, of host h's machine: the rows of every rank on a host of its
- * name (copied into rows, room for res->nrows), its devices and targets' facts
- * (rank h's own: the machine's devices count the I/O of all its ranks).
- * Returns 0, or 1 when a lower rank is on the same machine (its view is that one's).
+ * Whether hosts a and b of a merged result are one machine: one kernel (its
+ * boot id; ranks in containers or UTS namespaces of one machine have other
+ * names but one kernel, and one set of device counters), or, where a
+ * document does not say, one host name.
  */
-int result_machine_view(const struct result *res, unsigned h, struct result *view,
-			struct result_row *rows);
+bool result_same_machine(const struct result *res, unsigned a, unsigned b);
 
 /* Frees what a result owns and zeroes it. */
 void result_release(struct result *res);

@@ -28,6 +28,14 @@ rank_pid() {
 			{ echo "$p"; return; }
 	done
 }
+# measuring OUT: waits (up to 60 s) until rank 0 says the run is measuring
+measuring() {
+	i=0
+	while ! grep -q '^iobench: measuring' "$1.err" 2>/dev/null && [ $i -lt 600 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	sleep 0.5
+}
 mpi() {
 	out=$1; shift
 	# shellcheck disable=SC2086
@@ -94,7 +102,11 @@ jq -e '[.hosts.ranks[].local_rank] == [0, 1, 0, 1]' r3.json >/dev/null || fail "
 $CHECK r3.json 4 || fail "merged result over simulated hosts"
 [ -z "$(ls "$T" | grep '^f\.')" ] || fail "files left: $(ls "$T")"
 grep -q "MPI ranks: 4: node1, node1, node2, node2" r3 || fail "system information names no hosts"
-grep -q '^host node2: Devices' r3 || fail "no device section of node2"
+# one kernel under both names: one machine, its disk's counters held against the four ranks' I/O
+grep -q '^host node2 (rank 3): Devices' r3 || fail "no device facts of node2's rank 3"
+[ "$(grep -c '^Device counters over the measured window' r3)" = 1 ] || fail "the machine's disk shown more than once"
+[ "$(jq '.devices[0].crosscheck.app_ios' r3.json)" = "$(jq '.results.total.total.ios' r3.json)" ] ||
+	fail "the disk's cross-check is not against all four ranks' I/O: $(jq -c '.devices[0].crosscheck' r3.json)"
 if [ "$(id -u)" = 0 ]; then
 	new_loop 32; L1=$LOOP; new_loop 32; L2=$LOOP
 	ln -s "$L1" dev.node1
@@ -131,11 +143,7 @@ grep -q "offset-trace.*under mpirun" r7.err || { cat r7.err; fail "--offset-trac
 
 say "a stop on one rank stops them all: partial results, merged; Ctrl-C on mpirun: the same, files removed"
 mpi r8 --engine=null -d60 -W0 -t1 -o2 -b4K -r --json=r8.json x &
-i=0
-while [ "$(pgrep -f -- "-d60 -W0 -t1 -o2 -b4K -r --json=r8.json" | wc -l)" -lt 5 ] && [ $i -lt 100 ]; do
-	sleep 0.1; i=$((i + 1))
-done
-sleep 1
+measuring r8
 rank2=$(rank_pid 2)
 [ -n "$rank2" ] || fail "no rank to stop"
 kill -INT "$rank2"
@@ -145,24 +153,23 @@ jq -e '[.hosts.ranks[].interrupted] | all' r8.json >/dev/null || fail "a rank we
 jq -e '.test_time_s < 30' r8.json >/dev/null || fail "ran $(jq .test_time_s r8.json) s"
 $CHECK r8.json 4 || fail "partial merged result"
 mpi r9 -c8M -d60 -W0 -t1 -o2 -b4K -r -Sh --json=r9.json "$T/g.%r.dat" &
-i=0
-while [ "$(ls g.*.dat 2>/dev/null | wc -l)" -lt 4 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-sleep 1.5
+measuring r9
 kill -INT "$(pgrep -f -- "mpirun --allow-run-as-root --oversubscribe -np 4 $IOBENCH -c8M -d60")"
 wait
 # each rank stopped, or (mpirun's SIGKILL follows its SIGTERM by a second) said to have sent nothing in time
-jq -e '.interrupted and ([.hosts.ranks[] | .interrupted or (.failed and (.error | test("within 0.75 s")))] | all)' \
-	r9.json >/dev/null || { cat r9.err; fail "Ctrl-C on mpirun: not a partial merged result"; }
-[ -z "$(ls g.*.dat 2>/dev/null)" ] || fail "files left after Ctrl-C: $(ls g.*)"
+if [ -s r9.json ]; then
+	jq -e '.interrupted and ([.hosts.ranks[] | .interrupted or (.failed and (.error | test("within 0.75 s")))] | all)' \
+		r9.json >/dev/null || { cat r9.err; fail "Ctrl-C on mpirun: not a partial merged result"; }
+	[ -z "$(ls g.*.dat 2>/dev/null)" ] || fail "files left after Ctrl-C: $(ls g.*)"
+else
+	rm -f g.*.dat
+	skip_case "Ctrl-C on mpirun: its SIGKILL, a second after its SIGTERM, came before rank 0 wrote the result (a loaded machine)"
+fi
 
 say "a rank that dies: with mpirun --enable-recovery the others find it silent, stop, and report without it, naming it"
 MPIOPT="-np 4 --enable-recovery"
 mpi k1 --engine=null -d60 -W0 -t1 -o2 -b4K -r --json=k1.json x &
-i=0
-while [ "$(pgrep -f -- "^$IOBENCH --engine=null -d60" | wc -l)" -lt 4 ] && [ $i -lt 100 ]; do
-	sleep 0.1; i=$((i + 1))
-done
-sleep 1
+measuring k1
 kill -KILL "$(rank_pid 2)"
 wait
 jq -e '.complete == false and (.error | test("rank 2\\): lost: no word from it"))' k1.json >/dev/null ||
@@ -174,11 +181,7 @@ jq -e '.test_time_s < 30' k1.json >/dev/null || fail "they ran $(jq .test_time_s
 $CHECK k1.json 4 || fail "the merged result without rank 2"
 MPIOPT="-np 4"
 mpi k2 --engine=null -d60 -W0 -t1 -o2 -b4K -r --json=k2.json x &
-i=0
-while [ "$(pgrep -f -- "^$IOBENCH --engine=null -d60" | wc -l)" -lt 4 ] && [ $i -lt 100 ]; do
-	sleep 0.1; i=$((i + 1))
-done
-sleep 1
+measuring k2
 kill -KILL "$(rank_pid 2)"
 wait
 if [ -s k2.json ]; then	# mpirun ends the rest: a second after its SIGTERM, they are killed
