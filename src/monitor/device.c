@@ -113,6 +113,13 @@ static void describe(const char *dir, struct blockdev_info *d)
 	snprintf(tmp, sizeof(tmp), "%s/device", disk);
 	d->numa_node = (int)read_num(tmp, "numa_node");
 	read_attr(tmp, "model", d->model, sizeof(d->model));
+	/* what names the disk wherever it is seen: a LUN several hosts share */
+	read_attr(disk, "wwid", d->wwid, sizeof(d->wwid));
+	if (!d->wwid[0])
+		read_attr(tmp, "wwid", d->wwid, sizeof(d->wwid));
+	read_attr(disk, "serial", d->serial, sizeof(d->serial));
+	if (!d->serial[0])
+		read_attr(tmp, "serial", d->serial, sizeof(d->serial));
 	if (!d->model[0]) {
 		snprintf(tmp, sizeof(tmp), "%s/dm", dir);
 		read_attr(tmp, "name", d->model, sizeof(d->model));

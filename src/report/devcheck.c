@@ -309,6 +309,43 @@ static void add_rank(struct devcheck *a, const struct devcheck *b)
 	a->pieces = b->pieces > a->pieces ? b->pieces : a->pieces;
 }
 
+/* Whether a and b are one disk seen from two machines: its WWID, or its serial and model. */
+static bool same_lun(const struct blockdev_info *a, const struct blockdev_info *b)
+{
+	if (strcmp(a->kind, "disk") || strcmp(b->kind, "disk"))
+		return false;	/* a partition, dm, md, loop: local names */
+	if (a->wwid[0] || b->wwid[0])
+		return !strcmp(a->wwid, b->wwid);
+	return a->serial[0] && !strcmp(a->serial, b->serial) && !strcmp(a->model, b->model);
+}
+
+/* Machine b's view of a LUN added to a's: its I/O, and its counters (each counts its own). */
+static void add_machine(struct devcheck *a, const struct devcheck *b, double secs)
+{
+	struct diskstats_delta *x = &a->d;
+	const struct diskstats_delta *y = &b->d;
+
+	add_rank(a, b);
+	a->machines += b->machines ? b->machines : 1;
+	a->have = a->have && b->have;
+	x->rd_ios += y->rd_ios, x->rd_merges += y->rd_merges;
+	x->rd_sectors += y->rd_sectors, x->rd_ticks += y->rd_ticks;
+	x->wr_ios += y->wr_ios, x->wr_merges += y->wr_merges;
+	x->wr_sectors += y->wr_sectors, x->wr_ticks += y->wr_ticks;
+	x->io_ticks += y->io_ticks, x->time_in_queue += y->time_in_queue;
+	x->dc_ios += y->dc_ios, x->dc_merges += y->dc_merges;
+	x->dc_sectors += y->dc_sectors, x->dc_ticks += y->dc_ticks;
+	x->fl_ios += y->fl_ios, x->fl_ticks += y->fl_ticks;
+	a->d.reset |= b->d.reset;
+	a->d.nfields = a->d.nfields < b->d.nfields ? a->d.nfields : b->d.nfields;
+	if (a->have)
+		diskstats_metrics(&a->d, secs, &a->m);
+	a->q.have = a->q.have && b->q.have;
+	a->q.avg += b->q.avg;
+	a->q.min += b->q.min;
+	a->q.max += b->q.max;
+}
+
 int devcheck_build_all(const struct workload *w, const struct result *res, struct devcheck **out)
 {
 	size_t room = (size_t)(res->ntargets ? res->ntargets : 1) * (res->nhosts ? res->nhosts : 1);
@@ -351,6 +388,19 @@ int devcheck_build_all(const struct workload *w, const struct result *res, struc
 				*c = one[e];
 				c->host = (int)h;
 			}
+		}
+	}
+	/* one LUN that several machines see: one entry, their counters summed */
+	for (unsigned i = 0; i < n; i++) {
+		(*out)[i].machines = (*out)[i].machines ? (*out)[i].machines : 1;
+		for (unsigned j = i + 1; j < n; j++) {
+			if (result_same_machine(res, (unsigned)(*out)[i].host, (unsigned)(*out)[j].host) ||
+			    !same_lun((*out)[i].info, (*out)[j].info))
+				continue;
+			add_machine(&(*out)[i], &(*out)[j], (double)res->test_ns / 1e9);
+			memmove(&(*out)[j], &(*out)[j + 1], (n - j - 1) * sizeof(**out));
+			n--;
+			j--;
 		}
 	}
 	for (unsigned i = 0; i < n; i++) {	/* the causes again, of all its ranks' I/O */

@@ -62,6 +62,8 @@ struct devcheck {
 	const char *note[DEVCHECK_MAX_NOTES];	/* the likely causes of the gaps found */
 	unsigned nnotes;
 	int host;				/* a merged result: the first rank of the machine it is on; -1 */
+	unsigned machines;			/* a merged result: the machines that see it (a LUN they
+						   share, by its WWID or serial): their counters summed */
 };
 
 /*

@@ -304,6 +304,8 @@ static json_t *blockdev_json(const struct blockdev_info *d)
 	/* zram counts its I/O whatever queue/iostats says */
 	set(o, "iostats", d->iostats >= 0 ? json_boolean(d->iostats || !strcmp(d->kind, "zram")) : NULL);
 	set(o, "backing_file", str_or_null(d->backing_file));
+	set(o, "wwid", str_or_null(d->wwid));
+	set(o, "serial", str_or_null(d->serial));
 	return o;
 }
 
@@ -436,15 +438,19 @@ static json_t *devices_json(const struct devcheck *c, unsigned n, uint64_t test_
 		char dev[32];
 
 		snprintf(dev, sizeof(dev), "%u:%u", c[i].info->major, c[i].info->minor);
-		if (c[i].host >= 0)	/* a merged result: the machine (its first rank's host) */
+		if (c[i].host >= 0) {	/* a merged result: the machine (its first rank's host) */
 			set(o, "host", json_integer(c[i].host));
+			set(o, "machines", json_integer(c[i].machines));
+		}
 		set(o, "name", json_text(c[i].info->name));
 		set(o, "device", json_text(dev));
 		set(o, "counters", json_boolean(c[i].have));
 		set(o, "perfmon", c[i].have ? report_perfmon_json(&c[i].m, &c[i].q) : NULL);
 		set(o, "iostat", c[i].have ? report_iostat_json(&c[i].m) : NULL);
 		set(o, "crosscheck", c[i].have ? crosscheck_json(&c[i]) : NULL);
-		set(o, "series", c[i].have ? device_series_json(c[i].sample, test_ns) : NULL);
+		/* one machine's series: none for a LUN several machines' counters add up to */
+		set(o, "series", c[i].have && c[i].machines < 2 ?
+			device_series_json(c[i].sample, test_ns) : NULL);
 		json_array_append_new(a, o);
 	}
 	return a;

@@ -685,6 +685,11 @@ static void device_counters(FILE *f, const struct devcheck *c, unsigned n)
 	for (unsigned i = 0; i < n; i++) {
 		fprintf(f, "Device counters over the measured window: %s (%u:%u)\n", c[i].info->name,
 			c[i].info->major, c[i].info->minor);
+		if (c[i].machines > 1)
+			fprintf(f, "  one LUN seen by %u machines (%s %s): their counters summed, each "
+				"counting its own I/O; %%util and queue lengths are the sums of theirs\n",
+				c[i].machines, c[i].info->wwid[0] ? "WWID" : "serial",
+				c[i].info->wwid[0] ? c[i].info->wwid : c[i].info->serial);
 		if (!c[i].have) {
 			fprintf(f, "  no device data: /proc/diskstats has no counters for it\n\n");
 			continue;

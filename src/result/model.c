@@ -209,7 +209,8 @@ SCHEMA(blockdev_s, FI(struct blockdev_info, major), FI(struct blockdev_info, min
        FI(struct blockdev_info, numa_node), FI(struct blockdev_info, iostats),
        FI(struct blockdev_info, io_poll), FI(struct blockdev_info, max_segments),
        FI(struct blockdev_info, max_segment_size), FI(struct blockdev_info, loop_dio),
-       FC(struct blockdev_info, write_cache), FC(struct blockdev_info, backing_file));
+       FC(struct blockdev_info, write_cache), FC(struct blockdev_info, backing_file),
+       FC_LATER(struct blockdev_info, wwid), FC_LATER(struct blockdev_info, serial));
 SCHEMA(chain_s, FIM(struct device_chain, n, DEVICE_CHAIN_MAX), FOAN(struct device_chain, dev, blockdev_s, n),
        FC(struct device_chain, fs_type), FC(struct device_chain, mount_point),
        FC(struct device_chain, mount_source), FC(struct device_chain, mount_options),

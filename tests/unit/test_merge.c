@@ -14,6 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "report/devcheck.h"
 #include "report/hosts.h"
 #include "result/merge.h"
 
@@ -168,12 +169,90 @@ static void test_mismatch(void **state)
 	result_release(&in[1]);
 }
 
+/*
+ * Rank r on machine boot: one disk (serial ser) under its one target, the disk's
+ * counters moving dev_ios reads of 4 KiB over the window, its rank doing ios of them.
+ */
+static void on_disk(struct result *res, unsigned r, const char *boot, const char *ser,
+		    uint64_t ios, uint64_t dev_ios)
+{
+	struct target_facts *f;
+	struct dev_sample *d;
+
+	make(res, r, boot, ios, 100000);
+	snprintf(res->hosts[0].info.boot_id, sizeof(res->hosts[0].info.boot_id), "%s", boot);
+	f = &res->targets[0];
+	f->kind = TARGET_BLOCK;
+	f->size = f->end = 1ull << 30;
+	f->chain.n = 1;
+	f->chain.dev[0].major = 8;
+	f->chain.dev[0].minor = 16;
+	f->chain.dev[0].iostats = 1;
+	snprintf(f->chain.dev[0].name, sizeof(f->chain.dev[0].name), "sdb");
+	snprintf(f->chain.dev[0].kind, sizeof(f->chain.dev[0].kind), "disk");
+	snprintf(f->chain.dev[0].serial, sizeof(f->chain.dev[0].serial), "%s", ser);
+	res->hosts[0].targets[0] = *f;
+	res->ndevs = res->hosts[0].ndevs = 1;
+	res->devs = d = calloc(1, sizeof(*d));
+	d->major = 8;
+	d->minor = 16;
+	d->have_a = d->have_b = true;
+	d->b.rd_ios = dev_ios;
+	d->b.rd_sectors = dev_ios * 8;
+	d->a.nfields = d->b.nfields = 11;
+}
+
+static unsigned devices(struct result *in, unsigned n, struct devcheck **dc)
+{
+	struct target_spec t = { .path = "/dev/sdb", .block_size = 4096, .outstanding = 1,
+				 .cache = CACHE_DIRECT };
+	struct job_spec j = { .threads = 2, .ntargets = 1 };
+	struct workload w = { .targets = &t, .ntargets = 1, .jobs = &j, .njobs = 1 };
+	struct result out;
+	char err[256];
+	int k;
+
+	assert_int_equal(result_merge(&out, in, n, err, sizeof(err)), 0);
+	k = devcheck_build_all(&w, &out, dc);
+	assert_true(k >= 0);
+	result_release(&out);
+	return (unsigned)k;
+}
+
+static void test_devices(void **state)
+{
+	struct devcheck *dc;
+	struct result in[3];
+
+	/* one machine, two ranks on its disk: the disk once, against both ranks' I/O */
+	on_disk(&in[0], 0, "boot-a", "S1", 500, 2000);
+	on_disk(&in[1], 1, "boot-a", "S1", 500, 2000);
+	assert_int_equal(devices(in, 2, &dc), 1);
+	assert_int_equal(dc[0].app_ios, 2000);	/* 2 ranks x 2 threads x 500 */
+	assert_int_equal(dc[0].d.rd_ios, 2000);
+	assert_int_equal(dc[0].machines, 1);
+	free(dc);
+	/* two machines, one LUN (its serial): one entry, their counters summed */
+	on_disk(&in[0], 0, "boot-a", "S1", 500, 1000);
+	on_disk(&in[1], 1, "boot-b", "S1", 500, 1000);
+	on_disk(&in[2], 2, "boot-c", "S2", 500, 1000);	/* another disk */
+	assert_int_equal(devices(in, 3, &dc), 2);
+	assert_int_equal(dc[0].machines, 2);
+	assert_int_equal(dc[0].app_ios, 2000);
+	assert_int_equal(dc[0].d.rd_ios, 2000);
+	assert_int_equal(dc[1].machines, 1);
+	assert_int_equal(dc[1].host, 2);
+	assert_int_equal(dc[1].d.rd_ios, 1000);
+	free(dc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sums),
 		cmocka_unit_test(test_apart),
 		cmocka_unit_test(test_mismatch),
+		cmocka_unit_test(test_devices),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
