@@ -171,15 +171,22 @@ fuzz-run:
 			{ tail -40 build-fuzz/$$n.log; exit 1; }; \
 		grep -E "stat::number_of_executed_units|Done" build-fuzz/$$n.log; done
 
-# Everything CI runs: the suite on the normal build, again under ASan+UBSan, the threaded
+# Everything CI runs: the suite on the normal build, the build without MPI, the suite again
+# under ASan+UBSan, the threaded
 # tests under TSan, then the fuzzers.
-check-all: check
+check-all: check check-nompi
 	$(MAKE) check-san
 	$(MAKE) check-tsan
 	$(MAKE) fuzz-run
 
-clean:
-	rm -rf build build-san build-tsan build-fuzz iobench
+# The build without MPI (where libopenmpi-dev is missing): it builds, says so, and refuses mpirun.
+check-nompi:
+	$(MAKE) MPI=0 B=build-nompi build-nompi/iobench
+	build-nompi/iobench --version | grep -q '^mpi: not built'
+	! OMPI_COMM_WORLD_SIZE=2 build-nompi/iobench --engine=null -d0.1 x 2>/dev/null
 
-.PHONY: all unit helpers check check-all check-san check-tsan lint clean fuzz-bins fuzz-run
+clean:
+	rm -rf build build-san build-tsan build-fuzz build-nompi iobench
+
+.PHONY: all unit helpers check check-all check-nompi check-san check-tsan lint clean fuzz-bins fuzz-run
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -28,7 +28,6 @@
 static unsigned nranks = 1, me, local;
 static char (*hosts)[RANK_HOST_MAX];
 static char my_host[RANK_HOST_MAX];
-static bool joined;
 
 const char *ranks_built(void)
 {
@@ -74,7 +73,26 @@ const char *ranks_host(unsigned rank)
 	return hosts[rank];
 }
 
+/* The gather's room (one buffer a rank) on rank 0, its own buffer copied in: 0 or -ENOMEM. */
+static int gather_own(const char *buf, size_t n, char ***out, size_t **lens)
+{
+	*out = calloc(nranks, sizeof(**out));
+	*lens = calloc(nranks, sizeof(**lens));
+	if (!*out || !*lens || !((*out)[0] = malloc(n ? n : 1))) {
+		free(*out);
+		free(*lens);
+		*out = NULL;
+		*lens = NULL;
+		return -ENOMEM;
+	}
+	memcpy((*out)[0], buf, n);
+	(*lens)[0] = n;
+	return 0;
+}
+
 #ifdef IOB_MPI
+static bool joined;
+
 /* Started by a launcher: the environment it gives its processes. */
 static bool launched(void)
 {
@@ -525,17 +543,8 @@ int ranks_gather(const char *buf, size_t n, bool hurry, char ***out, size_t **le
 		settle(q, nq, 0);
 		return 0;
 	}
-	*out = calloc(nranks, sizeof(**out));
-	*lens = calloc(nranks, sizeof(**lens));
-	if (!*out || !*lens || !((*out)[0] = malloc(n ? n : 1))) {
-		free(*out);
-		free(*lens);
-		*out = NULL;
-		*lens = NULL;
+	if (gather_own(buf, n, out, lens))
 		return -ENOMEM;
-	}
-	memcpy((*out)[0], buf, n);
-	(*lens)[0] = n;
 	for (unsigned r = 1; r < nranks; r++) {
 		uint64_t got = 0;
 		int e = fetch((int)r, TAG_LEN, TAG_DOC, hurry, &(*out)[r], &got);
@@ -637,18 +646,7 @@ int ranks_lost(void)
 int ranks_gather(const char *buf, size_t n, bool hurry, char ***out, size_t **lens)
 {
 	(void)hurry;
-	*out = calloc(1, sizeof(**out));
-	*lens = calloc(1, sizeof(**lens));
-	if (!*out || !*lens || !((*out)[0] = malloc(n ? n : 1))) {
-		free(*out);
-		free(*lens);
-		*out = NULL;
-		*lens = NULL;
-		return -ENOMEM;
-	}
-	memcpy((*out)[0], buf, n);
-	(*lens)[0] = n;
-	return 0;
+	return gather_own(buf, n, out, lens);
 }
 
 int ranks_bcast(char **buf, size_t *n, const bool *to)
