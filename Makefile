@@ -172,8 +172,7 @@ fuzz-run:
 		grep -E "stat::number_of_executed_units|Done" build-fuzz/$$n.log; done
 
 # Everything CI runs: the suite on the normal build, the build without MPI, the suite again
-# under ASan+UBSan, the threaded
-# tests under TSan, then the fuzzers.
+# under ASan+UBSan, the threaded tests under TSan, then the fuzzers.
 check-all: check check-nompi
 	$(MAKE) check-san
 	$(MAKE) check-tsan
