@@ -26,6 +26,7 @@ int hosts_build(struct hosts_summary *s, const struct result *res)
 {
 	struct summary *sum = malloc(sizeof(*sum));
 	double *v = calloc(res->nhosts ? res->nhosts : 1, sizeof(*v));
+	unsigned m = 0;	/* the hosts with figures */
 
 	memset(s, 0, sizeof(*s));
 	s->f = calloc(res->nhosts ? res->nhosts : 1, sizeof(*s->f));
@@ -56,9 +57,11 @@ int hosts_build(struct hosts_summary *s, const struct result *res)
 		f->p99_ns = summary_percentile(sum, SUM_TOTAL, 99);
 		f->max_ns = summary_percentile(sum, SUM_TOTAL, 100);
 		f->done_ns = o->test_ns;
-		if (f->done_ns < s->f[s->first].done_ns)
+		if (!o->nrows)	/* a rank whose result did not come: in no comparison */
+			continue;
+		if (!res->hosts[s->first].nrows || f->done_ns < s->f[s->first].done_ns)
 			s->first = h;
-		if (f->done_ns > s->f[s->last].done_ns)
+		if (!res->hosts[s->last].nrows || f->done_ns > s->f[s->last].done_ns)
 			s->last = h;
 		if (wall > s->clock_max_ns) {
 			s->clock_max_ns = wall;
@@ -68,17 +71,22 @@ int hosts_build(struct hosts_summary *s, const struct result *res)
 			s->late_max_ns = o->start_late_ns;
 	}
 	for (unsigned h = 0; h < s->n; h++)
-		v[h] = s->f[h].iops;
-	s->median_iops = s->n ? median(v, s->n) : 0;
+		if (res->hosts[h].nrows)
+			v[m++] = s->f[h].iops;
+	s->median_iops = m ? median(v, m) : 0;
+	m = 0;
 	for (unsigned h = 0; h < s->n; h++)
-		v[h] = (double)s->f[h].p99_ns;
-	s->median_p99_ns = s->n ? (uint64_t)median(v, s->n) : 0;
+		if (res->hosts[h].nrows)
+			v[m++] = (double)s->f[h].p99_ns;
+	s->median_p99_ns = m ? (uint64_t)median(v, m) : 0;
 	for (unsigned h = 0; h < s->n; h++) {
 		struct host_figs *f = &s->f[h];
 
+		if (!res->hosts[h].nrows)
+			continue;
 		f->iops_off = s->median_iops > 0 ? f->iops / s->median_iops - 1 : 0;
 		f->p99_off = s->median_p99_ns ? (double)f->p99_ns / (double)s->median_p99_ns - 1 : 0;
-		f->apart = s->n > 2 && (f->iops_off < -HOSTS_APART_IOPS || f->p99_off > HOSTS_APART_P99);
+		f->apart = m > 2 && (f->iops_off < -HOSTS_APART_IOPS || f->p99_off > HOSTS_APART_P99);
 		s->napart += f->apart;
 	}
 	free(sum);
