@@ -75,6 +75,12 @@ mpi g1 g.fio --output-format=json
 [ "$(jq '[.jobs[] | select(.jobname == "r") | .read.total_ios] | add' g1)" = 4096 ] ||
 	fail "group 2's reads: $(jq -c '[.jobs[] | {jobname, r: .read.total_ios}]' g1)"
 [ ! -e 'j.%r.dat' ] || fail "a file named with the %r itself"
+mpi s1 sweep --qd=1,2 --engine=null -d0.3 -W0 -r -b4K --json=s1.json x
+[ "$rc" = 0 ] || { cat s1.err; fail "mpirun exited $rc on a sweep"; }
+jq -e '(.points | length == 2) and ([.points[] | .result.hosts.count == 4] | all)' s1.json >/dev/null ||
+	fail "the sweep's points are not merged results of 4 ranks"
+jq -e '[.points[].result | .results.total.total.ios == ([.hosts.ranks[].ios] | add)] | all' s1.json >/dev/null ||
+	fail "a sweep point's total is not its ranks' sum"
 if command -v chromium >/dev/null && "$IOBENCH" --engine=null -d0.1 --html=/dev/null x >/dev/null 2>&1; then
 	mpi h1 --engine=null -d1 -W0 -t1 -o2 -b4K -r --json=h1.json --html=h1.html x
 	[ "$rc" = 0 ] || { cat h1.err; fail "mpirun exited $rc with --html"; }
