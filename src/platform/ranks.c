@@ -92,6 +92,7 @@ static int gather_own(const char *buf, size_t n, char ***out, size_t **lens)
 
 #ifdef IOB_MPI
 static bool joined;
+static bool loss;	/* a rank was lost: MPI_Finalize could wait for it for ever */
 
 /* Started by a launcher: the environment it gives its processes. */
 static bool launched(void)
@@ -160,9 +161,16 @@ int ranks_init(int *argc, char ***argv)
 	return 0;
 }
 
+void ranks_lost_seen(void)
+{
+	loss = true;
+}
+
 void ranks_end(void)
 {
-	if (joined)
+	fflush(stdout);
+	fflush(stderr);
+	if (joined && !loss)
 		MPI_Finalize();
 	joined = false;
 }
@@ -389,8 +397,10 @@ int ranks_lost(void)
 		return -1;
 	ranks_beat();
 	for (unsigned r = 0; r < nranks; r++)
-		if (r != me && (!me || !r) && silent(r, RANK_LOST_NS))
+		if (r != me && (!me || !r) && silent(r, RANK_LOST_NS)) {
+			loss = true;
 			return (int)r;
+		}
 	return -1;
 }
 
@@ -480,6 +490,7 @@ static int fetch(int from, int tag_len, int tag, bool hurry, char **out, uint64_
 		if (silent((unsigned)from, limit) || (hurry && clock_ns() - t0 > HURRY_NS)) {
 			MPI_Cancel(&q);
 			MPI_Wait(&q, MPI_STATUS_IGNORE);
+			loss = true;
 			return -EPIPE;
 		}
 		nanosleep(&(struct timespec){ 0, 200000 }, NULL);
@@ -498,6 +509,7 @@ static int fetch(int from, int tag_len, int tag, bool hurry, char **out, uint64_
 			if (silent((unsigned)from, limit)) {
 				MPI_Cancel(&q);
 				MPI_Wait(&q, MPI_STATUS_IGNORE);
+				loss = true;
 				free(*out);
 				*out = NULL;
 				return -EPIPE;
@@ -595,6 +607,10 @@ int ranks_init(int *argc, char ***argv)
 }
 
 void ranks_end(void)
+{
+}
+
+void ranks_lost_seen(void)
 {
 }
 

@@ -29,8 +29,14 @@ const char *ranks_built(void);
  */
 int ranks_init(int *argc, char ***argv);
 
-/* Leaves the MPI job (MPI_Finalize), if it joined one. */
+/*
+ * Leaves the MPI job (MPI_Finalize), if it joined one; after a rank was lost
+ * it leaves without (MPI_Finalize would wait for the lost one).
+ */
 void ranks_end(void);
+
+/* A rank was lost (the merged result has a host without rows): see ranks_end(). */
+void ranks_lost_seen(void);
 
 unsigned ranks_size(void);	/* 1 alone */
 unsigned ranks_rank(void);	/* 0 alone */

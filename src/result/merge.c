@@ -445,6 +445,9 @@ int result_merge_ranks(const struct workload *w, struct result *res, int failed,
 		result_release(&back);
 		return failed ? failed : r;
 	}
+	for (unsigned i = 0; i < back.nhosts; i++)
+		if (back.hosts[i].failed && !back.hosts[i].nrows)
+			ranks_lost_seen();	/* a rank's result never came */
 	result_release(res);
 	*res = back;
 	return failed;

@@ -39,8 +39,9 @@ measuring() {
 mpi() {
 	out=$1; shift
 	# shellcheck disable=SC2086
-	$MPI $MPIOPT "$IOBENCH" "$@" >"$out" 2>"$out.err"
+	timeout -k 5 120 $MPI $MPIOPT "$IOBENCH" "$@" >"$out" 2>"$out.err"
 	rc=$?
+	[ "$rc" != 124 ] || { cat "$out.err"; fail "mpirun did not end within 120 s: iobench $*"; }
 }
 
 say "4 ranks, count-based on the null engine: totals the exact sums, merged percentiles those of the ranks' histograms summed"
@@ -160,7 +161,7 @@ jq -e '.test_time_s < 30' r8.json >/dev/null || fail "ran $(jq .test_time_s r8.j
 $CHECK r8.json 4 || fail "partial merged result"
 mpi r9 -c8M -d60 -W0 -t1 -o2 -b4K -r -Sh --json=r9.json "$T/g.%r.dat" &
 measuring r9
-kill -INT "$(pgrep -f -- "mpirun --allow-run-as-root --oversubscribe -np 4 $IOBENCH -c8M -d60")"
+kill -INT "$(pgrep -f -- "^mpirun --allow-run-as-root --oversubscribe -np 4 $IOBENCH -c8M -d60")"
 wait
 # each rank stopped, or (mpirun's SIGKILL follows its SIGTERM by a second) said to have sent nothing in time
 if [ -s r9.json ]; then
