@@ -237,8 +237,9 @@ int result_merge(struct result *out, struct result *in, unsigned n, char *err, s
 			out->rows[row].thread += i * in[0].nthreads;
 			out->rows[row].host = i;
 		}
-		memcpy(out->cpu + cpu, s->cpu, s->ncpu * sizeof(*out->cpu));
-		if (out->places)
+		if (s->ncpu)	/* a rank whose result did not come has none */
+			memcpy(out->cpu + cpu, s->cpu, s->ncpu * sizeof(*out->cpu));
+		if (out->places && s->ncpu)
 			memcpy(out->places + cpu, s->places, s->ncpu * sizeof(*out->places));
 		cpu += s->ncpu;
 		for (unsigned k = 0; k < s->ndevs; k++, dev++) {
