@@ -952,18 +952,6 @@ static int cpu_usage(struct result *res, struct watch *wt)
 }
 
 /* Threads are built; run them and collect the results. */
-/* Under mpirun: the common start, every rank's clock measured against rank 0's. */
-static uint64_t ranks_start_all(struct run_ctx *ctx)
-{
-	struct rank_clock *clk = ranks_size() > 1 ? calloc(ranks_size(), sizeof(*clk)) : NULL;
-	uint64_t t0 = ranks_start(clk);
-
-	if (clk)
-		ctx->clock = clk[ranks_rank()];
-	free(clk);
-	return t0;
-}
-
 static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *sigs,
 		       char *err, size_t len)
 {
@@ -1022,7 +1010,7 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *
 	if ((r = ranks_agree(r, err, len)))
 		atomic_store(&ctx->stop, 1);
 	progress_init(&wt.progress, ctx->w);
-	wt.t0 = r ? clock_ns() : ranks_start_all(ctx);
+	wt.t0 = r ? clock_ns() : ranks_start(&ctx->clock);	/* under mpirun: the common start */
 	clock_gettime(CLOCK_REALTIME, &res->wall_t0);
 	res->pid = (unsigned)getpid();
 	wt.window_start = set_timing(ctx, wt.t0);

@@ -275,8 +275,7 @@ static void answer(void)
 uint64_t ranks_start(struct rank_clock *clk)
 {
 	uint64_t start, lead = START_LEAD_NS, now;
-	struct rank_clock *c;
-	int64_t mine[2];
+	struct rank_clock *c, own;
 
 	if (nranks == 1) {
 		if (clk)
@@ -297,8 +296,9 @@ uint64_t ranks_start(struct rank_clock *clk)
 	}
 	start = clock_ns() + lead;	/* rank 0's; the others' from their offsets */
 	MPI_Bcast(&start, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-	MPI_Bcast(c, (int)(nranks * sizeof(*c)), MPI_BYTE, 0, MPI_COMM_WORLD);
-	start += (uint64_t)c[me].offset_ns;
+	MPI_Scatter(c, sizeof(*c), MPI_BYTE, &own, sizeof(own), MPI_BYTE, 0, MPI_COMM_WORLD);
+	free(c);
+	start += (uint64_t)own.offset_ns;
 	now = clock_ns();
 	if (now < start) {
 		struct timespec ts = { (time_t)(start / 1000000000ull), (long)(start % 1000000000ull) };
@@ -307,21 +307,10 @@ uint64_t ranks_start(struct rank_clock *clk)
 			;
 	}
 	now = clock_ns();
-	mine[0] = (int64_t)(now > start ? now - start : 0);
-	mine[1] = 0;
 	if (clk) {
-		int64_t *late = calloc(nranks, 2 * sizeof(*late));
-
-		if (!late)
-			MPI_Abort(MPI_COMM_WORLD, 1);
-		MPI_Allgather(mine, 2, MPI_INT64_T, late, 2, MPI_INT64_T, MPI_COMM_WORLD);
-		for (unsigned r = 0; r < nranks; r++) {
-			clk[r] = c[r];
-			clk[r].late_ns = (uint64_t)late[2 * r];
-		}
-		free(late);
+		*clk = own;
+		clk->late_ns = now > start ? now - start : 0;
 	}
-	free(c);
 	return start;
 }
 

@@ -66,8 +66,8 @@ struct rank_clock {
 /*
  * Collective: measures every rank's clock against rank 0's, picks a start a
  * little ahead of now that every rank can reach, waits for it, and returns it
- * in this rank's CLOCK_MONOTONIC (ns). clk (nranks entries, or NULL) gets
- * every rank's figures. Alone: now.
+ * in this rank's CLOCK_MONOTONIC (ns). clk (or NULL) gets this rank's figures.
+ * Alone: now.
  */
 uint64_t ranks_start(struct rank_clock *clk);
 
