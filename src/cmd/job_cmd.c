@@ -20,6 +20,7 @@
 
 #include "cmd/cmd.h"
 #include "core/hold.h"
+#include "core/ranked.h"
 #include "core/run.h"
 #include "engine/engine.h"
 #include "job/cmdline.h"
@@ -832,6 +833,7 @@ int cmd_jobfile(int argc, char **argv)
 		for (unsigned g = 0; g < plan.ngroups; g++) {
 			printf("%sGroup %u of %u\n", g ? "\n" : "", g + 1, plan.ngroups);
 			report_workload(stdout, &plan.groups[g]);
+			placed_print(stdout, &plan.groups[g]);
 		}
 		goto done;
 	}

@@ -19,6 +19,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/series.h"
+#include "core/ranked.h"
 #include "job/cmdline.h"
 #include "job/options.h"
 #include "job/presets.h"
@@ -652,6 +653,7 @@ static void print_plan(const struct preset_opts *o, const struct series *s)
 			continue;
 		printf("%s%s\n", i ? "\n" : "", s->pts[i].label);
 		report_workload(stdout, &s->pts[i].w);
+		placed_print(stdout, &s->pts[i].w);
 	}
 	if (o->from_free)
 		printf("\nThe test file would be %llu bytes: the free space of its file system "

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "core/ranked.h"
 #include "core/run.h"
 #include "job/cmdline.h"
 #include "report/diskspd_xml.h"
@@ -320,6 +321,7 @@ int cmd_run(int argc, char **argv)
 			if (n > 1)
 				printf("%sTimeSpan %u of %u\n", i ? "\n" : "", i + 1, n);
 			report_workload(stdout, &spans[i]);
+			placed_print(stdout, &spans[i]);
 		}
 		cmdline_spans_free(spans, n);
 		return code;

@@ -18,6 +18,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/series.h"
+#include "core/ranked.h"
 #include "job/cmdline.h"
 #include "job/fiojob.h"
 #include "job/options.h"
@@ -765,6 +766,7 @@ static void print_plan(const struct sweep_opts *o, const struct series *s)
 	for (unsigned i = 0; i < s->n; i++) {
 		printf("%s%s\n", i ? "\n" : "", s->pts[i].label);
 		report_workload(stdout, &s->pts[i].w);
+		placed_print(stdout, &s->pts[i].w);
 	}
 	if (o->search)
 		printf("\nThe search runs QD 1, 2, 4, ... (up to %u) of each, until %s fails, "

@@ -324,7 +324,7 @@ static int verify_stream(struct run_ctx *ctx, struct stream *s, struct gen_param
 static int thread_range(const struct target_spec *sp, const struct target *t, unsigned rel,
 			uint64_t *base, uint64_t *end)
 {
-	uint64_t b = sp->base_offset, e = t->end;
+	uint64_t b = t->base, e = t->end;
 
 	if (sp->clone_offset && rel > (UINT64_MAX - b) / sp->clone_offset)
 		return -ERANGE;
@@ -369,7 +369,7 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 	const struct target *t = &ctx->targets[ti];
 	int r;
 	struct gen_params gp = {
-		.base = sp->base_offset,
+		.base = t->base,
 		.end = t->end,
 		.block = target_max_block(sp),
 		.random_align = sp->random_align,

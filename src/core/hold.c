@@ -218,7 +218,7 @@ int hold_device(struct hold *h, int fd, const char *path, char *err, size_t len)
 }
 
 int hold_created(struct hold *h, int fd, int dirfd, const char *name, const char *path,
-		 char *err, size_t len)
+		 bool shared, char *err, size_t len)
 {
 	struct stat st;
 	struct hold_entry *e = entry_of(h, fd, path, &st, err, len);
@@ -232,7 +232,7 @@ int hold_created(struct hold *h, int fd, int dirfd, const char *name, const char
 			return errmsg(err, len, -ENOMEM, "cannot hold '%s': out of resources", path);
 		e->created = true;
 	}
-	return lock(e, LOCK_EX, &st, err, len);
+	return lock(e, shared ? LOCK_SH : LOCK_EX, &st, err, len);
 }
 
 bool hold_is_created(const struct hold *h, int fd)

@@ -58,11 +58,12 @@ bool hold_has_device(const struct hold *h, dev_t rdev);
 
 /*
  * Records that the run created the file open as fd, named name in the
- * directory dirfd (not taken over: dup'ed), and locks it exclusively.
- * Returns 0 or -errno with a message.
+ * directory dirfd (not taken over: dup'ed), and locks it exclusively (or,
+ * shared, with a shared lock: a file that MPI ranks share, which the others
+ * hold too). Returns 0 or -errno with a message.
  */
 int hold_created(struct hold *h, int fd, int dirfd, const char *name, const char *path,
-		 char *err, size_t len);
+		 bool shared, char *err, size_t len);
 
 /* The file open as fd stays at the end (fio's unlink=0), though the run created it. */
 void hold_keep(struct hold *h, int fd);

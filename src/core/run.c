@@ -1080,6 +1080,9 @@ static void keep_facts(struct result *res, const struct target *t, unsigned n)
 		f->kind = t[i].kind;
 		f->size = t[i].size;
 		f->end = t[i].end;
+		f->base = t[i].base;
+		f->share_n = t[i].spec->share_n > 1 ? t[i].spec->share_n : 0;
+		f->share_i = t[i].spec->share_i;
 		f->io_align = t[i].io_align;
 		f->created = t[i].created;
 		f->reused = t[i].reused;
@@ -1243,12 +1246,6 @@ static int check_depth(const struct workload *w, const struct engine_ops *ops, c
 	return 0;
 }
 
-/* Whether w's targets are files or devices (not the null engine's names). */
-static bool opens_files(const struct workload *w)
-{
-	return !(w->engine && engine_find(w->engine) == &engine_null);
-}
-
 /* run_precheck() on this rank's paths. */
 static int precheck_placed(const struct workload *w, struct hold *hold, struct space_plan *plan,
 			   char *err, size_t len)
@@ -1282,8 +1279,10 @@ int run_precheck(const struct workload *w, struct hold *hold, struct space_plan 
 		 size_t len)
 {
 	struct workload placed;
-	int r = placed_paths(w, opens_files(w), &placed, err, len);
+	int r = placed_paths(w, placed_opens_files(w), &placed, err, len);
 
+	for (unsigned i = 0; !r && i < placed.ntargets; i++)	/* not made yet: the run makes it */
+		placed.targets[i].share_later = placed.targets[i].share_follow;
 	if (!r)
 		r = precheck_placed(&placed, hold, plan, err, len);
 	placed_free(w, &placed);
@@ -1464,6 +1463,37 @@ static int run_checks(struct run_ctx *ctx, struct hold *hold, struct result *res
 	return r;
 }
 
+/*
+ * The checks, then the files created and filled: every rank's before any
+ * rank's I/O, and one rank's failure stops all. A target that ranks share
+ * (core/ranked.h) is checked and made by its first rank, then opened by the
+ * others: so ranks with no target to follow go first. Signals are held.
+ */
+static int checked_open(struct run_ctx *ctx, struct hold *hold, struct result *res,
+			const struct engine_ops **ops, char *err, size_t len)
+{
+	const struct workload *w = ctx->w;
+	bool follows = placed_follows(w);
+	int turns = ranks_size() > 1 && placed_shares(w) ? 2 : 1, r = 0;
+
+	for (int turn = 0; !r && turn < turns; turn++) {
+		bool mine = turns == 1 || follows == (turn == 1);
+
+		r = ranks_agree(mine ? run_checks(ctx, hold, res, ops, err, len) : 0, err, len);
+		if (!r && mine && res->engine_note[0] && !w->quiet)
+			notice("%s", res->engine_note);
+		if (!r && mine)
+			series_note(w);
+		if (!r) {
+			r = ranks_agree(mine ? targets_open(ctx->targets, w, hold, err, len) : 0, err,
+					len);
+			if (r == -EINVAL)	/* past the checks: a failed run, not bad input */
+				r = -EIO;
+		}
+	}
+	return r;
+}
+
 /* The run on this rank's targets (w: run_execute_status()'s, with this rank's paths). */
 static int run_placed(const struct workload *w, struct hold *hold, const struct run_status *st,
 		      struct result *res, struct run_ctx *out, char *err, size_t len)
@@ -1473,16 +1503,6 @@ static int run_placed(const struct workload *w, struct hold *hold, const struct 
 	sigset_t sigs, old;
 	int r, sig;
 
-	r = ranks_agree(run_checks(&ctx, hold, res, &ops, err, len), err, len);
-	if (r) {
-		if (ctx.targets)
-			targets_close(ctx.targets, w->ntargets);
-		free(ctx.targets);
-		return r;
-	}
-	if (res->engine_note[0] && !w->quiet)
-		notice("%s", res->engine_note);
-	series_note(w);
 	sigemptyset(&sigs);
 	sigaddset(&sigs, SIGINT);
 	sigaddset(&sigs, SIGTERM);
@@ -1493,8 +1513,16 @@ static int run_placed(const struct workload *w, struct hold *hold, const struct 
 		CPU_ZERO(&ctx.cpus);
 	atomic_store(&ctx.windows_open, 0);
 	pthread_sigmask(SIG_BLOCK, &sigs, &old);
-	/* every rank's files created and filled before any rank's I/O */
-	r = ranks_agree(targets_open(ctx.targets, w, hold, err, len), err, len);
+	r = checked_open(&ctx, hold, res, &ops, err, len);
+	if (r && r != -EINTR) {	/* bad input, or files that could not be made: no run */
+		if (ctx.targets)
+			targets_close(ctx.targets, w->ntargets);
+		free(ctx.targets);
+		while (sigtimedwait(&sigs, NULL, &(struct timespec){ 0 }) > 0)
+			;
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		return r;
+	}
 	if (r == -EINTR) {	/* Ctrl-C while a file was laid down: a run that never measured */
 		res->interrupted = true;
 		snprintf(res->error, sizeof(res->error), "%s", err);
@@ -1526,11 +1554,12 @@ static int run_placed(const struct workload *w, struct hold *hold, const struct 
 		if (!r)
 			host_info_read(&res->host);
 	}
-	if (!r)
+	if (!r && ctx.targets)
 		unlink_files(&ctx, w, hold);
-	if (!r)
+	if (!r && ctx.targets)
 		keep_facts(res, ctx.targets, w->ntargets);
-	targets_close(ctx.targets, w->ntargets);
+	if (ctx.targets)
+		targets_close(ctx.targets, w->ntargets);
 	free(ctx.targets);
 	build_free(&ctx);
 	out->clock = ctx.clock;
@@ -1551,7 +1580,7 @@ int run_execute_status(const struct workload *w, struct hold *hold, const struct
 	int r;
 
 	memset(res, 0, sizeof(*res));
-	r = placed_paths(w, opens_files(w), &placed, err, len);
+	r = placed_paths(w, placed_opens_files(w), &placed, err, len);
 	r = ranks_agree(r, err, len);
 	if (!r)
 		r = run_placed(&placed, hold, st, res, &ran, err, len);

@@ -33,6 +33,7 @@
 #include "core/hold.h"
 #include "core/marker.h"
 #include "core/notice.h"
+#include "core/ranked.h"
 #include "core/target.h"
 #include "job/units.h"
 #include "util/errmsg.h"
@@ -183,8 +184,12 @@ static int check_block(struct target *t, const struct workload *w, const struct 
 	if (!ioctl(t->cfd, BLKROGET, &ro) && ro)
 		return errmsg(err, len, -EINVAL, "cannot write to '%s': the device is read-only",
 			      s->path);
-	/* the kernel's own check first: a mount anywhere, btrfs, dm, md or an O_EXCL holder */
-	r = hold_device(hold, t->cfd, s->path, err, len);
+	/*
+	 * The kernel's own check first: a mount anywhere, btrfs, dm, md or an O_EXCL
+	 * holder; of ranks that share it, the first on each host holds it (and the
+	 * others, checked after, would find it held).
+	 */
+	r = s->share_n > 1 && !s->share_hold ? 0 : hold_device(hold, t->cfd, s->path, err, len);
 	if (r == -EBUSY && err[0]) {
 		char who[600];
 
@@ -255,6 +260,15 @@ static int check_file(struct target *t, const struct workload *w, const struct s
 			    "pass --overwrite to replace it", s->path, m.foreign ? ": " : "",
 			    m.foreign ? m.foreign : "");
 	t->size = s->create_size;
+	if (s->share_follow) {	/* what the first of the ranks that share it made: as it is */
+		if ((uint64_t)st->st_size != s->create_size && !s->share_later)
+			return errmsg(err, len, -EINVAL, "'%s' holds %llu bytes, not the %llu the "
+				      "first of the ranks that share it made: it is not on a file "
+				      "system every host shares; put %%h in its path for a file per "
+				      "host", s->path, (unsigned long long)st->st_size,
+				      (unsigned long long)s->create_size);
+		return s->write_pct ? check_file_free(t, st, err, len) : 0;
+	}
 	/* a kept file of the right size and content is used again: --verify needs its blocks */
 	if ((m.state == fill_state(w) && (!w->verify || m.block == s->block_size)) ||
 	    (!w->verify && m.state == MARK_VERIFY)) {
@@ -266,6 +280,19 @@ static int check_file(struct target *t, const struct workload *w, const struct s
 	t->create = true;
 	t->reclaim = (uint64_t)st->st_blocks * 512;
 	return check_file_free(t, st, err, len);
+}
+
+/* A target shared by several ranks (core/ranked.h): this rank's slice of the range. */
+static int share_range(struct target *t, char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	char a[32];
+
+	if (!placed_slice(s, s->share_n, s->share_i, &t->base, &t->end))
+		return 0;
+	format_size(a, sizeof(a), t->end - t->base);
+	return errmsg(err, len, -EINVAL, "the range of '%s' (%s) split between the %u ranks that "
+		      "share it leaves each less than one block", s->path, a, s->share_n);
 }
 
 static int check_range(struct target *t, char *err, size_t len)
@@ -286,7 +313,8 @@ static int check_range(struct target *t, char *err, size_t len)
 		return errmsg(err, len, -EINVAL, "the base offset %s (-B) leaves no room for one "
 			    "block in '%s' (range end %s)", a, s->path, b);
 	}
-	return 0;
+	t->base = s->base_offset;
+	return s->share_n > 1 ? share_range(t, err, len) : 0;
 }
 
 static int check_alignment(const struct target *t, char *err, size_t len)
@@ -489,8 +517,8 @@ static int check_existing(struct target *t, const struct workload *w, int pfd,
 		r = check_writable_fs(t->cfd, s->path, err, len);
 	if (!r)
 		r = file_place(t, err, len);
-	if (!r)
-		r = hold_file(hold, t->cfd, s->path, writes, err, len);
+	if (!r)	/* shared by ranks: all of them hold it, none alone */
+		r = hold_file(hold, t->cfd, s->path, writes && s->share_n <= 1, err, len);
 	if (r == -EBUSY)
 		r = -EINVAL;
 	dio_alignment(t, t->cfd, st.st_dev);
@@ -535,6 +563,11 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
 		if (s->path[n - 1] == '/')
 			return errmsg(err, len, -EINVAL, "'%s' ends in '/', a directory's name: give a "
 				      "file or a block device", s->path);
+		if (s->share_follow && !s->share_later)
+			return errmsg(err, len, -EINVAL, "'%s' is not there, though the ranks share "
+				      "it and rank 0 (or its host's first rank) found or made it: it "
+				      "is not on a file system every host shares; put %%h in its path "
+				      "for a file per host, or %%r for one per rank", s->path);
 		t->kind = TARGET_FILE;
 		t->size = s->create_size;
 		t->create = s->create_size != 0;
@@ -597,7 +630,7 @@ static int unbacked_bytes(int fd, uint64_t lo, uint64_t hi, uint64_t *unbacked, 
 
 static void check_extents(struct target *t)
 {
-	t->unbacked_known = !unbacked_bytes(t->cfd, t->spec->base_offset, t->end, &t->unbacked,
+	t->unbacked_known = !unbacked_bytes(t->cfd, t->base, t->end, &t->unbacked,
 					    &t->extents);
 }
 
@@ -619,7 +652,7 @@ static void check_device_data(struct target *t)
 		int fd = open(t->chain.dev[0].backing_file, O_RDONLY | O_CLOEXEC);
 
 		if (fd >= 0) {
-			t->unbacked_known = !unbacked_bytes(fd, li.lo_offset + t->spec->base_offset,
+			t->unbacked_known = !unbacked_bytes(fd, li.lo_offset + t->base,
 							   li.lo_offset + t->end, &t->unbacked, NULL);
 			t->unbacked_backing = t->unbacked_known;
 			close(fd);
@@ -837,6 +870,8 @@ int targets_check(struct target *t, const struct workload *w, bool null_engine,
 		r = check_one(&t[i], w, null_engine, hold, err, len);
 		if (r >= 0 && !null_engine)
 			r = same_as_earlier(t, i, r, err, len);
+		if (!r && t[i].spec->share_follow)
+			t[i].create = false;	/* a check before the first rank made it */
 		if (!r && w->read_only && !null_engine && (target_writes(t[i].spec) || t[i].create))
 			r = errmsg(err, len, -EINVAL, "--read-only: the run would %s '%s'; nothing was "
 				   "written", t[i].create ? "create" : t[i].spec->write_pct ? "write to" :
@@ -976,7 +1011,8 @@ static int create_file(struct target *t, const struct workload *w, unsigned idx,
 	 * Removed at the end: a file this run made, or an iobench file it lays down
 	 * anew; never a user's file replaced with --overwrite (held, and kept).
 	 */
-	r = t->cfd < 0 || t->marked ? hold_created(hold, fd, t->dirfd, t->name, s->path, err, len)
+	r = t->cfd < 0 || t->marked ? hold_created(hold, fd, t->dirfd, t->name, s->path,
+						   s->share_n > 1, err, len)
 				    : 0;
 	if (r) {
 		if (t->cfd < 0)	/* made a moment ago by O_EXCL: nobody else's */
@@ -1092,7 +1128,7 @@ static void drop_cache(const struct target *t, const struct workload *w)
 	int e = 0;
 
 	if (t->kind == TARGET_FILE)
-		e = posix_fadvise(t->fd, (off_t)s->base_offset, (off_t)(t->end - s->base_offset),
+		e = posix_fadvise(t->fd, (off_t)t->base, (off_t)(t->end - t->base),
 				  POSIX_FADV_DONTNEED);
 	else if (t->kind == TARGET_BLOCK && ioctl(t->fd, BLKFLSBUF, 0))
 		e = errno;
@@ -1113,7 +1149,8 @@ static int unlink_rule(struct target *t, struct hold *hold, char *err, size_t le
 	if (s->unlink == UNLINK_KEEP && t->created)
 		hold_keep(hold, t->cfd);
 	if (s->unlink == UNLINK_REMOVE && !t->created && t->marked && !t->same_as)
-		return hold_created(hold, t->cfd, t->dirfd, t->name, s->path, err, len);
+		return hold_created(hold, t->cfd, t->dirfd, t->name, s->path, s->share_n > 1, err,
+				    len);
 	return 0;
 }
 
@@ -1125,7 +1162,8 @@ int targets_unlink(const struct target *t, const struct workload *w, struct hold
 	if (len)
 		msgs[0] = 0;
 	for (unsigned i = 0; i < w->ntargets; i++)
-		if (t[i].kind == TARGET_FILE && t[i].spec->unlink == UNLINK_REMOVE && t[i].cfd >= 0)
+		if (t[i].kind == TARGET_FILE && t[i].spec->unlink == UNLINK_REMOVE && t[i].cfd >= 0 &&
+		    t[i].spec->share_n <= 1)	/* shared by ranks: at the end, once all are done */
 			left += hold_unlink(hold, t[i].cfd, msgs, len);
 	return left ? -EIO : 0;
 }
@@ -1142,14 +1180,14 @@ int targets_open(struct target *t, const struct workload *w, struct hold *hold, 
 			continue;
 		if (t[i].create)
 			r = create_file(&t[i], w, i, hold, err, len);
-		if (!r && t[i].kind == TARGET_FILE)
+		if (!r && t[i].kind == TARGET_FILE && !t[i].spec->share_follow)
 			r = unlink_rule(&t[i], hold, err, len);
 		base = t[i].same_as ? t[t[i].same_as - 1].cfd : t[i].cfd;
 		if (!r)
 			r = open_one(&t[i], base, w->read_only, err, len);
 		/* --verify blocks written over without --verify are no longer all verify blocks */
 		if (!r && !t[i].created && t[i].mark == MARK_VERIFY && !w->verify &&
-		    t[i].spec->write_pct && !w->read_only) {
+		    t[i].spec->write_pct && !w->read_only && !t[i].spec->share_follow) {
 			char why[600];
 
 			marker_write(t[i].fd, MARK_FILLED, 0, why, sizeof(why));

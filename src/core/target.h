@@ -28,6 +28,7 @@ struct target {
 	int fd;			/* -1 when not open */
 	uint64_t size;		/* bytes the target holds (after creation) */
 	uint64_t end;		/* exclusive end of the range used */
+	uint64_t base;		/* its start: -B, or this rank's slice of a shared target */
 	uint32_t mem_align;	/* buffer alignment (direct I/O) */
 	uint32_t io_align;	/* offset and length alignment (direct I/O) */
 	bool create;		/* this run creates (or recreates) the file */

@@ -225,6 +225,17 @@ struct target_spec {
 	enum trim_mode trim;	/* fio's trims (see trim_mode) */
 	uint8_t map_flush;	/* DiskSpd's -N with -Sm (the mmap engine): MAP_FLUSH_* (engine.h)
 				   after each write */
+	/*
+	 * Under mpirun, a file or device that several ranks name (core/ranked.h):
+	 * its range split in share_n slices, this rank's the share_i-th; 0 or 1:
+	 * the rank's own. share_follow: a rank after the one that checks it
+	 * first and makes it (it finds the file made, never makes it);
+	 * share_hold: the first on its host, which holds it (a device's O_EXCL);
+	 * share_later: a follower's check before the first has made it (a job
+	 * file's groups checked up front).
+	 */
+	unsigned share_n, share_i;
+	bool share_follow, share_hold, share_later;
 };
 
 /* fio's write_bw_log, write_lat_log, write_iops_log and write_hist_log of one job. */

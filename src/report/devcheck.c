@@ -177,7 +177,7 @@ static void add_app(struct devcheck *c, const struct workload *w, const struct r
 {
 	const struct target_facts *tg = &res->targets[t];
 	double lat_sum = c->app_lat_ms * (double)c->app_ios;
-	uint64_t fixed, range = tg->end - w->targets[t].base_offset;
+	uint64_t fixed, range = facts_range(tg, w->targets[t].base_offset);
 
 	for (unsigned i = 0; i < res->nrows; i++) {
 		const struct result_row *r = &res->rows[i];

@@ -215,6 +215,17 @@ static json_t *host_json(const struct host_info *hi)
  * histograms summed), its clock against rank 0's, and who was done when;
  * null for a run on one host.
  */
+/* A rank's range of each target, [start, end): its slice of a shared one. */
+static json_t *rank_ranges(const struct result_host *rh)
+{
+	json_t *a = json_array();
+
+	for (unsigned i = 0; i < rh->ntargets; i++)
+		json_array_append_new(a, json_pack("[o,o]", jnum(rh->targets[i].base),
+						   jnum(rh->targets[i].end)));
+	return a;
+}
+
 static json_t *hosts_json(const struct result *res)
 {
 	struct hosts_summary hs;
@@ -255,6 +266,7 @@ static json_t *hosts_json(const struct result *res)
 		set(e, "interrupted", json_boolean(rh->interrupted));
 		set(e, "failed", json_boolean(rh->failed));
 		set(e, "error", rh->error[0] ? json_text(rh->error) : json_null());
+		set(e, "ranges", rank_ranges(rh));
 		set(e, "host", host_json(&rh->info));
 		json_array_append_new(a, e);
 	}
@@ -533,7 +545,9 @@ static json_t *targets_json(const struct workload *w, const struct result *res)
 		set(o, "path", json_text(w->targets[i].path));
 		set(o, "type", json_text(kinds[t->kind]));
 		set(o, "size", jnum(t->size));
+		set(o, "range_start", jnum(t->share_n > 1 ? t->base : w->targets[i].base_offset));
 		set(o, "range_end", jnum(t->end));
+		set(o, "shared_by", t->share_n > 1 ? json_integer(t->share_n) : NULL);
 		set(o, "created", json_boolean(t->created));
 		set(o, "reused", json_boolean(t->reused));
 		set(o, "file_system", t->kind == TARGET_FILE ? str_or_null(host_fs_name(t->fs_type))

@@ -872,7 +872,8 @@ static void jobs_sections(FILE *f, const struct workload *w, const struct result
 }
 
 /* A merged result's hosts (MPI ranks) side by side, their clocks, and who finished when. */
-static void hosts_section(FILE *f, const struct result *res, const struct hosts_summary *hs)
+static void hosts_section(FILE *f, const struct workload *w, const struct result *res,
+			  const struct hosts_summary *hs)
 {
 	if (res->nhosts < 2)
 		return;
@@ -899,8 +900,26 @@ static void hosts_section(FILE *f, const struct result *res, const struct hosts_
 		res->hosts[hs->last].name, (double)hs->f[hs->last].done_ns / 1e9,
 		(double)(hs->f[hs->last].done_ns - hs->f[hs->first].done_ns) / 1e9);
 	fprintf(f, "clocks: the largest wall-clock offset from rank 0's is %.3f ms (%s); the "
-		"latest start %.3f ms after the common instant\n\n", (double)hs->clock_max_ns / 1e6,
+		"latest start %.3f ms after the common instant\n", (double)hs->clock_max_ns / 1e6,
 		res->hosts[hs->clock_worst].name, (double)hs->late_max_ns / 1e6);
+	for (unsigned t = 0; t < res->ntargets; t++) {	/* a target the ranks share: who did which part */
+		if (res->targets[t].share_n < 2)
+			continue;
+		fprintf(f, "target %u '%s': shared by %u ranks, each on its slice of the range:", t + 1,
+			w->targets[t].path, res->targets[t].share_n);
+		for (unsigned h = 0; h < res->nhosts; h++) {
+			const struct result_host *o = &res->hosts[h];
+			char a[32], b[32];
+
+			if (t >= o->ntargets || o->failed)
+				continue;
+			format_size(a, sizeof(a), o->targets[t].base);
+			format_size(b, sizeof(b), o->targets[t].end);
+			fprintf(f, "%s rank %u %s to %s", h ? "," : "", o->rank, a, b);
+		}
+		fputc('\n', f);
+	}
+	fputc('\n', f);
 }
 
 int report_text(FILE *f, const struct workload *w, const struct result *res)
@@ -959,7 +978,7 @@ int report_text(FILE *f, const struct workload *w, const struct result *res)
 	pace_section(f, res, ps);
 	jobs_sections(f, w, res, s);
 	qd_table(f, w, res);
-	hosts_section(f, res, &hs);
+	hosts_section(f, w, res, &hs);
 	hosts_free(&hs);
 	n = (unsigned)nd;
 	for (unsigned h = 0; h < res->nhosts; h++) {	/* merged: each machine's devices */

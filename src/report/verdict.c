@@ -44,7 +44,7 @@ static void cache_warnings(const struct workload *w, const struct result *res,
 		    w->targets[t].trim == TRIM_ONLY)	/* fio's trims: no page cache between */
 			continue;
 		buffered = true;
-		buffered_bytes += res->targets[t].end - w->targets[t].base_offset;
+		buffered_bytes += facts_range(&res->targets[t], w->targets[t].base_offset);
 	}
 	for (unsigned i = 0; i < nc; i++) {
 		uint64_t dev = c[i].d.rd_ios + c[i].d.wr_ios;
@@ -86,7 +86,7 @@ static void target_warnings(const struct workload *w, const struct result *res,
 	for (unsigned t = 0; t < res->ntargets; t++) {
 		const struct target_facts *tg = &res->targets[t];
 		const char *path = w->targets[t].path;
-		uint64_t range = tg->end - w->targets[t].base_offset;
+		uint64_t range = facts_range(tg, w->targets[t].base_offset);
 		const char *comp = NULL;
 		bool zram = false;
 

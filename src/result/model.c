@@ -224,7 +224,8 @@ SCHEMA(facts_s, FE(struct target_facts, kind, TARGET_NULL), FI(struct target_fac
        FB(struct target_facts, unbacked_known), FB(struct target_facts, unbacked_backing),
        FI(struct target_facts, extents), FI(struct target_facts, dev_stored),
        FB(struct target_facts, dev_stored_known), FB(struct target_facts, compressed),
-       FB(struct target_facts, no_nowait));
+       FB(struct target_facts, no_nowait), FIM_LATER(struct target_facts, base, UINT64_MAX),
+       FI_LATER(struct target_facts, share_n), FI_LATER(struct target_facts, share_i));
 SCHEMA(diskstats_s, FI(struct diskstats, major), FI(struct diskstats, minor), FC(struct diskstats, name),
        FI(struct diskstats, nfields), FI(struct diskstats, rd_ios), FI(struct diskstats, rd_merges),
        FI(struct diskstats, rd_sectors), FI(struct diskstats, rd_ticks), FI(struct diskstats, wr_ios),

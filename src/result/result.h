@@ -35,6 +35,8 @@ struct target_facts {
 	enum target_kind kind;
 	uint64_t size;		/* bytes the target holds (after creation) */
 	uint64_t end;		/* exclusive end of the range used */
+	uint64_t base;		/* its start (-B, or under mpirun this rank's slice of a shared one) */
+	unsigned share_n, share_i; /* under mpirun: the ranks sharing it, this one's slice (0: its own) */
 	uint32_t io_align;	/* offset and length alignment (direct I/O) */
 	bool created;		/* this run created it */
 	bool reused;		/* an iobench file of the right size, kept from an earlier run */
@@ -51,6 +53,12 @@ struct target_facts {
 	bool compressed;	/* the file is marked for compression (chattr +c, FS_COMPR_FL) */
 	bool no_nowait;		/* direct I/O that cannot be issued without blocking (RWF_NOWAIT fails) */
 };
+
+/* The bytes of a target's range a rank used (its slice of a shared one: workload.h); base_offset: -B. */
+static inline uint64_t facts_range(const struct target_facts *f, uint64_t base_offset)
+{
+	return f->end - (f->share_n > 1 ? f->base : base_offset);
+}
 
 /* One block device under the targets, over the measured window (monitor/devwatch.c samples it). */
 struct dev_sample {

@@ -114,6 +114,30 @@ grep -q '^host node2 (rank 3): Devices' r3 || fail "no device facts of node2's r
 [ "$(grep -c '^Device counters over the measured window' r3)" = 1 ] || fail "the machine's disk shown more than once"
 [ "$(jq '.devices[0].crosscheck.app_ios' r3.json)" = "$(jq '.results.total.total.ios' r3.json)" ] ||
 	fail "the disk's cross-check is not against all four ranks' I/O: $(jq -c '.devices[0].crosscheck' r3.json)"
+mpi r3h -c8M -d1 -W0 -t1 -o2 -b4K -r -w30 -Sh --json=r3h.json "$T/h.%h.dat"
+[ "$rc" = 0 ] || { cat r3h.err; fail "mpirun exited $rc on a file per host"; }
+jq -e '.hosts.ranks | map(.ranges[0]) == [[0, 4194304], [4194304, 8388608], [0, 4194304], [4194304, 8388608]]' r3h.json >/dev/null ||
+	fail "a file per host, split between its two ranks: $(jq -c '[.hosts.ranks[].ranges]' r3h.json)"
+[ -z "$(ls h.* 2>/dev/null)" ] || fail "files left: $(ls h.*)"
+# a directory each host has of its own (a mount namespace with a tmpfs on it): not shared
+mkdir own
+cat > agent2 <<EOF
+#!/bin/sh
+# as agent, and each host its own tmpfs on $T/own
+h=\$1; shift
+exec unshare --uts --mount sh -c 'hostname "\$0"; mount -t tmpfs own "$T/own"; exec sh -c "\$*"' "\$h" "\$@"
+EOF
+chmod +x agent2
+if unshare --mount sh -c "mount -t tmpfs own '$T/own'" 2>/dev/null; then
+	MPIOPT="-np 4 --hostfile hostfile --mca plm_rsh_agent $T/agent2"
+	mpi r3n -c8M -d1 -W0 -t1 -o2 -b4K -r "$T/own/f.dat"
+	[ "$rc" != 0 ] || fail "a file not every host sees was taken as shared"
+	grep -q "^iobench: host node2 (rank 2): '$T/own/f.dat' is not there, though the ranks share it" r3n.err ||
+		{ cat r3n.err agent2; fail "no word on a file system the hosts do not share"; }
+	MPIOPT="-np 4 --hostfile hostfile --mca plm_rsh_agent $T/agent"
+else
+	skip_case "a file system the hosts do not share: cannot mount a tmpfs in a mount namespace"
+fi
 if [ "$(id -u)" = 0 ]; then
 	new_loop 32; L1=$LOOP; new_loop 32; L2=$LOOP
 	ln -s "$L1" dev.node1
@@ -141,12 +165,63 @@ mpi r5 -c8M -d1 -W0 -r -b4K "$T/d%r/f.dat"
 grep -q "^iobench: host $(hostname) (rank 3): .*d3/f.dat" r5.err || { cat r5.err; fail "the message does not name rank 3 and its target"; }
 [ -z "$(find d0 d1 d2 -type f)" ] || fail "files created: $(find d0 d1 d2 -type f)"
 [ ! -s r5 ] || fail "a report was printed"
-mpi r6 -c8M -d1 -W0 -r -b4K "$T/same.dat"
-[ "$rc" != 0 ] || fail "four ranks on one file without %r"
-grep -q "same file for every rank" r6.err || { cat r6.err; fail "no word on the shared path"; }
+mpi r6 -c8M -d1 -W0 -r -b4K "$T/mixed.dat" "$T/mixed.%h.dat"
+[ "$rc" != 0 ] || fail "a target shared by every rank beside one shared by each host's"
+grep -q "all shared by every rank .* or all by each host's ranks" r6.err || { cat r6.err; fail "no word on the mixed sharing"; }
+[ -z "$(ls mixed.* 2>/dev/null)" ] || fail "files created: $(ls mixed.*)"
+mpi r6v -c8M -d1 -W0 -r -b4K -w50 --verify "$T/same.dat"
+grep -q "^iobench: host .*--verify with '$T/same.dat' shared by the ranks" r6v.err || { cat r6v.err; fail "--verify on a shared file was not refused"; }
 [ ! -e same.dat ] || fail "same.dat created"
 mpi r7 --engine=null -d1 -W0 -r -b4K --offset-trace=tr x
 grep -q "offset-trace.*under mpirun" r7.err || { cat r7.err; fail "--offset-trace under mpirun was not refused"; }
+
+say "a target every rank shares: its range split in slices, each rank's written once; rank 0 makes it, the others open it after"
+mpi p1 -c8M -d1 -b64K -w100 --print-workload "$T/same.dat"
+[ "$rc" = 0 ] || { cat p1.err; fail "--print-workload exited $rc"; }
+grep -q "rank 3 ($(hostname)): '$T/same.dat', bytes 6291456 to 8388608, slice 4 of the 4 that every rank shares" p1 ||
+	{ cat p1; fail "--print-workload does not show rank 3's slice"; }
+[ ! -e same.dat ] || fail "--print-workload created same.dat"
+head -c 16777216 /dev/zero > zero.dat
+printf '[w]\nfilename=%s/zero.dat\nrw=write\nbs=64k\nsize=16m\nioengine=psync\n' "$T" > share.fio
+mpi sh1 share.fio --overwrite --output-format=json
+[ "$rc" = 0 ] || { cat sh1.err; fail "mpirun exited $rc on a shared file"; }
+[ "$(jq -c '[.jobs[].write.io_bytes]' sh1)" = "[4194304,4194304,4194304,4194304]" ] ||
+	fail "each rank's writes: $(jq -c '[.jobs[].write.io_bytes]' sh1), want a quarter of size=16m"
+# 256 writes of 64 KiB in all and not one 64 KiB block left zero: each block written once
+python3 -c 'import sys; d = open(sys.argv[1], "rb").read(); z = bytes(65536)
+sys.exit(sum(d[i:i + 65536] == z for i in range(0, len(d), 65536)))' zero.dat ||
+	fail "blocks of the shared file no rank wrote: the slices overlap or leave gaps"
+mpi sh2 -c8M -d1 -W0 -t1 -o2 -b4K -r -w50 -Sh --json=sh2.json "$T/made.dat"
+[ "$rc" = 0 ] || { cat sh2.err; fail "mpirun exited $rc on a file the ranks share"; }
+[ "$(grep -c "^iobench: creating '$T/made.dat'" sh2.err)" = 1 ] || { cat sh2.err; fail "rank 0 did not say it made the file"; }
+jq -e '.hosts.ranks | map(.ranges[0]) == [[0, 2097152], [2097152, 4194304], [4194304, 6291456], [6291456, 8388608]]' sh2.json >/dev/null ||
+	fail "the ranks' slices: $(jq -c '[.hosts.ranks[].ranges]' sh2.json)"
+jq -e '(.targets[0].shared_by == 4) and ([.hosts.ranks[].ios] | all(. > 0))' sh2.json >/dev/null ||
+	fail "the shared file's entry: $(jq -c '.targets[0] | {shared_by, range_start, range_end}' sh2.json)"
+grep -q "^target 1 '$T/made.dat': shared by 4 ranks, each on its slice of the range: rank 0 0B to 2MiB, rank 1 2MiB to 4MiB" sh2 ||
+	fail "the text report does not show the slices"
+[ ! -e made.dat ] || fail "made.dat left after the run"
+$CHECK sh2.json 4 || fail "merged result on a shared file"
+printf '[global]\nfilename=%s/jf.dat\nsize=8m\nbs=4k\n[w]\nrw=write\n[r]\nstonewall\nrw=randread\n' "$T" > jf.fio
+mpi sh4 jf.fio --output-format=json
+[ "$rc" = 0 ] || { cat sh4.err; fail "mpirun exited $rc on a job file of two groups on a file the ranks share"; }
+[ "$(jq -c '[.jobs[] | select(.jobname == "w") | .write.io_bytes]' sh4)" = "[2097152,2097152,2097152,2097152]" ] ||
+	fail "group 1's writes: $(jq -c '[.jobs[] | {jobname, w: .write.io_bytes}]' sh4)"
+[ "$(jq -c '[.jobs[] | select(.jobname == "r") | .read.io_bytes]' sh4)" = "[2097152,2097152,2097152,2097152]" ] ||
+	fail "group 2's reads: $(jq -c '[.jobs[] | {jobname, r: .read.io_bytes}]' sh4)"
+[ ! -e jf.dat ] || fail "jf.dat left after the job file"
+if [ "$(id -u)" = 0 ]; then
+	new_loop 32; LS=$LOOP
+	mpi sh3 -d1 -W0 -t1 -o2 -b64K -w100 -Sh --allow-device-write --json=sh3.json "$LS"
+	[ "$rc" = 0 ] || { cat sh3.err; fail "mpirun exited $rc on a device the ranks share"; }
+	jq -e '.hosts.ranks | map(.ranges[0]) == [[0, 8388608], [8388608, 16777216], [16777216, 25165824], [25165824, 33554432]]' sh3.json >/dev/null ||
+		fail "the device's slices: $(jq -c '[.hosts.ranks[].ranges]' sh3.json)"
+	app=$(jq '.devices[0].crosscheck.app_ios' sh3.json); dev=$(jq '.devices[0].crosscheck.device_ios' sh3.json)
+	[ "$app" = "$(jq '.results.total.total.ios' sh3.json)" ] || fail "the device's cross-check is not against all four ranks' I/O"
+	within "$dev" "$app" 2 || fail "the shared device counted $dev writes, the ranks did $app"
+else
+	skip_case "a device the ranks share: loop devices need root"
+fi
 
 say "a stop on one rank stops them all: partial results, merged; Ctrl-C on mpirun: the same, files removed"
 mpi r8 --engine=null -d60 -W0 -t1 -o2 -b4K -r --json=r8.json x &
@@ -212,4 +287,13 @@ jq -e '.complete == false and (.error | test("rank 2\\): read error on .* at off
 jq -e '[.hosts.ranks[] | select(.rank != 2) | .interrupted] | all' e1.json >/dev/null ||
 	fail "the others went on: $(jq -c '[.hosts.ranks[] | {rank, interrupted, window_s}]' e1.json)"
 jq -e '.test_time_s < 10' e1.json >/dev/null || fail "ran $(jq .test_time_s e1.json) s"
+fault "clear"
+# one file for all four: only the rank whose slice holds the bad block (12 MiB to 16 MiB: rank 3) meets it
+fault "eio read 13631488 4096"
+mpi e2 -d30 -W0 -t1 -o1 -b4K -r -Sh --json=e2.json "$FAULTDISK"
+[ "$rc" != 0 ] || fail "mpirun exited 0 after an I/O error on the shared file"
+jq -e '.complete == false and (.error | test("rank 3\\): read error on .* at offset 13631488"))' e2.json >/dev/null ||
+	{ cat e2.err; fail "the error on the shared file: $(jq -c '{complete, error}' e2.json)"; }
+jq -e '[.hosts.ranks[] | select(.rank != 3) | .failed | not] | all' e2.json >/dev/null ||
+	fail "a rank whose slice does not hold the bad block failed: $(jq -c '[.hosts.ranks[] | {rank, failed, error}]' e2.json)"
 fault "clear"
