@@ -1523,8 +1523,9 @@ static int run_placed(const struct workload *w, struct hold *hold, const struct 
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		return r;
 	}
-	if (r == -EINTR) {	/* Ctrl-C while a file was laid down: a run that never measured */
+	if (r == -EINTR) {	/* Ctrl-C while a file was laid down, or mpirun's SIGTERM */
 		res->interrupted = true;
+		ctx.signalled = true;
 		snprintf(res->error, sizeof(res->error), "%s", err);
 		host_info_read(&res->host);
 		r = 0;

@@ -182,6 +182,31 @@ int ranks_agreed(void)
 	return last_agreed;
 }
 
+/*
+ * Every rank's r into all; gives up (-1) on a SIGTERM held pending: mpirun
+ * sends it to every rank when it ends the job (Ctrl-C on it, a rank that
+ * died) and SIGKILL a second later, so a rank waiting for one that will
+ * never come must go and clean up now. A SIGINT on one rank does not end
+ * the wait: its outcome is what the others must hear.
+ */
+static int wait_all(const int *r, int *all)
+{
+	MPI_Request q;
+	int done = 0;
+
+	MPI_Iallgather(r, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD, &q);
+	for (unsigned turn = 0;; turn++) {
+		sigset_t p;
+
+		MPI_Test(&q, &done, MPI_STATUS_IGNORE);
+		if (done)
+			return 0;
+		if (!sigpending(&p) && sigismember(&p, SIGTERM))
+			return -1;
+		nanosleep(&(struct timespec){ 0, turn < 1000 ? 20000 : 1000000 }, NULL);
+	}
+}
+
 static int agree_all(int r, char *err, size_t len)
 {
 	int *all, first = -1, bad = 0, code;
@@ -190,7 +215,13 @@ static int agree_all(int r, char *err, size_t len)
 	all = calloc(nranks, sizeof(*all));
 	if (!all)	/* every rank has the same few bytes to spare, or none */
 		MPI_Abort(MPI_COMM_WORLD, 1);
-	MPI_Allgather(&r, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD);
+	if (wait_all(&r, all)) {
+		free(all);
+		loss = true;	/* a collective left behind: no MPI_Finalize */
+		snprintf(err, len, "stopped by SIGTERM (mpirun ends the job) while the ranks were "
+			 "in step before the run");
+		return -EINTR;
+	}
 	for (unsigned i = 0; i < nranks; i++) {
 		if (all[i] && first < 0)
 			first = (int)i;
@@ -326,7 +357,8 @@ uint64_t ranks_start(struct rank_clock *clk)
 #define TAG_BACK_LEN 10
 #define TAG_BACK 11
 #define BEAT_NS 1000000000ull
-#define HURRY_NS 750000000ull	/* signalled (mpirun's SIGTERM, its SIGKILL a second later) */
+/* signalled (mpirun's SIGTERM, its SIGKILL a second later): every result within this */
+#define HURRY_NS 500000000ull
 
 static uint64_t *heard;		/* rank 0: when each rank was last heard; others: [0], rank 0 */
 static uint64_t beat_sent;
@@ -460,12 +492,12 @@ static void post(const char *p, uint64_t *n, int to, int tag_len, int tag, MPI_R
 
 /*
  * Receives what from posted: its length, then its bytes (malloc'd), beating all
- * the while; gives up when from falls silent (or, hurry, after HURRY_NS).
+ * the while; gives up when from falls silent, or when its length has not come
+ * by deadline (hurry: mpirun's SIGKILL is near).
  * Returns 0, -EPIPE (lost) or -ENOMEM.
  */
-static int fetch(int from, int tag_len, int tag, bool hurry, char **out, uint64_t *n)
+static int fetch(int from, int tag_len, int tag, uint64_t deadline, char **out, uint64_t *n)
 {
-	uint64_t t0 = clock_ns(), limit = hurry ? HURRY_NS : RANK_LOST_NS;
 	MPI_Request q;
 	int done = 0;
 
@@ -476,7 +508,7 @@ static int fetch(int from, int tag_len, int tag, bool hurry, char **out, uint64_
 		if (done)
 			break;
 		ranks_beat();
-		if (silent((unsigned)from, limit) || (hurry && clock_ns() - t0 > HURRY_NS)) {
+		if (silent((unsigned)from, RANK_LOST_NS) || clock_ns() > deadline) {
 			MPI_Cancel(&q);
 			MPI_Wait(&q, MPI_STATUS_IGNORE);
 			loss = true;
@@ -495,7 +527,7 @@ static int fetch(int from, int tag_len, int tag, bool hurry, char **out, uint64_
 			if (done)
 				break;
 			ranks_beat();
-			if (silent((unsigned)from, limit)) {
+			if (silent((unsigned)from, RANK_LOST_NS)) {	/* it is sending: its time */
 				MPI_Cancel(&q);
 				MPI_Wait(&q, MPI_STATUS_IGNORE);
 				loss = true;
@@ -531,7 +563,7 @@ static void settle(MPI_Request *q, int nq, int to)
 
 int ranks_gather(const char *buf, size_t n, bool hurry, char ***out, size_t **lens)
 {
-	uint64_t mine = n;
+	uint64_t mine = n, deadline;
 
 	*out = NULL;
 	*lens = NULL;
@@ -546,9 +578,10 @@ int ranks_gather(const char *buf, size_t n, bool hurry, char ***out, size_t **le
 	}
 	if (gather_own(buf, n, out, lens))
 		return -ENOMEM;
+	deadline = hurry ? clock_ns() + HURRY_NS : UINT64_MAX;	/* for them all */
 	for (unsigned r = 1; r < nranks; r++) {
 		uint64_t got = 0;
-		int e = fetch((int)r, TAG_LEN, TAG_DOC, hurry, &(*out)[r], &got);
+		int e = fetch((int)r, TAG_LEN, TAG_DOC, deadline, &(*out)[r], &got);
 
 		if (e == -ENOMEM)
 			return -ENOMEM;	/* the caller frees what came */
@@ -564,7 +597,7 @@ int ranks_bcast(char **buf, size_t *n, const bool *to)
 	if (nranks == 1)
 		return 0;
 	if (me) {
-		int r = fetch(0, TAG_BACK_LEN, TAG_BACK, false, buf, &len);
+		int r = fetch(0, TAG_BACK_LEN, TAG_BACK, UINT64_MAX, buf, &len);
 
 		*n = len;
 		return r;

@@ -48,7 +48,8 @@ const char *ranks_host(unsigned rank);	/* the host name of a rank */
  * Collective: every rank passes its own outcome (0 or -errno, err its
  * message). Returns 0 on every rank when all passed; else, on every rank, the
  * lowest failing rank's code, with err "host H (rank R): its message" (and
- * how many others failed).
+ * how many others failed). A SIGTERM held pending while it waits (mpirun's,
+ * ending the job: its SIGKILL follows) gives up: -EINTR with a message.
  */
 int ranks_agree(int r, char *err, size_t len);
 
@@ -97,7 +98,7 @@ int ranks_lost(void);
  * gets every rank's buffer (out[i], lens[i] rank i's, its own copied; NULL
  * for a rank lost: silent for RANK_LOST_NS, or, hurry (this rank was
  * signalled: mpirun kills every rank a second after its SIGTERM), not
- * there within 0.75 s), the others nothing (*out NULL). Returns 0 or
+ * there within 0.5 s of the call), the others nothing (*out NULL). Returns 0 or
  * -ENOMEM. The caller frees out[i] and out, lens.
  */
 int ranks_gather(const char *buf, size_t n, bool hurry, char ***out, size_t **lens);

@@ -28,7 +28,7 @@ int result_merge(struct result *out, struct result *in, unsigned n, char *err, s
  * every rank in place of its own, so that all go on alike. failed: this
  * rank's own failure (err its message), sent in place of its result; hurry:
  * a signal stopped this rank (mpirun's SIGTERM: its SIGKILL follows a second
- * later), so rank 0 waits for a rank's result 0.75 s at most. A rank
+ * later), so rank 0 waits 0.5 s at most for all the results. A rank
  * lost on the way (platform/ranks.h), or failed, is a failed host of the
  * merged result, without rows. Alone it returns failed. Returns failed, or
  * -errno with a message: no merged result came back (rank 0 lost, out of memory).
