@@ -82,6 +82,17 @@ jq -e '(.points | length == 2) and ([.points[] | .result.hosts.count == 4] | all
 	fail "the sweep's points are not merged results of 4 ranks"
 jq -e '[.points[].result | .results.total.total.ios == ([.hosts.ranks[].ios] | add)] | all' s1.json >/dev/null ||
 	fail "a sweep point's total is not its ranks' sum"
+mpi r2b --engine=null -d1 -W0.2 -t1 -o2 -b4K -r --json=r2b.json x
+"$IOBENCH" compare -Rjson r2.json r2b.json > cmp.json || fail "compare of two merged results"
+jq -e --argjson a "$(jq .results.total.total.iops r2.json)" --argjson b "$(jq .results.total.total.iops r2b.json)" \
+	'.points[0] | (.key | test("threads=4 ")) and ([.metrics[] | select(.name == "IOPS") | .values] == [[$a, $b]])' \
+	cmp.json >/dev/null || { head -c 1500 cmp.json; fail "compare does not show the two merged results' IOPS"; }
+mkdir pd
+mpi p2 preset crystaldiskmark-peak --size=16M -d0.2 -W0 --pause=0 --json=p2.json "$T/pd"
+[ "$rc" = 0 ] || { cat p2.err; fail "mpirun exited $rc on a preset"; }
+jq -e '(.points | length == 4) and ([.points[] | .result.hosts.count == 4 and .result.targets[0].shared_by == 4] | all)' p2.json >/dev/null ||
+	fail "the preset's points are not merged results of 4 ranks on its one shared file"
+[ -z "$(ls pd)" ] || fail "the preset's file was left: $(ls pd)"
 if command -v chromium >/dev/null && "$IOBENCH" --engine=null -d0.1 --html=/dev/null x >/dev/null 2>&1; then
 	mpi h1 --engine=null -d1 -W0 -t1 -o2 -b4K -r --json=h1.json --html=h1.html x
 	[ "$rc" = 0 ] || { cat h1.err; fail "mpirun exited $rc with --html"; }
