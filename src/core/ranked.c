@@ -79,12 +79,10 @@ bool placed_opens_files(const struct workload *w)
 	return !(w->engine && engine_find(w->engine) == &engine_null);
 }
 
-/*
- * How rank rk places target path: enum share (and, shared, the ranks that
- * share it and rk's slice). -EINVAL or -ENOMEM as expand().
- */
+/* Who a target is: a rank's own, or shared by each host's ranks, or by every rank. */
 enum share { SHARE_NONE, SHARE_HOST, SHARE_ALL };
 
+/* Target path as rank rk sees it (*out, malloc'd), and whose it is. 0, or as expand(). */
 static int share_of(const char *path, unsigned rk, bool opens_files, enum share *how,
 		    char **out, char *err, size_t len)
 {
@@ -269,7 +267,9 @@ int placed_slice(const struct target_spec *t, unsigned k, unsigned i, uint64_t *
 void placed_print(FILE *f, const struct workload *w)
 {
 	bool files = placed_opens_files(w);
+	struct workload pl;
 	unsigned hosts = 0;
+	char e[256];
 
 	if (ranks_size() < 2)
 		return;
@@ -283,8 +283,9 @@ void placed_print(FILE *f, const struct workload *w)
 		fprintf(f, "\ttarget %u '%s':%s\n", i + 1, t->path, files ? "" :
 			" names of the null engine's, every rank its own");
 		for (unsigned r = 0; files && r < ranks_size(); r++) {
+			uint64_t lo = t->base_offset, hi = t->base_offset + n;
 			enum share how;
-			char *p, e[256];
+			char *p;
 			unsigned k, s;
 
 			if (share_of(t->path, r, files, &how, &p, e, sizeof(e))) {
@@ -294,16 +295,14 @@ void placed_print(FILE *f, const struct workload *w)
 			k = how == SHARE_ALL ? ranks_size() : ranks_on(r);
 			s = how == SHARE_ALL ? r : local_of(r);
 			fprintf(f, "\t\trank %u (%s): '%s'", r, ranks_host(r), p);
-			uint64_t lo = t->base_offset, hi = t->base_offset + n;
-
 			if (how != SHARE_NONE && n && !placed_slice(t, k, s, &lo, &hi)) {
 				fprintf(f, ", bytes %llu to %llu, slice %u of the %u that %s",
 					(unsigned long long)lo, (unsigned long long)hi, s + 1, k,
 					how == SHARE_ALL ? "every rank shares" : "its host's ranks share");
 			} else if (how != SHARE_NONE) {
-				fprintf(f, ", slice %u of %u equal ones of the range (%s share it; the "
-					"range is known once it is open)", s + 1, k,
-					how == SHARE_ALL ? "every rank" : "its host's ranks");
+				fprintf(f, ", slice %u of the %u that %s (its bytes are known once the "
+					"target is open)", s + 1, k,
+					how == SHARE_ALL ? "every rank shares" : "its host's ranks share");
 			}
 			if (how != SHARE_NONE)
 				fprintf(f, "%s", s ? "; opens it once the first has" :
@@ -312,20 +311,14 @@ void placed_print(FILE *f, const struct workload *w)
 			free(p);
 		}
 	}
-	for (unsigned j = 0; files && j < w->njobs; j++) {
-		struct workload pl;
-		char e[256];
-
-		if (placed_paths(w, files, &pl, e, sizeof(e))) {
-			placed_free(w, &pl);
-			break;
-		}
-		if (pl.jobs[j].bytes_per_thread != w->jobs[j].bytes_per_thread)
-			fprintf(f, "\tjob '%s': the ranks share its targets, so each thread's budget "
-				"is %llu bytes of the %llu (size split like the range)\n",
-				w->jobs[j].name ? w->jobs[j].name : "",
-				(unsigned long long)pl.jobs[j].bytes_per_thread,
-				(unsigned long long)w->jobs[j].bytes_per_thread);
+	if (files && !placed_paths(w, files, &pl, e, sizeof(e)))	/* rank 0's budgets */
+		for (unsigned j = 0; j < w->njobs; j++)
+			if (pl.jobs[j].bytes_per_thread != w->jobs[j].bytes_per_thread)
+				fprintf(f, "\tjob '%s': the ranks share its targets, so each thread's "
+					"budget is %llu bytes of the %llu (size split like the range)\n",
+					w->jobs[j].name ? w->jobs[j].name : "",
+					(unsigned long long)pl.jobs[j].bytes_per_thread,
+					(unsigned long long)w->jobs[j].bytes_per_thread);
+	if (files)
 		placed_free(w, &pl);
-	}
 }
