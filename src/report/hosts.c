@@ -67,6 +67,10 @@ int hosts_build(struct hosts_summary *s, const struct result *res)
 			s->clock_max_ns = wall;
 			s->clock_worst = h;
 		}
+		if (wall > o->clock_error_ns && wall - o->clock_error_ns > s->clock_sure_ns) {
+			s->clock_sure_ns = wall - o->clock_error_ns;
+			s->clock_sure_worst = h;
+		}
 		if (o->start_late_ns > s->late_max_ns)
 			s->late_max_ns = o->start_late_ns;
 	}

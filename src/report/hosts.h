@@ -34,6 +34,8 @@ struct hosts_summary {
 	unsigned napart;
 	uint64_t clock_max_ns;		/* the largest |wall-clock offset| against rank 0's */
 	unsigned clock_worst;		/* ... its host */
+	uint64_t clock_sure_ns;		/* the largest offset beyond its uncertainty (|offset| - error) */
+	unsigned clock_sure_worst;	/* ... its host */
 	uint64_t late_max_ns;		/* the latest a host woke at the common start */
 };
 
