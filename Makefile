@@ -49,7 +49,19 @@ LIBS        = $(PKG_LIBS) -laio -lpthread -lm
 
 # Everything but main.c goes into a static library that tests link too.
 LIB_SRC := $(filter-out src/main.c,$(wildcard src/*/*.c))
-LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/html_assets.o
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/html_assets.o $(B)/gen/commit.o
+
+# The git commit built (iobench --version), "-dirty" with changes not committed; "unknown"
+# outside a git checkout (a tarball, a source package). Rewritten only when it changes.
+COMMIT := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && \
+	    { git diff --quiet HEAD 2>/dev/null && echo $$c || echo $$c-dirty; } || echo unknown)
+$(B)/gen/commit.c: FORCE
+	@mkdir -p $(dir $@)
+	@echo 'const char iob_commit[] = "$(COMMIT)";' > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+$(B)/gen/commit.o: $(B)/gen/commit.c
+	$(CC) $(ALL_CFLAGS) -w -c -o $@ $<
+FORCE:
 
 # The HTML report's chart library, Dygraphs from Debian's libjs-dygraphs (scripts/setup
 # installs it), is embedded in the binary with the page's own script and style

@@ -8,7 +8,9 @@
 #include "cmd/cmd.h"
 #include "core/hold.h"
 #include "core/notice.h"
+#include "engine/engine.h"
 #include "platform/ranks.h"
+#include "report/report.h"
 #include "version.h"
 #include "util/outfile.h"
 #include "util/banned.h"
@@ -79,11 +81,32 @@ void cmd_release_hold(struct hold *h, bool keep, int *code)
 		*code = EXIT_RUN_FAILED;
 }
 
+extern const char iob_commit[];	/* gen/commit.c (the Makefile) */
+
+#if defined(__x86_64__)
+#define IOB_ARCH "x86_64"
+#elif defined(__aarch64__)
+#define IOB_ARCH "aarch64"
+#elif defined(__i386__)
+#define IOB_ARCH "i386"
+#else
+#define IOB_ARCH "other"
+#endif
+
 void cmd_version(void)
 {
-	const char *mpi = ranks_built();
+	const char *mpi = ranks_built(), *why = NULL;
+	const struct engine_ops *def = engine_default(&why);
+	char engines[128];
 
+	engine_names(engines, sizeof(engines));
 	printf("iobench %s\n", IOBENCH_VERSION);
+	printf("commit: %s\n", strcmp(iob_commit, "unknown") ? iob_commit :
+	       "unknown (not built from a git checkout)");
+	printf("platform: linux %s\n", IOB_ARCH);
+	printf("engines: %s (default here: %s)\n", engines, def->name);
+	printf("html report: %s\n", report_html_available(NULL, 0) ? "not built (libjs-dygraphs "
+	       "was not installed)" : "built in (Dygraphs, from libjs-dygraphs)");
 	if (mpi)
 		printf("mpi: %s (mpirun -np N iobench ...: docs/multihost.md)\n", mpi);
 	else

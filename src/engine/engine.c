@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* engine.c: the list of engines, in one place, and the choice of a default. */
+#include <stdio.h>
 #include <string.h>
 #include <liburing.h>
 
@@ -13,6 +14,16 @@ static const struct engine_ops *const engines[] = {
 	&engine_null,
 	&engine_mmap,
 };
+
+void engine_names(char *buf, size_t len)
+{
+	size_t n = 0;
+
+	if (len)
+		buf[0] = 0;
+	for (size_t i = 0; i < sizeof(engines) / sizeof(engines[0]) && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", engines[i]->name);
+}
 
 const struct engine_ops *engine_find(const char *name)
 {

@@ -132,6 +132,9 @@ int engine_null_model(uint64_t lat_ns, bool exp, unsigned servers, uint64_t iops
  */
 void engine_null_stall(uint64_t stall_ns, uint64_t period_ns);
 
+/* The engines this build has, by name ("io_uring, libaio, ..."), into buf. */
+void engine_names(char *buf, size_t len);
+
 /* The engine called name, or NULL. */
 const struct engine_ops *engine_find(const char *name);
 

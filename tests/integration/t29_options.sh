@@ -117,4 +117,26 @@ grep -q -- "--slo=" helpsweep && ! grep -q -- "--slo=" helppreset && grep -q -- 
 	fail "--slo or --fill-free-space in the wrong help"
 grep -q -- "--series-csv=" helpmonitor && grep -q -- "--series-csv=" helpj.fio || fail "--series-csv missing"
 ! grep -q -- "--block-size" helpj.fio && ! grep -q -- "--engine" helpmonitor || fail "a help lists a foreign option"
+
+case_ effect "--version: the commit built, the platform, every engine it names runs, the HTML report as it is"
+"$IOBENCH" --version > ver || fail "--version"
+src=$(dirname "$0")/../..
+if command -v git >/dev/null && c=$(git -C "$src" rev-parse --short=12 HEAD 2>/dev/null); then
+	# the binary is of this checkout (or of its state with changes: -dirty)
+	grep -Eq "^commit: $c(-dirty)?\$" ver || fail "commit: $(grep '^commit' ver), the checkout is at $c"
+else
+	grep -q "^commit: unknown" ver || fail "no git checkout, yet $(grep '^commit' ver)"
+fi
+grep -q "^platform: linux $(uname -m)\$" ver || fail "$(grep '^platform' ver) on $(uname -m)"
+engines=$(sed -n 's/^engines: \(.*\) (default here: .*)$/\1/p' ver | tr -d ,)
+[ -n "$engines" ] || fail "no engines line: $(cat ver)"
+for e in $engines; do	# each one the run accepts (and the null engine runs)
+	"$IOBENCH" --engine="$e" -o1 --print-workload x.dat > /dev/null 2>&1 || fail "--version names $e, --engine=$e is refused"
+done
+run_ok --engine=null -d0.1 -W0 x
+if "$IOBENCH" --engine=null -d0.1 -W0 --html=h.html x >/dev/null 2>&1 && [ -s h.html ]; then
+	grep -q "^html report: built in" ver || fail "the HTML report is written, --version says $(grep '^html' ver)"
+else
+	grep -q "^html report: not built" ver || fail "no HTML report, --version says $(grep '^html' ver)"
+fi
 exit 0
