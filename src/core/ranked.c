@@ -10,28 +10,6 @@
 #include "util/errmsg.h"
 #include "util/banned.h"
 
-/* The ranks on rank rk's host. */
-static unsigned ranks_on(unsigned rk)
-{
-	unsigned n = 0;
-
-	for (unsigned r = 0; r < ranks_size(); r++)
-		n += !strcmp(ranks_host(r), ranks_host(rk));
-	return n;
-}
-
-/* Rank rk's number among those on its host (ranks_local() for this rank's). */
-static unsigned local_of(unsigned rk)
-{
-	unsigned n = 0;
-
-	if (rk == ranks_rank())
-		return ranks_local();
-	for (unsigned r = 0; r < rk; r++)
-		n += !strcmp(ranks_host(r), ranks_host(rk));
-	return n;
-}
-
 /*
  * path with its %h, %r, %l and %% replaced as rank sees them into *out
  * (malloc'd); *host, *rank: whether %h, and %r or %l, were in it. 0,
@@ -58,7 +36,7 @@ static int expand(const char *path, unsigned rk, char **out, bool *host, bool *r
 		switch (p[1]) {
 		case 'h': n += (size_t)snprintf(s + n, cap - n, "%s", ranks_host(rk)); *host = true; break;
 		case 'r': n += (size_t)snprintf(s + n, cap - n, "%u", rk); *rank = true; break;
-		case 'l': n += (size_t)snprintf(s + n, cap - n, "%u", local_of(rk)); *rank = true; break;
+		case 'l': n += (size_t)snprintf(s + n, cap - n, "%u", ranks_local_of(rk)); *rank = true; break;
 		case '%': s[n++] = '%'; break;
 		default:
 			free(s);
@@ -274,7 +252,7 @@ void placed_print(FILE *f, const struct workload *w)
 	if (ranks_size() < 2)
 		return;
 	for (unsigned r = 0; r < ranks_size(); r++)
-		hosts += local_of(r) == 0;
+		hosts += ranks_local_of(r) == 0;
 	fprintf(f, "Under mpirun: %u ranks on %u host%s\n", ranks_size(), hosts, hosts == 1 ? "" : "s");
 	for (unsigned i = 0; i < w->ntargets; i++) {
 		const struct target_spec *t = &w->targets[i];
@@ -293,7 +271,7 @@ void placed_print(FILE *f, const struct workload *w)
 				break;
 			}
 			k = how == SHARE_ALL ? ranks_size() : ranks_on(r);
-			s = how == SHARE_ALL ? r : local_of(r);
+			s = how == SHARE_ALL ? r : ranks_local_of(r);
 			fprintf(f, "\t\trank %u (%s): '%s'", r, ranks_host(r), p);
 			if (how != SHARE_NONE && n && !placed_slice(t, k, s, &lo, &hi)) {
 				fprintf(f, ", bytes %llu to %llu, slice %u of the %u that %s",

@@ -58,6 +58,24 @@ unsigned ranks_local(void)
 	return local;
 }
 
+unsigned ranks_local_of(unsigned rank)
+{
+	unsigned n = 0;
+
+	for (unsigned r = 0; r < rank; r++)
+		n += !strcmp(ranks_host(r), ranks_host(rank));
+	return n;
+}
+
+unsigned ranks_on(unsigned rank)
+{
+	unsigned n = 0;
+
+	for (unsigned r = 0; r < ranks_size(); r++)
+		n += !strcmp(ranks_host(r), ranks_host(rank));
+	return n;
+}
+
 bool ranks_lead(void)
 {
 	return me == 0;
@@ -154,8 +172,7 @@ int ranks_init(int *argc, char ***argv)
 	}
 	MPI_Allgather(my_host, RANK_HOST_MAX, MPI_CHAR, hosts, RANK_HOST_MAX, MPI_CHAR,
 		      MPI_COMM_WORLD);
-	for (unsigned i = 0; i < me; i++)
-		local += !strcmp(hosts[i], my_host);
+	local = ranks_local_of(me);
 	if (me)
 		hush();
 	return 0;

@@ -41,6 +41,8 @@ void ranks_lost_seen(void);
 unsigned ranks_size(void);	/* 1 alone */
 unsigned ranks_rank(void);	/* 0 alone */
 unsigned ranks_local(void);	/* this rank's number among those on its host */
+unsigned ranks_local_of(unsigned rank);	/* ... rank's, among those on its host */
+unsigned ranks_on(unsigned rank);	/* the ranks on rank's host (its host name's) */
 bool ranks_lead(void);		/* rank 0: the one that reports */
 const char *ranks_host(unsigned rank);	/* the host name of a rank */
 

@@ -323,8 +323,7 @@ static int absent(struct result *f, const struct result *t, unsigned i, const ch
 	f->nhosts = 1;
 	snprintf(f->hosts[0].name, sizeof(f->hosts[0].name), "%s", ranks_host(i));
 	f->hosts[0].rank = i;
-	for (unsigned k = 0; k < i; k++)
-		f->hosts[0].local_rank += !strcmp(ranks_host(k), ranks_host(i));
+	f->hosts[0].local_rank = ranks_local_of(i);
 	f->hosts[0].failed = true;
 	snprintf(f->hosts[0].error, sizeof(f->hosts[0].error), "%s", why);
 	f->hosts[0].ntargets = t->ntargets;

@@ -118,7 +118,7 @@ grep -q -- "--slo=" helpsweep && ! grep -q -- "--slo=" helppreset && grep -q -- 
 grep -q -- "--series-csv=" helpmonitor && grep -q -- "--series-csv=" helpj.fio || fail "--series-csv missing"
 ! grep -q -- "--block-size" helpj.fio && ! grep -q -- "--engine" helpmonitor || fail "a help lists a foreign option"
 
-case_ effect "--version: the commit built, the platform, every engine it names runs, the HTML report as it is"
+case_ effect "--version: the commit built, the platform, every engine it names one --engine takes, the HTML report as it is"
 "$IOBENCH" --version > ver || fail "--version"
 src=$(dirname "$0")/../..
 if command -v git >/dev/null && c=$(git -C "$src" rev-parse --short=12 HEAD 2>/dev/null); then
