@@ -875,6 +875,12 @@ static int gather(struct run_ctx *ctx, struct result *res, const struct watch *w
 		snprintf(res->error, sizeof(res->error), "stopped because another rank stopped");
 	res->paused_ns = wt->paused_ns;
 	res->pauses = wt->pauses;
+	{
+		struct null_lateness l;	/* the workers' engines have added theirs at cleanup */
+
+		engine_null_lateness(&l);
+		res->model_late = (struct model_late){ l.ios, l.sum_ns, l.p99_ns, l.max_ns };
+	}
 	res->complete = res->measured && !res->interrupted && !res->failed;
 	res->interval_ns = ctx->w->interval_ns;
 	res->nintervals = (unsigned)((res->test_ns + res->interval_ns - 1) / res->interval_ns);

@@ -132,6 +132,19 @@ int engine_null_model(uint64_t lat_ns, bool exp, unsigned servers, uint64_t iops
  */
 void engine_null_stall(uint64_t stall_ns, uint64_t period_ns);
 
+/*
+ * How late the model's completions reached iobench, over the last run's
+ * engines (each adds its own at cleanup): the time from when the model
+ * completed an I/O to when the engine handed it back (the thread's wake-up,
+ * or its being busy elsewhere), which the latencies measured include. ios
+ * 0: no model ran.
+ */
+struct null_lateness {
+	uint64_t ios;		/* completions handed back */
+	uint64_t sum_ns, p99_ns, max_ns;
+};
+void engine_null_lateness(struct null_lateness *out);
+
 /* The engines this build has, by name ("io_uring, libaio, ..."), into buf. */
 void engine_names(char *buf, size_t len);
 

@@ -25,17 +25,24 @@
  * I/Os after it queue behind it). Completions are handed back in the order
  * they are due, which with exp or servers is not always the order of
  * submission.
+ *
+ * The model keeps its own times, but the thread that waits for them can wake
+ * late (a busy machine): each engine counts how late it handed each
+ * completion back (engine_null_lateness()), so a run can say when its
+ * figures are the machine's and not the model's.
  */
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <time.h>
 
 #include "core/clock.h"
 #include "core/gen.h"
 #include "engine/engine.h"
+#include "stats/hist.h"
 #include "util/banned.h"
 
 static struct {
@@ -49,6 +56,8 @@ static struct {
 	_Atomic uint64_t last;	/* the device's latest completion so far */
 	uint64_t stall_ns, period_ns;	/* the periodic stall: stall_ns mid-period */
 	uint64_t base;		/* when the periods start */
+	struct hist late;	/* the run's engines' lateness, added at their cleanup (lock) */
+	uint64_t late_sum, late_max;
 } model = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 void engine_null_stall(uint64_t stall_ns, uint64_t period_ns)
@@ -81,8 +90,28 @@ int engine_null_model(uint64_t lat_ns, bool exp, unsigned servers, uint64_t iops
 	model.gap_ns = iops ? 1000000000ull / iops : 0;
 	atomic_store(&model.last, 0);
 	atomic_store(&model.engines, 0);
+	memset(&model.late, 0, sizeof(model.late));
+	model.late_sum = model.late_max = 0;
 	return 0;
 }
+
+void engine_null_lateness(struct null_lateness *out)
+{
+	pthread_mutex_lock(&model.lock);
+	out->ios = hist_count(&model.late);
+	out->sum_ns = model.late_sum;
+	out->max_ns = model.late_max;
+	out->p99_ns = out->ios ? hist_percentile(&model.late, 99, 0, model.late_max) : 0;
+	pthread_mutex_unlock(&model.lock);
+}
+
+/*
+ * The last part of a wait is spun, so an I/O ends on time: as long as this
+ * machine's wake-ups are late (twice their running mean, kept per engine),
+ * within these bounds.
+ */
+#define SPIN_MIN_NS 20000ull
+#define SPIN_MAX_NS 500000ull
 
 struct pending {
 	struct io_unit *u;
@@ -93,6 +122,10 @@ struct null_priv {
 	unsigned depth, n;	/* model: the n pending, in no order */
 	bool timed;		/* a model is set */
 	uint64_t rng;		/* exp: this engine's draws (wyrand) */
+	struct hist *late;	/* model: how late each completion was handed back */
+	uint64_t late_sum, late_max;
+	uint64_t wake_late_ns;	/* the running mean of how late a wake-up was (1/8 of each) */
+	uint64_t spin_ns;	/* how much of a wait is spun */
 	struct pending q[];
 };
 
@@ -105,6 +138,14 @@ static int null_init(struct engine *e, const struct engine_setup *setup)
 	p->depth = setup->depth;
 	p->n = 0;
 	p->timed = model.lat_ns || model.gap_ns || model.stall_ns;
+	p->late = p->timed ? calloc(1, sizeof(*p->late)) : NULL;
+	p->late_sum = p->late_max = 0;
+	p->wake_late_ns = SPIN_MIN_NS / 2;
+	p->spin_ns = SPIN_MIN_NS;
+	if (p->timed && !p->late) {
+		free(p);
+		return -ENOMEM;
+	}
 	/* a stream of its own: not any stream the runs' pacers or offsets draw from (the same
 	   seed would tie each I/O's service time to its arrival gap) */
 	p->rng = 0xd1b54a32d192ed03ull * (atomic_fetch_add(&model.engines, 1) + 1) ^
@@ -167,7 +208,17 @@ static int null_queue(struct engine *e, struct io_unit *u)
 	return 0;
 }
 
-#define SPIN_NS 40000ull	/* the last part of a wait is spun, so an I/O ends on time */
+
+/* After a sleep that was to end at wake: the wake-up's lateness learnt, the spin set by it. */
+static void spin_learn(struct null_priv *p, uint64_t wake)
+{
+	uint64_t now = clock_ns(), late = now > wake ? now - wake : 0;
+
+	p->wake_late_ns += ((int64_t)late - (int64_t)p->wake_late_ns) / 8;
+	p->spin_ns = 2 * p->wake_late_ns;
+	p->spin_ns = p->spin_ns < SPIN_MIN_NS ? SPIN_MIN_NS : p->spin_ns > SPIN_MAX_NS ? SPIN_MAX_NS
+										  : p->spin_ns;
+}
 
 /*
  * Model: hands back what is due, waiting for the min-th to be, or (min 1)
@@ -192,20 +243,27 @@ static int timed_reap(struct null_priv *p, unsigned min, struct io_unit **done, 
 		now = clock_ns();
 		if (p->q[first].due > now) {
 			/* sleep to just short of it (a wake-up is late by some 10 us), then spin */
-			uint64_t due = p->q[first].due, wake = due - SPIN_NS;
+			uint64_t due = p->q[first].due, wake = due - p->spin_ns;
 
 			if (n >= min || (deadline && now >= deadline))
 				break;
 			if (deadline && deadline < due)	/* the caller's deadline first */
 				wake = deadline;
-			else if (due <= now + SPIN_NS)
+			else if (due <= now + p->spin_ns)
 				continue;
 			struct timespec ts = { (time_t)(wake / 1000000000ull),
 					       (long)(wake % 1000000000ull) };
 
 			clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+			spin_learn(p, wake);
 			continue;
 		}
+		uint64_t late = now - p->q[first].due;
+
+		hist_record(p->late, late);
+		p->late_sum += late;
+		if (late > p->late_max)
+			p->late_max = late;
 		p->q[first].u->result = p->q[first].u->len;
 		done[n++] = p->q[first].u;
 		p->q[first] = p->q[--p->n];
@@ -242,6 +300,17 @@ static int null_reap_by(struct engine *e, struct io_unit **done, unsigned max, u
 
 static void null_cleanup(struct engine *e)
 {
+	struct null_priv *p = e->priv;
+
+	if (p && p->late) {
+		pthread_mutex_lock(&model.lock);
+		hist_merge(&model.late, p->late);
+		model.late_sum += p->late_sum;
+		if (p->late_max > model.late_max)
+			model.late_max = p->late_max;
+		pthread_mutex_unlock(&model.lock);
+		free(p->late);
+	}
 	free(e->priv);
 	e->priv = NULL;
 }

@@ -895,6 +895,21 @@ static json_t *queue_depth_json(const struct workload *w, const struct result *r
 	return o;
 }
 
+/* How late the null engine's model completions reached iobench, or null (no model). */
+static json_t *model_late_json(const struct model_late *l)
+{
+	json_t *o;
+
+	if (!l->ios)
+		return json_null();
+	o = json_object();
+	set(o, "ios", json_integer((json_int_t)l->ios));
+	set(o, "mean_us", json_real((double)l->sum_ns / (double)l->ios / 1e3));
+	set(o, "p99_us", json_real((double)l->p99_ns / 1e3));
+	set(o, "max_us", json_real((double)l->max_ns / 1e3));
+	return o;
+}
+
 json_t *report_json_doc(const struct workload *w, const struct result *res)
 {
 	json_t *root = json_object();
@@ -911,6 +926,7 @@ json_t *report_json_doc(const struct workload *w, const struct result *res)
 	set(root, "complete", json_boolean(res->complete));
 	set(root, "interrupted", json_boolean(res->interrupted));
 	set(root, "paused_s", json_real((double)res->paused_ns / 1e9));
+	set(root, "null_model_late", model_late_json(&res->model_late));
 	set(root, "error", res->failed ? json_text(res->error) : NULL);
 	set(root, "io_errors", json_integer((json_int_t)res->nerrors));
 	set(root, "first_io_error", res->nerrors ? json_text(res->error) : NULL);

@@ -161,6 +161,27 @@ static bool zram_target(const struct result *res)
 	return false;
 }
 
+/*
+ * The null engine's model answers on its own clock: when the machine woke
+ * iobench late to collect them (a busy or virtual machine), its latencies
+ * include that, and a closed loop's IOPS fall with it: 5% of the mean or a
+ * quarter of p99 is more than the model's figures can take.
+ */
+static void model_warning(const struct result *res, const struct summary *s, struct verdict *v)
+{
+	const struct model_late *l = &res->model_late;
+	double mean = counts_lat_mean(&s->c[SUM_TOTAL]), late = l->ios ? (double)l->sum_ns / (double)l->ios : 0;
+	uint64_t p99 = summary_percentile(s, SUM_TOTAL, 99);
+
+	if (l->ios && (late > mean * 0.05 || (double)l->p99_ns > (double)p99 * 0.25))
+		warn(v, "model_late", "the null engine's model completed its I/Os on time, but "
+		     "iobench collected them late (by %.1f us on average, %.1f us at p99, %.3f ms at "
+		     "most): the machine was busy or its timers are slow, and the latencies (mean "
+		     "%.1f us, p99 %.1f us) include that, as a closed loop's IOPS do; they are the "
+		     "machine's figures more than the model's", late / 1e3, (double)l->p99_ns / 1e3,
+		     (double)l->max_ns / 1e6, mean / 1e3, (double)p99 / 1e3);
+}
+
 static void run_warnings(const struct workload *w, const struct result *res,
 			 const struct devcheck *c, unsigned nc, struct verdict *v)
 {
@@ -442,6 +463,7 @@ void verdict_build(const struct workload *w, const struct result *res,
 	if (!s->c[SUM_TOTAL].ios)
 		return;
 	v->measured = true;
+	model_warning(res, s, v);
 	for (unsigned i = 0; i < nc; i++) {
 		if (c[i].info->rotational == 1)
 			v->rotational = true;

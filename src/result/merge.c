@@ -142,6 +142,12 @@ static void add_counts(struct result *out, const struct result *in, unsigned n)
 		out->paused_ns = r->paused_ns > out->paused_ns ? r->paused_ns : out->paused_ns;
 		out->pauses += r->pauses;
 		out->nerrors += r->nerrors;
+		out->model_late.ios += r->model_late.ios;
+		out->model_late.sum_ns += r->model_late.sum_ns;
+		if (r->model_late.p99_ns > out->model_late.p99_ns)
+			out->model_late.p99_ns = r->model_late.p99_ns;
+		if (r->model_late.max_ns > out->model_late.max_ns)
+			out->model_late.max_ns = r->model_late.max_ns;
 		out->verify.written += r->verify.written;
 		out->verify.checked += r->verify.checked;
 		out->verify.bad += r->verify.bad;

@@ -251,6 +251,8 @@ SCHEMA(host_s, FC(struct host_info, hostname), FC(struct host_info, kernel), FC(
        FI(struct host_info, cpu_count), FI(struct host_info, memory_bytes),
        FC_LATER(struct host_info, boot_id));
 SCHEMA(timespec_s, FIM(struct timespec, tv_sec, 1ull << 40), FIM(struct timespec, tv_nsec, 999999999));
+SCHEMA(model_late_s, FI(struct model_late, ios), FI(struct model_late, sum_ns),
+       FI(struct model_late, p99_ns), FI(struct model_late, max_ns));
 SCHEMA(verify_s, FI(VERIFY_T, written), FI(VERIFY_T, checked), FI(VERIFY_T, bad), FC(VERIFY_T, first),
        FI(VERIFY_T, first_offset), FC(VERIFY_T, first_kind), FB(VERIFY_T, tables_partial),
        FC(VERIFY_T, journal));
@@ -289,7 +291,8 @@ SCHEMA(result_s, FC(struct result, engine), FC(struct result, engine_note),
        { "ivl", T_IVLAT, offsetof(struct result, ivl), sizeof(struct ivlat), 0, NULL, 0, 0, false, 0,
 	 true },
        FIM_LATER(struct result, nhosts, 1u << 20), FARR_LATER(struct result, hosts, nhosts, result_host_s),
-       FIM_LATER(struct result, merge_ns, 0), FIM_LATER(struct result, merge_bytes, 0));
+       FIM_LATER(struct result, merge_ns, 0), FIM_LATER(struct result, merge_bytes, 0),
+       FO_LATER(struct result, model_late, model_late_s));
 
 /* ---- writing ---- */
 

@@ -148,6 +148,12 @@ struct result_host {
 	double proc_user_s, proc_sys_s;	/* its iobench's CPU time over the window */
 };
 
+/* The null engine's model: how late its completions reached iobench (engine_null_lateness()). */
+struct model_late {
+	uint64_t ios;		/* completions handed back (warm-up and drain too); 0: no model */
+	uint64_t sum_ns, p99_ns, max_ns;	/* merged: the sum, the worst host's p99, the max */
+};
+
 struct result {
 	char engine[16];		/* the engine that ran */
 	char engine_note[160];		/* why the default engine was passed over, or "" */
@@ -206,6 +212,7 @@ struct result {
 		char journal[600];		/* what the journals across runs say, "" when nothing */
 	} verify;
 	int error_code;			/* its errno, when failed */
+	struct model_late model_late;	/* the null engine's model, or none */
 	struct result_host *hosts;	/* under MPI: one per rank, in rank order (a rank's own
 					   result, before the merge: itself alone); else none */
 	unsigned nhosts;

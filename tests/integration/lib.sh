@@ -83,6 +83,21 @@ diskstat() {
 	awk -v d="$(basename "$1")" -v f="$2" '$3 == d { print $f }' /proc/diskstats
 }
 
+# disturbed FILE...: the model_late warning of iobench's JSON in FILE (a run, or a sweep's
+# points): the null engine's model answered on time, but the machine woke iobench late to
+# collect its answers, so the figures are the machine's. Empty when they are the model's.
+disturbed() { jq -r '[.. | objects | select(.code? == "model_late") | .message] | first // empty' "$@"; }
+
+# model_fail MSG FILE...: a figure of the model device is off: fails, unless a run in FILE...
+# says the machine disturbed the model (disturbed); then the sub-case is skipped, said.
+model_fail() {
+	local msg=$1 why
+	shift
+	why=$(disturbed "$@")
+	[ -n "$why" ] || fail "$msg"
+	skip_case "$msg; the run says why: $why"
+}
+
 # within A B PCT: A is within PCT percent of B.
 within() {
 	awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && d * 100 <= b * p) }'

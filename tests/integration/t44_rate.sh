@@ -131,17 +131,17 @@ say "the model device: exponential service times (exp:20ms): mean 20 ms, median 
 run_ok --engine=null --null-latency=exp:20ms -o64 -b4K -r --ios=8000 -W0 -Rjson x
 lat() { jq ".results.total.read.latency_ns | $1" "$T/out"; }
 pct() { lat ".percentiles[] | select(.percentile == $1) | .ns"; }
-within "$(lat .mean)" 20000000 5 || fail "exp:20ms: mean $(lat .mean) ns"
-within "$(pct 50)" 13862944 5 || fail "exp:20ms: median $(pct 50) ns, wanted 13862944"
-within "$(pct 90)" 46051702 5 || fail "exp:20ms: p90 $(pct 90) ns, wanted 46051702"
+within "$(lat .mean)" 20000000 5 || model_fail "exp:20ms: mean $(lat .mean) ns" "$T/out"
+within "$(pct 50)" 13862944 5 || model_fail "exp:20ms: median $(pct 50) ns, wanted 13862944" "$T/out"
+within "$(pct 90)" 46051702 5 || model_fail "exp:20ms: p90 $(pct 90) ns, wanted 46051702" "$T/out"
 
 say "servers (--null-servers=4 of 10 ms): 400 I/Os a second; 16 in flight wait 4 services, 2 none"
 for c in 16:400:40000000 2:200:10000000; do
 	set -- $(echo "$c" | tr : ' ')
 	run_ok --engine=null --null-latency=10ms --null-servers=4 -o"$1" -b4K -r -d1 -W0 -Rjson x
-	within "$(lat .mean)" "$3" 3 || fail "-o$1 on 4 servers: mean $(lat .mean) ns, wanted $3"
+	within "$(lat .mean)" "$3" 3 || model_fail "-o$1 on 4 servers: mean $(lat .mean) ns, wanted $3" "$T/out"
 	within "$(jq .results.total.read.iops "$T/out")" "$2" 3 ||
-		fail "-o$1 on 4 servers: $(jq .results.total.read.iops "$T/out") IOPS, wanted $2"
+		model_fail "-o$1 on 4 servers: $(jq .results.total.read.iops "$T/out") IOPS, wanted $2" "$T/out"
 done
 bad "--null-servers: each server takes --null-latency per I/O" --engine=null --null-servers=2 x
 bad "--null-servers: '0' is not a number of servers" --engine=null --null-latency=1ms --null-servers=0 x
