@@ -49,17 +49,24 @@ LIBS        = $(PKG_LIBS) -laio -lpthread -lm
 
 # Everything but main.c goes into a static library that tests link too.
 LIB_SRC := $(filter-out src/main.c,$(wildcard src/*/*.c))
-LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/html_assets.o $(B)/gen/commit.o
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/html_assets.o $(B)/gen/buildinfo.o
 
-# The git commit built (iobench --version), "-dirty" with changes not committed; "unknown"
-# outside a git checkout (a tarball, a source package). Rewritten only when it changes.
+# Where make install puts things (DESTDIR in front of each for staging, as packages do).
+PREFIX      ?= /usr/local
+BINDIR      ?= $(PREFIX)/bin
+DOCDIR      ?= $(PREFIX)/share/doc/iobench
+
+# What the build records of itself (gen/buildinfo.c), rewritten only when it changes: the git
+# commit built (iobench --version), "-dirty" with changes not committed, "unknown" outside a
+# git checkout (a tarball, a source package); where the docs are installed (the help says).
 COMMIT := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && \
 	    { git diff --quiet HEAD 2>/dev/null && echo $$c || echo $$c-dirty; } || echo unknown)
-$(B)/gen/commit.c: FORCE
+$(B)/gen/buildinfo.c: FORCE
 	@mkdir -p $(dir $@)
-	@echo 'const char iob_commit[] = "$(COMMIT)";' > $@.tmp
+	@printf 'const char iob_commit[] = "%s";\nconst char iob_docdir[] = "%s";\n' \
+		'$(COMMIT)' '$(DOCDIR)' > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
-$(B)/gen/commit.o: $(B)/gen/commit.c
+$(B)/gen/buildinfo.o: $(B)/gen/buildinfo.c
 	$(CC) $(ALL_CFLAGS) -w -c -o $@ $<
 FORCE:
 
@@ -141,10 +148,11 @@ check: lint all unit helpers
 # waiting rather than to iobench's code (t49's presets: their code runs there in t08's quick
 # suite and t52's pages), t50's sweeps against queueing theory (an instrumented build's own
 # time per I/O adds to the model device's service time: M/M/1 at 70% gave a mean 32% above
-# the theory; the sweeps' code runs there in t51 and t52), and those check-tsan runs under
+# the theory; the sweeps' code runs there in t51 and t52), t54's make install (it relinks a copy of
+# the build folder, whose flags it does not know), and those check-tsan runs under
 # TSan (each is reported as skipped there, and runs in check).
 SAN_NOT_UNDER := t20_races t25_verdict_pairs t26_effects t30_fio_text t36_fio_examples \
-		 t37_fio_opts3 t49_presets t50_sweep
+		 t37_fio_opts3 t49_presets t50_sweep t54_install
 check-san: lint
 	$(MAKE) SANITIZE=1 all unit helpers
 	IOBENCH=$(abspath build-san/iobench) HELPERS=$(abspath build-san/helpers) \
@@ -196,8 +204,23 @@ check-nompi:
 	build-nompi/iobench --version | grep -q '^mpi: not built'
 	! OMPI_COMM_WORLD_SIZE=2 build-nompi/iobench --engine=null -d0.1 x 2>/dev/null
 
+# make install [PREFIX=/usr/local] [DESTDIR=staging]: the program, and the docs (README.md,
+# docs/ and examples/, as in the source tree, so the paths messages name are found there).
+DOC_FILES := README.md $(wildcard docs/*.md docs/img/*.png examples/*.fio)
+
+install: $(B)/iobench
+	install -Dm755 $(B)/iobench $(DESTDIR)$(BINDIR)/iobench
+	for f in $(DOC_FILES); do install -Dm644 $$f $(DESTDIR)$(DOCDIR)/$$f || exit 1; done
+
+# Removes what install put there, and the folders it made that are left empty.
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/iobench $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOC_FILES))
+	for d in docs/img docs examples; do rmdir $(DESTDIR)$(DOCDIR)/$$d 2>/dev/null; done; \
+		rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null; true
+
 clean:
 	rm -rf build build-san build-tsan build-fuzz build-nompi iobench
 
-.PHONY: all unit helpers check check-all check-nompi check-san check-tsan lint clean fuzz-bins fuzz-run
+.PHONY: all unit helpers check check-all check-nompi check-san check-tsan lint clean fuzz-bins fuzz-run \
+	install uninstall
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -81,8 +81,6 @@ void cmd_release_hold(struct hold *h, bool keep, int *code)
 		*code = EXIT_RUN_FAILED;
 }
 
-extern const char iob_commit[];	/* gen/commit.c (the Makefile) */
-
 #if defined(__x86_64__)
 #define IOB_ARCH "x86_64"
 #elif defined(__aarch64__)
