@@ -55,6 +55,7 @@ LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o) $(B)/gen/html_assets.o $(B)/gen/buildinfo.o
 PREFIX      ?= /usr/local
 BINDIR      ?= $(PREFIX)/bin
 DOCDIR      ?= $(PREFIX)/share/doc/iobench
+MANDIR      ?= $(PREFIX)/share/man
 
 # What the build records of itself (gen/buildinfo.c), rewritten only when it changes: the git
 # commit built (iobench --version), "-dirty" with changes not committed, "unknown" outside a
@@ -92,10 +93,24 @@ $(B)/gen/html_assets.o: $(B)/gen/html_assets.c
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
+# The man page, iobench(1): docs/iobench.1.scd through scdoc (scripts/setup installs it).
+# Without scdoc the program still builds, and make says the page was not.
+SCDOC := $(shell command -v scdoc 2>/dev/null)
+ifneq ($(SCDOC),)
+MAN := $(B)/iobench.1
+$(MAN): docs/iobench.1.scd
+	@mkdir -p $(dir $@)
+	$(SCDOC) < $< > $@.tmp && mv $@.tmp $@
+else
+MAN := man-missing
+man-missing:
+	@echo "make: the man page is not built: scdoc is missing (apt-get install scdoc)"
+endif
+
 ifneq ($(SANITIZE)$(TSAN),)
 all: $(B)/iobench
 else
-all: iobench
+all: iobench $(MAN)
 iobench: $(B)/iobench
 	cp $< $@
 endif
@@ -204,17 +219,19 @@ check-nompi:
 	build-nompi/iobench --version | grep -q '^mpi: not built'
 	! OMPI_COMM_WORLD_SIZE=2 build-nompi/iobench --engine=null -d0.1 x 2>/dev/null
 
-# make install [PREFIX=/usr/local] [DESTDIR=staging]: the program, and the docs (README.md,
+# make install [PREFIX=/usr/local] [DESTDIR=staging]: the program, its man page, and the docs (README.md,
 # docs/ and examples/, as in the source tree, so the paths messages name are found there).
 DOC_FILES := README.md $(wildcard docs/*.md docs/img/*.png examples/*.fio)
 
-install: $(B)/iobench
+install: $(B)/iobench $(MAN)
+	@[ -f $(B)/iobench.1 ] || { echo "make install: no man page (scdoc is missing: apt-get install scdoc)"; exit 1; }
 	install -Dm755 $(B)/iobench $(DESTDIR)$(BINDIR)/iobench
+	install -Dm644 $(B)/iobench.1 $(DESTDIR)$(MANDIR)/man1/iobench.1
 	for f in $(DOC_FILES); do install -Dm644 $$f $(DESTDIR)$(DOCDIR)/$$f || exit 1; done
 
 # Removes what install put there, and the folders it made that are left empty.
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/iobench $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOC_FILES))
+	rm -f $(DESTDIR)$(BINDIR)/iobench $(DESTDIR)$(MANDIR)/man1/iobench.1 $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOC_FILES))
 	for d in docs/img docs examples; do rmdir $(DESTDIR)$(DOCDIR)/$$d 2>/dev/null; done; \
 		rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null; true
 
@@ -222,5 +239,5 @@ clean:
 	rm -rf build build-san build-tsan build-fuzz build-nompi iobench
 
 .PHONY: all unit helpers check check-all check-nompi check-san check-tsan lint clean fuzz-bins fuzz-run \
-	install uninstall
+	install uninstall man-missing
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

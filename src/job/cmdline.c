@@ -1473,6 +1473,6 @@ void cmdline_usage(FILE *f)
 	fprintf(f, "\nExamples:\n"
 		"  iobench -b8K -d60 -h -L -o2 -t4 -r -w30 -c50M /mnt/k/io.dat\n"
 		"  iobench -b8K -o32 -d90 -Sh -r4k -t64 -w0 /dev/sdb\n"
-		"Documentation: docs/cli.md (the docs/ paths messages name are in the source tree, and\n"
-		"in %s once installed)\n", iob_docdir);
+		"Documentation: man iobench, and docs/cli.md (the docs/ paths messages name are in\n"
+		"the source tree, and in %s once installed)\n", iob_docdir);
 }
