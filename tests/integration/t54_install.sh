@@ -61,6 +61,8 @@ done
 if command -v man >/dev/null; then
 	MANWIDTH=80 man -M "$p/share/man" iobench 2>&1 | grep -q "^NAME" || fail "man -M $p/share/man iobench shows no page"
 fi
+cmp -s "$src/completion/iobench.bash" "$p/share/bash-completion/completions/iobench" ||
+	fail "no bash completion in $p/share/bash-completion/completions"
 [ "$(stat -c %a "$p/bin/iobench")" = 755 ] && [ "$(stat -c %a "$d/docs/cli.md")" = 644 ] ||
 	fail "modes: $(stat -c '%a %n' "$p/bin/iobench" "$d/docs/cli.md")"
 # an installed example runs with the installed program
