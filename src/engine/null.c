@@ -208,7 +208,6 @@ static int null_queue(struct engine *e, struct io_unit *u)
 	return 0;
 }
 
-
 /* After a sleep that was to end at wake: the wake-up's lateness learnt, the spin set by it. */
 static void spin_learn(struct null_priv *p, uint64_t wake)
 {
@@ -242,7 +241,7 @@ static int timed_reap(struct null_priv *p, unsigned min, struct io_unit **done, 
 				first = i;
 		now = clock_ns();
 		if (p->q[first].due > now) {
-			/* sleep to just short of it (a wake-up is late by some 10 us), then spin */
+			/* sleep to just short of it (by as much as wake-ups are late), then spin */
 			uint64_t due = p->q[first].due, wake = due - p->spin_ns;
 
 			if (n >= min || (deadline && now >= deadline))

@@ -170,7 +170,8 @@ static bool zram_target(const struct result *res)
 static void model_warning(const struct result *res, const struct summary *s, struct verdict *v)
 {
 	const struct model_late *l = &res->model_late;
-	double mean = counts_lat_mean(&s->c[SUM_TOTAL]), late = l->ios ? (double)l->sum_ns / (double)l->ios : 0;
+	double mean = counts_lat_mean(&s->c[SUM_TOTAL]);
+	double late = l->ios ? (double)l->sum_ns / (double)l->ios : 0;
 	uint64_t p99 = summary_percentile(s, SUM_TOTAL, 99);
 
 	if (l->ios && (late > mean * 0.05 || (double)l->p99_ns > (double)p99 * 0.25))
