@@ -208,11 +208,17 @@ fuzz-run:
 		grep -E "stat::number_of_executed_units|Done" build-fuzz/$$n.log; done
 
 # Everything CI runs: the suite on the normal build, the build without MPI, the suite again
-# under ASan+UBSan, the threaded tests under TSan, then the fuzzers.
+# under ASan+UBSan, the threaded tests under TSan, the fuzzers, then the Debian package.
 check-all: check check-nompi
 	$(MAKE) check-san
 	$(MAKE) check-tsan
 	$(MAKE) fuzz-run
+	$(MAKE) check-deb
+
+# The Debian package (debian/), built from a copy of the tree, checked by lintian (no
+# errors), installed, run and removed: tests/deb_check.sh.
+check-deb:
+	tests/deb_check.sh
 
 # The build without MPI (where libopenmpi-dev is missing): it builds, says so, and refuses mpirun.
 check-nompi:
@@ -243,5 +249,5 @@ clean:
 	rm -rf build build-san build-tsan build-fuzz build-nompi iobench
 
 .PHONY: all unit helpers check check-all check-nompi check-san check-tsan lint clean fuzz-bins fuzz-run \
-	install uninstall man-missing
+	install uninstall man-missing check-deb
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
