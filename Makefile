@@ -238,7 +238,7 @@ install: $(B)/iobench $(MAN)
 	install -Dm644 completion/iobench.bash $(DESTDIR)$(BASHCOMPDIR)/iobench
 	for f in $(DOC_FILES); do install -Dm644 $$f $(DESTDIR)$(DOCDIR)/$$f || exit 1; done
 
-# Removes what install put there, and the folders it made that are left empty.
+# Removes what install put there, and the doc folders it made (left empty then).
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/iobench $(DESTDIR)$(MANDIR)/man1/iobench.1 \
 		$(DESTDIR)$(BASHCOMPDIR)/iobench $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOC_FILES))
