@@ -43,25 +43,27 @@ grep -Eq "^Verdict: no point meets p99 <= 5 ms: the lowest was 1[0-2](\.[0-9]+)?
 	model_fail "no knee: $(grep Verdict "$T/out")" n.json
 
 say "VDBench's curve on M/M/1 (1 server, exponential service of 100 us, Poisson arrivals)"
-# the mean response time at load rho is s / (1 - rho); the knee at mean <= 650 us is the highest
+# the mean response time at load rho is s / (1 - rho); the knee at mean <= 700 us is the highest
 # curve point whose rho (its offered rate x s) gives that: 80% (500 us) and not 90% (1 ms). A
-# short service time gives many I/Os to each of the queue's swings: at 90% the mean of 1.5 s is
-# within about 11%, at 80% about 6%, so both stand several deviations from the limit
-run_ok sweep --engine=null --null-servers=1 --null-latency=exp:100us --slo=mean:650us --curve -r -b4K -o256 -d1.5 -W0.3 --json=c.json --csv=c.csv x
+# short service time gives many I/Os to each of the queue's swings: the mean of 2 s has a
+# standard error of 15% at 90% and 8% at 80% (1,000 simulated runs of M/M/1 each), and crossed
+# the limit in 1 and 0 of them (1 at 80% with the model's 5% more that this machine shows)
+run_ok sweep --engine=null --null-servers=1 --null-latency=exp:100us --slo=mean:700us --curve -r -b4K -o256 -d2 -W0.3 --json=c.json --csv=c.csv x
 jq -e '.mode == "curve" and (.points | length) == 7 and .points[0].params.rate_iops == null and
 	([.points[1:][].params.curve_pct] == [10, 50, 70, 80, 90, 100])' c.json >/dev/null ||
 	fail "the curve's points: $(jq -c '[.points[].params]' c.json)"
 [ "$(wc -l < c.csv)" = 8 ] && head -1 c.csv | grep -q "^point,block_size,queue_depth" || fail "the CSV: $(head -2 c.csv)"
 # A point whose timeline this machine's timers could not keep (lag p99 past 1 ms + 10% of the
 # gap, as seen under a loaded virtual machine) fell behind: iobench says so and takes no knee
-# from it; the theory is then not what was measured, and the sub-case is skipped, said.
-late=$(jq -r '[.points[1:][] | select(.result.rate.behind) | "\(.params.curve_pct)%: \(.result.rate.behind_why)"] | join("; ")' c.json)
+# from it; the theory is then not what was measured, and the sub-case is skipped, said (for
+# the points it judges: 50 to 90%; the knee needs none of the others).
+late=$(jq -r '[.points[1:][] | select(.params.curve_pct >= 50 and .params.curve_pct <= 90 and .result.rate.behind) | "\(.params.curve_pct)%: \(.result.rate.behind_why)"] | join("; ")' c.json)
 if [ -n "$late" ]; then
 	grep -q "fell behind\|behind" "$T/out" || fail "points fell behind ($late) and the report does not say so"
 	skip_case "the curve against M/M/1: this machine's timers ran late, the points fell behind ($late)"
 else
 	k=$(jq -r '.points[1:][] | "\(.params.rate_iops) \(.total.lat_mean_us)"' c.json | awk '
-		{ rho = $1 * 100e-6; n++; if (rho < 1 && 100 / (1 - rho) <= 650) k = n }
+		{ rho = $1 * 100e-6; n++; if (rho < 1 && 100 / (1 - rho) <= 700) k = n }
 		END { print k }')
 	jq -e --argjson k "$k" '.knees[0].point == $k' c.json >/dev/null ||
 		model_fail "curve knee $(jq -c '.knees[0]' c.json), the theory's is point $k: $(jq -c '[.points[] | [.params.rate_iops, .total.iops, .total.lat_mean_us]]' c.json)" c.json
