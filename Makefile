@@ -57,6 +57,7 @@ BINDIR      ?= $(PREFIX)/bin
 DOCDIR      ?= $(PREFIX)/share/doc/iobench
 MANDIR      ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/vendor-completions
 
 # What the build records of itself (gen/buildinfo.c), rewritten only when it changes: the git
 # commit built (iobench --version), "-dirty" with changes not committed, "unknown" outside a
@@ -226,9 +227,9 @@ check-nompi:
 	build-nompi/iobench --version | grep -q '^mpi: not built'
 	! OMPI_COMM_WORLD_SIZE=2 build-nompi/iobench --engine=null -d0.1 x 2>/dev/null
 
-# make install [PREFIX=/usr/local] [DESTDIR=staging]: the program, its man page, bash completion
-# and the docs (README.md, docs/ and examples/, as in the source tree, so the paths messages
-# name are found there).
+# make install [PREFIX=/usr/local] [DESTDIR=staging]: the program, its man page, bash and zsh
+# completion and the docs (README.md, docs/ and examples/, as in the source tree, so the paths
+# messages name are found there).
 DOC_FILES := README.md $(wildcard docs/*.md docs/img/*.png examples/*.fio)
 
 install: $(B)/iobench $(MAN)
@@ -236,12 +237,14 @@ install: $(B)/iobench $(MAN)
 	install -Dm755 $(B)/iobench $(DESTDIR)$(BINDIR)/iobench
 	install -Dm644 $(B)/iobench.1 $(DESTDIR)$(MANDIR)/man1/iobench.1
 	install -Dm644 completion/iobench.bash $(DESTDIR)$(BASHCOMPDIR)/iobench
+	install -Dm644 completion/_iobench $(DESTDIR)$(ZSHCOMPDIR)/_iobench
 	for f in $(DOC_FILES); do install -Dm644 $$f $(DESTDIR)$(DOCDIR)/$$f || exit 1; done
 
 # Removes what install put there, and the doc folders it made (left empty then).
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/iobench $(DESTDIR)$(MANDIR)/man1/iobench.1 \
-		$(DESTDIR)$(BASHCOMPDIR)/iobench $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOC_FILES))
+		$(DESTDIR)$(BASHCOMPDIR)/iobench $(DESTDIR)$(ZSHCOMPDIR)/_iobench \
+		$(addprefix $(DESTDIR)$(DOCDIR)/,$(DOC_FILES))
 	for d in docs/img docs examples; do rmdir $(DESTDIR)$(DOCDIR)/$$d 2>/dev/null; done; \
 		rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null; true
 

@@ -27,6 +27,7 @@ echo "check-deb: lintian: $(grep -c '^E:' "$w/lintian.log" || true) errors, $(gr
 sed 's/^/  /' "$w/lintian.log"
 # (Debian compresses what is larger than 4 KiB in /usr/share/doc: docs/cli.md is cli.md.gz)
 for f in ./usr/bin/iobench ./usr/share/man/man1/iobench.1.gz ./usr/share/bash-completion/completions/iobench \
+	./usr/share/zsh/vendor-completions/_iobench \
 	./usr/share/doc/iobench/copyright ./usr/share/doc/iobench/docs/cli.md ./usr/share/doc/iobench/examples/rand-read-4k.fio; do
 	dpkg -c "$deb" | awk '{ print $6 }' | grep -qxE "$f(\.gz)?" || { echo "check-deb: the package lacks $f"; exit 1; }
 done
