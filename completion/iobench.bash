@@ -15,7 +15,7 @@ _iobench_devices()
 _iobench()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} prog=${COMP_WORDS[0]} sub= opt= i
-	local subs="quick preset sweep compare monitor report"
+	local subs="quick preset sweep compare monitor report disks"
 
 	[ "$COMP_CWORD" -gt 1 ] && case " $subs " in *" ${COMP_WORDS[1]} "*) sub=${COMP_WORDS[1]} ;; esac
 	# --name=VALUE arrives as three words (= breaks words): "--name" "=" "VALUE", or "=" alone
@@ -64,7 +64,7 @@ _iobench()
 	esac
 	if [ "$COMP_CWORD" = 1 ]; then
 		COMPREPLY=($(compgen -W "$subs" -- "$cur") $(compgen -f -- "$cur"))
-	elif [ "$sub" = monitor ]; then
+	elif [ "$sub" = monitor ] || [ "$sub" = disks ]; then
 		COMPREPLY=($(compgen -W "$(_iobench_devices)" -- "$cur"))
 	else
 		COMPREPLY=($(compgen -f -- "$cur"))

@@ -4,7 +4,8 @@
  * suite, "iobench preset NAME" runs a guide's tests, "iobench sweep" a
  * sweep and its knee, "iobench compare" puts results side by side,
  * "iobench monitor ..." watches device counters, "iobench report ..."
- * prints earlier results again; a command naming a
+ * prints earlier results again, "iobench disks" lists the block devices
+ * and what writing each needs; a command naming a
  * .fio job file (or --job=FILE) runs fio job files; anything else is a
  * DiskSpd-style command line. SIGPIPE is ignored: a closed output is an
  * error the run reports (and cleans up after), never a kill. Under mpirun
@@ -36,6 +37,8 @@ static int dispatch(int argc, char **argv)
 		return cmd_monitor(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "report"))
 		return cmd_report(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "disks"))
+		return cmd_disks(argc - 1, argv + 1);
 	if (job_cmd_wanted(argc, argv))
 		return cmd_jobfile(argc, argv);
 	return cmd_run(argc, argv);

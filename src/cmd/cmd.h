@@ -49,6 +49,8 @@ int cmd_compare(int argc, char **argv);
 /* The HTML page comparing n result files (report's --html with several files). An exit code. */
 int compare_html(char **files, unsigned n, const char *path);
 int cmd_monitor(int argc, char **argv);
+/* `iobench disks [DEVICE...]`: the block devices and what writing each needs (disks.c). */
+int cmd_disks(int argc, char **argv);
 /* `iobench report FILE.json...`: the reports of earlier runs, from their JSON (report_cmd.c). */
 int cmd_report(int argc, char **argv);
 

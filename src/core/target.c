@@ -30,6 +30,7 @@
 
 #include "core/clock.h"
 #include "core/fill.h"
+#include "core/devrule.h"
 #include "core/hold.h"
 #include "core/marker.h"
 #include "core/notice.h"
@@ -119,53 +120,39 @@ static bool same_names(const char *a, const char *b)
 	return any;
 }
 
-/* "ext4, dos" as "ext4,dos" in out: one shell word. */
-static const char *nospace(const char *list, char *out)
+/* iobench disks lists every device with what it needs: said where a device is refused. */
+#define SEE_DISKS " (iobench disks lists the block devices, and what writing each needs)"
+
+/* What the run's checks found on a device it holds: a refusal, or 0. */
+static int judge_device(const struct workload *w, int fd, dev_t dev, const char *path,
+			char *err, size_t len)
 {
-	char *o = out;
+	struct devrule r;
+	char word[256];
 
-	for (const char *p = list; *p; p++)
-		if (*p != ' ')
-			*o++ = *p;
-	*o = 0;
-	return out;
-}
-
-static int check_signature(const struct workload *w, int fd, const char *path, char *err,
-			   size_t len)
-{
-	char type[256], word[256];
-	int r = blockdev_signature(fd, type, sizeof(type));
-
-	if (r < 0)
-		return errmsg(err, len, -EINVAL, "refusing to write to '%s': cannot read its "
-			      "signatures (%s)", path, strerror(-r));
-	if (!r || (w->destroy_signature && same_names(w->destroy_signature, type)))
+	devrule_check(fd, dev, true, &r);
+	if (r.read_only)
+		return errmsg(err, len, -EINVAL, "cannot write to '%s': the device is read-only",
+			      path);
+	if (r.verdict == DEVRULE_NEVER || r.verdict == DEVRULE_UNKNOWN)
+		return errmsg(err, len, -EINVAL, "refusing to write to '%s': %s" SEE_DISKS, path,
+			      r.why);
+	if (r.verdict == DEVRULE_FREE ||
+	    (w->destroy_signature && same_names(w->destroy_signature, r.sigs)))
 		return 0;
 	return errmsg(err, len, -EINVAL, "refusing to write to '%s': it carries %s %s signature%s "
 		      "(a partition table, file system, RAID or LVM member); writing destroys %s. "
-		      "To do so, add --destroy-signature=%.*s", path, r > 1 ? "the" : "a", type,
-		      r > 1 ? "s" : "", r > 1 ? "them" : "it", (int)sizeof(type), nospace(type, word));
-}
-
-/* Why the kernel would not let the run hold device dev exclusively. */
-static int device_busy(const char *path, dev_t dev, char *err, size_t len)
-{
-	char why[600];
-
-	if (blockdev_in_use(dev, why, sizeof(why)) > 0)
-		return errmsg(err, len, -EINVAL, "refusing to write to '%s': %s", path, why);
-	return errmsg(err, len, -EINVAL, "refusing to write to '%s': it is mounted or in use (the "
-		      "kernel refused to open it exclusively: a file system, a stacked device or "
-		      "another program holds it)", path);
+		      "To do so, add --destroy-signature=%s", path, r.nsigs > 1 ? "the" : "a", r.sigs,
+		      r.nsigs > 1 ? "s" : "", r.nsigs > 1 ? "them" : "it",
+		      devrule_sig_word(&r, word, sizeof(word)));
 }
 
 static int check_block(struct target *t, const struct workload *w, const struct stat *st,
 		       struct hold *hold, char *err, size_t len)
 {
 	const struct target_spec *s = t->spec;
-	char why[600];
-	int r, ro = 0;
+	char why[640];
+	int r;
 
 	t->kind = TARGET_BLOCK;
 	if (s->create_size)
@@ -179,11 +166,8 @@ static int check_block(struct target *t, const struct workload *w, const struct 
 		return 0;
 	if (!w->allow_device_write)
 		return errmsg(err, len, -EINVAL, "refusing to %s block device '%s': it destroys "
-			    "the data on it; pass --allow-device-write if that is what you want",
-			    s->write_pct ? "write to" : "trim", s->path);
-	if (!ioctl(t->cfd, BLKROGET, &ro) && ro)
-		return errmsg(err, len, -EINVAL, "cannot write to '%s': the device is read-only",
-			      s->path);
+			    "the data on it; pass --allow-device-write if that is what you want"
+			    SEE_DISKS, s->write_pct ? "write to" : "trim", s->path);
 	/*
 	 * The kernel's own check first: a mount anywhere, btrfs, dm, md or an O_EXCL
 	 * holder; of ranks that share it, the first on each host holds it (and the
@@ -196,18 +180,15 @@ static int check_block(struct target *t, const struct workload *w, const struct 
 		snprintf(who, sizeof(who), "%s", err);
 		return errmsg(err, len, -EINVAL, "refusing to write to %s", who);
 	}
-	if (r == -EBUSY)
-		return device_busy(s->path, st->st_rdev, err, len);
+	if (r == -EBUSY) {
+		devrule_busy_why(t->cfd, st->st_rdev, why, sizeof(why));
+		return errmsg(err, len, -EINVAL, "refusing to write to '%s': %s" SEE_DISKS, s->path,
+			      why);
+	}
 	if (r)
 		return errmsg(err, len, -EINVAL, "refusing to write to '%s': %s", s->path, err);
 	/* what claims no exclusive hold: a loop device it backs, swap, a partition in use */
-	r = blockdev_in_use(st->st_rdev, why, sizeof(why));
-	if (r > 0)
-		return errmsg(err, len, -EINVAL, "refusing to write to '%s': %s", s->path, why);
-	if (r < 0)
-		return errmsg(err, len, -EINVAL, "refusing to write to '%s': cannot tell whether it "
-			    "is in use (%s)", s->path, strerror(-r));
-	return check_signature(w, t->cfd, s->path, err, len);
+	return judge_device(w, t->cfd, st->st_rdev, s->path, err, len);
 }
 
 /* The marker state a finished fill leaves: filled, or --verify blocks. */

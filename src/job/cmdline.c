@@ -1463,12 +1463,14 @@ void cmdline_usage(FILE *f)
 		"       iobench quick [options] [DIR|DEVICE]    run the quick suite there\n"
 		"       iobench FILE.fio... [--name=value...]   run fio job files (docs/jobfiles.md)\n"
 		"       iobench --name=JOB --rw=... [--...]     fio's command line, without a job file\n"
-		"       iobench report|monitor|quick ...        (each takes --help)\n"
+		"       iobench disks [DEVICE...]               the block devices, and what writing each needs\n"
+		"       iobench quick|preset|sweep|compare|monitor|report|disks ...   (each takes --help)\n"
 		"\n"
 		"Values attach to short flags as in DiskSpd (-b8K -w30 -Sh); long forms take\n"
 		"--name=VALUE. Sizes are binary: 8K = 8192; '<n>b' counts blocks of -b.\n"
 		"Targets: files (created with -c), block devices (reads; writes need\n"
-		"--allow-device-write), or names with --engine=null.\n\n");
+		"--allow-device-write: iobench disks says which may be written, and how), or\n"
+		"names with --engine=null.\n\n");
 	option_usage(f, FRONT_DISKSPD);
 	fprintf(f, "\nExamples:\n"
 		"  iobench -b8K -d60 -h -L -o2 -t4 -r -w30 -c50M /mnt/k/io.dat\n"

@@ -21,6 +21,7 @@
 #define P FRONT_PRESET
 #define S FRONT_SWEEP
 #define K FRONT_COMPARE
+#define X FRONT_DISKS
 
 const struct option_def options[] = {
 	{ 'b', "block-size", ARG_REQ, O_BLOCK, D | S, "SIZE  block size (default 64K; sweep: a list, 4K,64K,1M, or a range, 4K..1M, doubling)" },
@@ -88,7 +89,7 @@ const struct option_def options[] = {
 	{ 0, "verify", ARG_NONE, O_VERIFY, D | F, "      write checkable blocks (header + xxh3), check every block read" },
 	{ 0, "read-only", ARG_NONE, O_READONLY, D | F, "      refuse every write (and file creation), whatever else is asked" },
 	{ 0, "readonly", ARG_NONE, O_READONLY, F, "      fio's spelling of --read-only" },
-	{ 'R', "output-format", ARG_REQ, O_FORMAT, D | F | M | R | P | S | K, "FMT   text (default), json (iobench's schema) or xml (DiskSpd's XML results) on stdout (-Rjson, -Rxml); -Rp prints the workload (-Rpxml: as DiskSpd's XML profile); job files: normal, terse, json and json+ are fio's layouts (or a comma list of them), iobench-json iobench's; report: also fio-json(+), csv, xml; preset and sweep: text, json; compare: text, csv, markdown, json" },
+	{ 'R', "output-format", ARG_REQ, O_FORMAT, D | F | M | R | P | S | K | X, "FMT   text (default), json (iobench's schema) or xml (DiskSpd's XML results) on stdout (-Rjson, -Rxml); -Rp prints the workload (-Rpxml: as DiskSpd's XML profile); job files: normal, terse, json and json+ are fio's layouts (or a comma list of them), iobench-json iobench's; report: also fio-json(+), csv, xml; preset and sweep: text, json; compare: text, csv, markdown, json; disks: text, json" },
 	{ 0, "output", ARG_REQ, O_OUTPUT, F, "FILE  the report to FILE instead of stdout" },
 	{ 0, "force", ARG_NONE, O_FORCE, K, "      compare: compare results of different workloads (or points that do not all match)" },
 	{ 0, "label", ARG_REQ, O_LABEL, D | F | P, "TEXT  the run's name, kept in its JSON: iobench compare heads its column with it" },
@@ -105,6 +106,7 @@ const struct option_def options[] = {
 	{ 0, "eta", ARG_REQ, O_ETA, F, "WHEN  fio's: the live progress line on a terminal (auto), always, or never" },
 	{ 0, "eta-newline", ARG_REQ, O_ETA_NEWLINE, F, "TIME  fio's: the progress line also ends in a new line every TIME (seconds, or with a unit)" },
 	{ 0, "eta-interval", ARG_REQ, O_ETA_INTERVAL, F, "TIME  fio's: redraw the progress line every TIME (at least 250 ms, as fio; without it every 200 ms)" },
+	{ 0, "all", ARG_NONE, O_ALL, X, "      disks: also devices of size 0 (a loop or zram device not set up, a drive without a medium) and RAM disks" },
 	{ '?', "help", ARG_NONE, O_HELP, FRONT_ALL, "      this help" },
 	{ 0, "version", ARG_NONE, O_VERSION, D | F, "      print the version" },
 };
@@ -117,6 +119,7 @@ const struct option_def options[] = {
 #undef P
 #undef S
 #undef K
+#undef X
 
 const unsigned noptions = sizeof(options) / sizeof(options[0]);
 
@@ -146,6 +149,7 @@ const char *option_front_name(unsigned front)
 	case FRONT_PRESET: return "iobench preset";
 	case FRONT_SWEEP: return "iobench sweep";
 	case FRONT_COMPARE: return "iobench compare";
+	case FRONT_DISKS: return "iobench disks";
 	default: return "iobench report";
 	}
 }
@@ -364,6 +368,7 @@ static const char *help_of(unsigned front)
 	case FRONT_PRESET: return "iobench preset --help";
 	case FRONT_SWEEP: return "iobench sweep --help";
 	case FRONT_COMPARE: return "iobench compare --help";
+	case FRONT_DISKS: return "iobench disks --help";
 	default: return "iobench --help";
 	}
 }

@@ -132,6 +132,21 @@ static void describe(const char *dir, struct blockdev_info *d)
 		d->major = d->minor = 0;
 }
 
+int device_describe(const char *name, struct blockdev_info *d)
+{
+	char dir[PATH_MAX];
+	struct stat st;
+
+	memset(d, 0, sizeof(*d));
+	if (strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, ".."))
+		return -ENOENT;
+	snprintf(dir, sizeof(dir), "/sys/class/block/%s", name);
+	if (stat(dir, &st))
+		return -errno;
+	describe(dir, d);
+	return d->major || d->minor ? 0 : -ENOENT;
+}
+
 static void walk(struct device_chain *c, const char *dir, unsigned level);
 
 /* Adds the device whose sysfs "dev" file holds M:m, found from another sysfs directory. */

@@ -57,6 +57,12 @@ struct device_chain {
 int device_resolve(const char *path, struct device_chain *c);
 
 /*
+ * The facts of one block device by its kernel name (sda, nvme0n1p2): those
+ * of a chain's level, at level 0. Returns 0, or -ENOENT when there is none.
+ */
+int device_describe(const char *name, struct blockdev_info *d);
+
+/*
  * The CPUs that take the interrupts of the hardware under chain (the MSI
  * vectors of the first device, walking up from the deepest level that has
  * one), as a bit mask of CPUs 0..63. Returns 0 when none is found (zram,

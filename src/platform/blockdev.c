@@ -321,6 +321,35 @@ static int is_swap(dev_t dev, const char *name, char *why, size_t len)
 	return is_swap_of(dev, 0, 0, name, why, len);
 }
 
+bool blockdev_is_swap(dev_t dev)
+{
+	char why[128];
+
+	return is_swap(dev, "", why, sizeof(why)) > 0;
+}
+
+int blockdev_mount_points(dev_t dev, const char *name, char *list, size_t len)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "r");
+	char line[4096], mnt[2048];
+	int n = 0;
+
+	list[0] = 0;
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		size_t at = strlen(list);
+
+		if (!mounts_device(line, major(dev), minor(dev), name, mnt, sizeof(mnt)))
+			continue;
+		if (at + strlen(mnt) + 3 > len)	/* as many as fit */
+			break;
+		snprintf(list + at, len - at, "%s%s", n++ ? "," : "", mnt);
+	}
+	fclose(f);
+	return n;
+}
+
 int blockdev_file_in_use(dev_t dev, ino_t ino, const char *name, char *why, size_t len)
 {
 	struct backing_query q = { .fdev = dev, .ino = ino, .why = why, .len = len, .name = name };

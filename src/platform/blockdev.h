@@ -7,6 +7,7 @@
 #ifndef IOB_BLOCKDEV_H
 #define IOB_BLOCKDEV_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -25,6 +26,15 @@ unsigned blockdev_logical_block_size(dev_t dev);
  * and a description in why, 0 when free, -errno when it cannot tell.
  */
 int blockdev_in_use(dev_t dev, char *why, size_t len);
+
+/* Whether the block device dev is an active swap area (/proc/swaps). */
+bool blockdev_is_swap(dev_t dev);
+
+/*
+ * The mount points of block device dev (kernel name name) in this mount
+ * namespace, comma-separated in list (as many as fit). Returns how many.
+ */
+int blockdev_mount_points(dev_t dev, const char *name, char *list, size_t len);
 
 /*
  * Whether the regular file dev:ino (named name in messages) is in use by

@@ -1,6 +1,6 @@
 # Shared helpers for the integration tests; sourced, POSIX sh.
 # Every test gets a fresh directory $T, removed (with any loop device or
-# zram set-up the test made) when it exits.
+# zram set-up the test made, and the swap areas it names in SWAPS) when it exits.
 set -u
 : "${IOBENCH:?IOBENCH must name the binary}"
 T=$(mktemp -d /tmp/iobench-t.XXXXXX)
@@ -24,6 +24,7 @@ unmount() {
 
 cleanup() {
 	for m in $MOUNTS; do unmount "$m"; done
+	for s in ${SWAPS:-}; do swapoff "$s" || echo "cleanup: cannot swapoff $s" >&2; done
 	for l in $LOOPS; do losetup -d "$l" 2>/dev/null; done
 	if [ -n "$ZRAM" ]; then
 		# a device just written may be held a moment (udev probing it): retry for 2 s

@@ -10,7 +10,7 @@ if [ -f "$m" ] && command -v man >/dev/null; then
 	# the options each --help lists (the table's, front end by front end), as "block-size b"
 	# (a help of long forms only, fio's, lists some without the letter another gives them)
 	opts() { awk '{ if (!($1 in s) || $2 != "") s[$1] = $2 } END { for (k in s) print k, s[k] }' | sort; }
-	for c in "" quick preset sweep compare monitor report; do "$IOBENCH" $c --help; done >"$T/help" 2>&1
+	for c in "" quick preset sweep compare monitor report disks; do "$IOBENCH" $c --help; done >"$T/help" 2>&1
 	"$IOBENCH" --name=x --help >>"$T/help" 2>&1
 	sed -nE 's/^ +(-(.), )?--([a-z0-9-]+).*/\3 \2/p' "$T/help" | opts > "$T/help.opts"
 	MANWIDTH=100 man --warnings -E UTF-8 -l "$m" >"$T/man.txt" 2>"$T/man.err"
@@ -26,7 +26,7 @@ if [ -f "$m" ] && command -v man >/dev/null; then
 		grep -q "^$s" "$T/man.txt" || fail "the man page has no $s section"
 	done
 	# each subcommand has its entry, and every exit status the program uses is there
-	for c in quick preset sweep compare monitor report; do
+	for c in quick preset sweep compare monitor report disks; do
 		grep -qE "^ {7}$c( |$)" "$T/man.txt" || fail "no entry for $c"
 	done
 	for code in 0 1 2 130; do grep -qE "^ {7}$code$" "$T/man.txt" || fail "exit status $code"; done
@@ -63,6 +63,8 @@ if command -v man >/dev/null; then
 fi
 cmp -s "$src/completion/iobench.bash" "$p/share/bash-completion/completions/iobench" ||
 	fail "no bash completion in $p/share/bash-completion/completions"
+cmp -s "$src/completion/_iobench" "$p/share/zsh/vendor-completions/_iobench" ||
+	fail "no zsh completion in $p/share/zsh/vendor-completions"
 [ "$(stat -c %a "$p/bin/iobench")" = 755 ] && [ "$(stat -c %a "$d/docs/cli.md")" = 644 ] ||
 	fail "modes: $(stat -c '%a %n' "$p/bin/iobench" "$d/docs/cli.md")"
 # an installed example runs with the installed program

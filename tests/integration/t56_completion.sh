@@ -24,7 +24,7 @@ PATH="$(dirname "$IOBENCH"):$PATH" bash -c '. "$0"; complete -p iobench' "$comp"
 c iobench -- > "$T/got"
 diff "$T/want" "$T/got" >/dev/null || fail "the DiskSpd command line's options differ: $(diff "$T/want" "$T/got")"
 [ "$(wc -l < "$T/got")" -gt 50 ] || fail "only $(wc -l < "$T/got") options"
-for s in quick preset sweep compare monitor report; do
+for s in quick preset sweep compare monitor report disks; do
 	"$IOBENCH" $s --help | longs > "$T/want"
 	c iobench $s -- > "$T/got"
 	diff "$T/want" "$T/got" >/dev/null || fail "$s's options differ: $(diff "$T/want" "$T/got")"
@@ -38,7 +38,7 @@ done
 
 say "subcommands, preset names, engines"
 [ "$(c iobench pre)" = "preset" ] || fail "pre: $(c iobench pre)"
-for s in quick preset sweep compare monitor report; do
+for s in quick preset sweep compare monitor report disks; do
 	c iobench "" | grep -qx "$s" || fail "no $s at the first word"
 done
 "$IOBENCH" preset --list | awk 'NR > 1 && $1 ~ /^[a-z0-9-]+$/ && $2 ~ /^[0-9]+$/ { print $1 }' | sort > "$T/want"
@@ -51,11 +51,12 @@ c iobench --engine = > "$T/got"
 diff "$T/want" "$T/got" >/dev/null && grep -qx null "$T/got" || fail "engines: $(cat "$T/got")"
 [ "$(c iobench --engine = ps)" = "psync" ] || fail "--engine=ps: $(c iobench --engine = ps)"
 
-say "block devices: a loop device made here is offered, to a target and to monitor"
+say "block devices: a loop device made here is offered, to a target, to monitor and to disks"
 need_root
 new_loop 8
 c iobench -b4K "${LOOP%[0-9]*}" | grep -qx "$LOOP" || fail "$LOOP not offered: $(c iobench -b4K /dev/loop | head -3)"
 c iobench monitor "" | grep -qx "$LOOP" || fail "monitor: $LOOP not offered"
+c iobench disks "" | grep -qx "$LOOP" || fail "disks: $LOOP not offered"
 # files, for a target or an option's value
 touch "$T/io.dat"
 [ "$(c iobench -b4K "$T/io.")" = "$T/io.dat" ] || fail "files: $(c iobench -b4K "$T/io.")"

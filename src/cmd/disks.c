@@ -1,0 +1,530 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * disks.c: "iobench disks": the machine's block devices, as lsblk lists
+ * them (disks and their partitions, dm, md, loop, zram, NVMe namespaces),
+ * with what a storage engineer checks before naming one: size, model,
+ * rotational or not, scheduler, where it is mounted, what holds it, the
+ * signatures on it, and whether a run would write it and with which flags,
+ * or why never. The verdict is the run's own rule (core/devrule.h), so what
+ * this says is what a run does. Text or JSON (schema iobench/disks).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <jansson.h>
+
+#include "cmd/cmd.h"
+#include "core/devrule.h"
+#include "job/options.h"
+#include "job/units.h"
+#include "monitor/device.h"
+#include "platform/blockdev.h"
+#include "util/errmsg.h"
+#include "util/banned.h"
+
+struct disk {
+	struct blockdev_info info;
+	char type[16];		/* disk, partition, nvme, dm, md, loop, zram, rom */
+	char node[80];		/* /dev/NAME */
+	char parent[64];	/* a partition's disk, or "" */
+	char mounts[1024];	/* mount points here, comma-separated */
+	char holders[512];	/* sysfs holders/, comma-separated */
+	char md_level[32];
+	bool swap;
+	bool judged;		/* rule holds the verdict (else open_err says why not) */
+	bool probed;		/* ... and the node was read: read-only and signatures known */
+	char open_err[160];
+	struct devrule rule;
+};
+
+struct disks {
+	struct disk *d;
+	unsigned n, cap;
+	bool all, json;
+	char **named;		/* the devices named on the command line (argv's) */
+	unsigned nnamed;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: iobench disks [DEVICE...] [--all] [-Rjson]\n"
+		"  DEVICE  /dev/sdb or sdb; every block device when none is named\n"
+		"  each device: type, size, rotational, scheduler, model (a loop's backing file,\n"
+		"  a dm device's name, an md's level), mount points, holders, signatures, and\n"
+		"  whether a run writes it, with which flags, or why never (docs/safety.md)\n");
+	option_usage(f, FRONT_DISKS);
+}
+
+/* Reads dir/name's first line into buf ("" when absent). */
+static void attr(const char *dir, const char *name, char *buf, size_t len)
+{
+	char path[PATH_MAX + 64];
+	FILE *f;
+
+	buf[0] = 0;
+	snprintf(path, sizeof(path), "%.*s/%s", PATH_MAX - 1, dir, name);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	if (fgets(buf, (int)len, f))
+		buf[strcspn(buf, "\n")] = 0;
+	fclose(f);
+}
+
+/* The names in sysfs directory dir, comma-separated in out. */
+static void list_dir(const char *dir, char *out, size_t len)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t at = 0;
+
+	out[0] = 0;
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		int n;
+
+		if (e->d_name[0] == '.')
+			continue;
+		n = snprintf(out + at, len - at, "%s%s", at ? "," : "", e->d_name);
+		if (n < 0 || (size_t)n >= len - at) {
+			out[at] = 0;
+			break;
+		}
+		at += (size_t)n;
+	}
+	closedir(d);
+}
+
+static const char *type_of(const struct blockdev_info *i)
+{
+	if (!strcmp(i->kind, "disk") && !strncmp(i->name, "nvme", 4))
+		return "nvme";
+	if (!strcmp(i->kind, "disk") && !strncmp(i->name, "sr", 2))
+		return "rom";
+	return i->kind;
+}
+
+/* The device node of kernel name name: DEVNAME of its uevent (/dev/mapper's are links). */
+static void node_of(const char *sys, const char *name, char *node, size_t len)
+{
+	char path[PATH_MAX + 16], line[256], dev[128] = "";
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/uevent", sys);
+	f = fopen(path, "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "DEVNAME=%127s", dev) == 1)
+			break;
+	if (f)
+		fclose(f);
+	snprintf(node, len, "/dev/%s", dev[0] ? dev : name);
+}
+
+/*
+ * Judges d by the run's rule (core/devrule.h) on its node, opened read-only.
+ * Where the node cannot be opened (not root), what sysfs and /proc show still
+ * rules it out (mounted, held, swap); otherwise its verdict is unknown.
+ */
+static void judge(struct disk *d)
+{
+	dev_t dev = makedev(d->info.major, d->info.minor);
+	struct stat st;
+	int fd = open(d->node, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+
+	if (fd >= 0 && (fstat(fd, &st) || !S_ISBLK(st.st_mode) || st.st_rdev != dev)) {
+		close(fd);
+		fd = -1;
+		errno = ENODEV;
+	}
+	if (fd < 0) {
+		snprintf(d->open_err, sizeof(d->open_err), "cannot open %s: %s", d->node,
+			 errno == ENODEV ? "it is not this device" : strerror(errno));
+		if (blockdev_in_use(dev, d->rule.why, sizeof(d->rule.why)) > 0) {
+			d->rule.verdict = DEVRULE_NEVER;
+			d->judged = true;
+		}
+		return;
+	}
+	devrule_check(fd, dev, false, &d->rule);
+	close(fd);
+	d->judged = d->probed = true;
+	if (d->rule.verdict < DEVRULE_NEVER && !d->info.size) {	/* nothing a run could do on it */
+		d->rule.verdict = DEVRULE_NEVER;
+		snprintf(d->rule.why, sizeof(d->rule.why), "its size is 0 (a loop or zram device "
+			 "not set up, or a drive without a medium)");
+	}
+}
+
+/* Gathers what is said of the device of kernel name name; 0, or -errno. */
+static int gather(const char *name, struct disk *d)
+{
+	char sys[128], path[160], link[PATH_MAX], *slash;
+	ssize_t n;
+	int r = device_describe(name, &d->info);
+
+	if (r)
+		return r;
+	snprintf(d->type, sizeof(d->type), "%s", type_of(&d->info));
+	snprintf(sys, sizeof(sys), "/sys/class/block/%.64s", name);
+	node_of(sys, name, d->node, sizeof(d->node));
+	n = readlink(sys, link, sizeof(link) - 1);	/* ../../devices/.../block/sda/sda1 */
+	if (!strcmp(d->info.kind, "partition") && n > 0) {
+		link[n] = 0;
+		slash = strrchr(link, '/');
+		if (slash) {
+			*slash = 0;
+			slash = strrchr(link, '/');
+			snprintf(d->parent, sizeof(d->parent), "%.63s", slash ? slash + 1 : link);
+		}
+	}
+	snprintf(path, sizeof(path), "%s/holders", sys);
+	list_dir(path, d->holders, sizeof(d->holders));
+	snprintf(path, sizeof(path), "%s/md", sys);
+	attr(path, "level", d->md_level, sizeof(d->md_level));
+	blockdev_mount_points(makedev(d->info.major, d->info.minor), name, d->mounts,
+			      sizeof(d->mounts));
+	d->swap = blockdev_is_swap(makedev(d->info.major, d->info.minor));
+	judge(d);
+	return 0;
+}
+
+static int add(struct disks *s, const char *name, char *err, size_t len)
+{
+	struct disk *d;
+	int r;
+
+	for (unsigned i = 0; i < s->n; i++)
+		if (!strcmp(s->d[i].info.name, name))
+			return 0;
+	if (s->n == s->cap) {
+		unsigned cap = s->cap ? 2 * s->cap : 32;
+		void *grown = realloc(s->d, cap * sizeof(*s->d));
+
+		if (!grown)
+			return errmsg(err, len, -ENOMEM, "disks: out of memory");
+		s->d = grown;
+		s->cap = cap;
+	}
+	d = &s->d[s->n];
+	memset(d, 0, sizeof(*d));
+	r = gather(name, d);
+	if (r)
+		return r;
+	s->n++;
+	return 0;
+}
+
+/* A device named as /dev/x (or a link to it, /dev/mapper/vg-lv) or x: its kernel name. */
+static int name_of(const char *arg, char *name, size_t nlen, char *err, size_t len)
+{
+	char path[128], link[PATH_MAX];
+	struct stat st;
+	ssize_t n;
+
+	if (strchr(arg, '/')) {
+		if (stat(arg, &st) || !S_ISBLK(st.st_mode))
+			return errmsg(err, len, -EINVAL, "disks: '%s' is not a block device (iobench "
+				      "disks with no name lists them all)", arg);
+		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u", major(st.st_rdev),
+			 minor(st.st_rdev));
+		n = readlink(path, link, sizeof(link) - 1);
+		if (n <= 0)
+			return errmsg(err, len, -EINVAL, "disks: '%s': the kernel lists no block "
+				      "device %u:%u", arg, major(st.st_rdev), minor(st.st_rdev));
+		link[n] = 0;
+		snprintf(name, nlen, "%.*s", (int)nlen - 1, strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
+		return 0;
+	}
+	snprintf(path, sizeof(path), "/sys/class/block/%.100s", arg);
+	if (!arg[0] || !strcmp(arg, ".") || !strcmp(arg, "..") || access(path, F_OK))
+		return errmsg(err, len, -EINVAL, "disks: no block device '%s' (iobench disks with no "
+			      "name lists them all)", arg);
+	snprintf(name, nlen, "%s", arg);
+	return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strverscmp(((const struct disk *)a)->info.name, ((const struct disk *)b)->info.name);
+}
+
+/* Every device in /sys/class/block, but (without --all) those of size 0 and RAM disks. */
+static int add_all(struct disks *s, char *err, size_t len)
+{
+	DIR *d = opendir("/sys/class/block");
+	struct dirent *e;
+	int r = 0;
+
+	if (!d)
+		return errmsg(err, len, -errno, "disks: cannot read /sys/class/block: %s",
+			      strerror(errno));
+	while (!r && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		r = add(s, e->d_name, err, len);
+		if (r == -ENOENT)	/* gone meanwhile */
+			r = 0;
+		else if (!r && !s->all && (!s->d[s->n - 1].info.size || s->d[s->n - 1].info.major == 1))
+			s->n--;
+	}
+	closedir(d);
+	return r;
+}
+
+static int parse(int argc, char **argv, struct disks *s, char *err, size_t len)
+{
+	for (int i = 1; i < argc; i++) {
+		const struct option_def *o;
+		const char *v;
+		char flag[48];
+		int r = option_next(argc, argv, &i, FRONT_DISKS, &o, &v, flag, sizeof(flag), err, len);
+
+		if (r < 0)
+			return r;
+		if (r == 1) {
+			char name[128];
+
+			if (name_of(argv[i], name, sizeof(name), err, len))
+				return -EINVAL;
+			s->named[s->nnamed++] = argv[i];
+			continue;
+		}
+		switch (o->id) {
+		case O_HELP:
+			return 1;
+		case O_ALL:
+			s->all = true;
+			break;
+		default:	/* O_FORMAT */
+			if (strcmp(v, "json") && strcmp(v, "text"))
+				return errmsg(err, len, -EINVAL, "disks: unknown output format '%s' (text "
+					      "or json)", v);
+			s->json = !strcmp(v, "json");
+			break;
+		}
+	}
+	return 0;
+}
+
+/* The flags a run needs to write d, or why it never does: the WRITE column. */
+static void verdict(const struct disk *d, char *out, size_t len)
+{
+	char word[256];
+
+	if (!d->judged)
+		snprintf(out, len, "unknown: %s", d->open_err);
+	else if (d->rule.verdict == DEVRULE_FREE)
+		snprintf(out, len, "--allow-device-write");
+	else if (d->rule.verdict == DEVRULE_SIGNED)
+		snprintf(out, len, "--allow-device-write --destroy-signature=%s",
+			 devrule_sig_word(&d->rule, word, sizeof(word)));
+	else if (d->rule.verdict == DEVRULE_NEVER)
+		snprintf(out, len, "never: %s", d->rule.why);
+	else
+		snprintf(out, len, "unknown: %s", d->rule.why);
+}
+
+/* The MODEL column: the model, or what stands for one. */
+static const char *model_of(const struct disk *d, char *buf, size_t len)
+{
+	if (d->info.backing_file[0])
+		return d->info.backing_file;
+	if (d->md_level[0])
+		return d->md_level;
+	if (!strcmp(d->info.kind, "partition"))
+		return "";
+	snprintf(buf, len, "%s", d->info.model);
+	return buf;
+}
+
+static const char *dash(const char *s)
+{
+	return s && s[0] ? s : "-";
+}
+
+static void print_text(const struct disks *s)
+{
+	int w[6] = { 4, 4, 4, 5, 5, 7 };	/* NAME TYPE SIZE SCHED MODEL MOUNTED */
+	char size[32], model[160], word[256], write[800];
+
+	for (unsigned i = 0; i < s->n; i++) {
+		const struct disk *d = &s->d[i];
+		int l[6];
+
+		format_bytes(size, sizeof(size), d->info.size);
+		l[0] = (int)strlen(d->info.name);
+		l[1] = (int)strlen(d->type);
+		l[2] = (int)strlen(size);
+		l[3] = (int)strlen(dash(d->info.scheduler));
+		l[4] = (int)strlen(dash(model_of(d, model, sizeof(model))));
+		l[5] = (int)strlen(d->swap ? "[SWAP]" : dash(d->mounts));
+		for (int k = 0; k < 6; k++)
+			w[k] = l[k] > w[k] ? (l[k] > 40 ? 40 : l[k]) : w[k];
+	}
+	printf("%-*s %-*s %*s ROTA %-*s %-*s %-*s %-8s %-10s %s\n", w[0], "NAME", w[1], "TYPE",
+	       w[2], "SIZE", w[3], "SCHED", w[4], "MODEL", w[5], "MOUNTED", "HOLDERS",
+	       "SIGNATURES", "WRITE (flags a run needs, or why never)");
+	for (unsigned i = 0; i < s->n; i++) {
+		const struct disk *d = &s->d[i];
+
+		format_bytes(size, sizeof(size), d->info.size);
+		verdict(d, write, sizeof(write));
+		printf("%-*s %-*s %*s %-4s %-*s %-*s %-*s %-8s %-10s %s\n", w[0], d->info.name, w[1],
+		       d->type, w[2], size, d->info.rotational < 0 ? "-" :
+		       d->info.rotational ? "yes" : "no", w[3], dash(d->info.scheduler), w[4],
+		       dash(model_of(d, model, sizeof(model))), w[5],
+		       d->swap ? "[SWAP]" : dash(d->mounts), dash(d->holders),
+		       !d->probed || d->rule.nsigs < 0 ? "?" :
+		       dash(devrule_sig_word(&d->rule, word, sizeof(word))), write);
+	}
+	if (!s->n)
+		printf("(no block devices%s)\n", s->all ? "" : " of a size above 0: --all lists every one");
+}
+
+/* "a,b" as ["a", "b"]. */
+static json_t *json_list(const char *csv)
+{
+	json_t *a = json_array();
+
+	for (const char *p = csv; a && *p; ) {
+		size_t n = strcspn(p, ",");
+
+		json_array_append_new(a, json_stringn(p, n));
+		p += n;
+		p += *p == ',';
+	}
+	return a;
+}
+
+static json_t *json_str(const char *s)
+{
+	return s && s[0] ? json_string(s) : json_null();
+}
+
+static json_t *disk_json(const struct disk *d)
+{
+	const char *verdicts[] = { "write", "write", "never", "unknown" };
+	char word[256];
+	json_t *o = json_object(), *flags = json_array(), *sigs = json_array();
+
+	if (d->judged && d->rule.verdict <= DEVRULE_SIGNED)
+		json_array_append_new(flags, json_string("--allow-device-write"));
+	if (d->judged && d->rule.verdict == DEVRULE_SIGNED)
+		json_array_append_new(flags, json_sprintf("--destroy-signature=%s",
+							  devrule_sig_word(&d->rule, word,
+									   sizeof(word))));
+	if (d->probed && d->rule.nsigs > 0) {
+		json_decref(sigs);
+		sigs = json_list(devrule_sig_word(&d->rule, word, sizeof(word)));
+	}
+	json_object_set_new(o, "name", json_string(d->info.name));
+	json_object_set_new(o, "path", json_string(d->node));
+	json_object_set_new(o, "major", json_integer(d->info.major));
+	json_object_set_new(o, "minor", json_integer(d->info.minor));
+	json_object_set_new(o, "type", json_string(d->type));
+	json_object_set_new(o, "parent", json_str(d->parent));
+	json_object_set_new(o, "size_bytes", json_integer((json_int_t)d->info.size));
+	/* a dm device's model is its name (dm/name), a partition's none of its own */
+	json_object_set_new(o, "model", json_str(strcmp(d->info.kind, "partition") ?
+						 d->info.model : NULL));
+	json_object_set_new(o, "serial", json_str(d->info.serial));
+	json_object_set_new(o, "wwid", json_str(d->info.wwid));
+	json_object_set_new(o, "backing_file", json_str(d->info.backing_file));
+	json_object_set_new(o, "md_level", json_str(d->md_level));
+	json_object_set_new(o, "rotational", d->info.rotational < 0 ? json_null() :
+			    json_boolean(d->info.rotational));
+	json_object_set_new(o, "scheduler", json_str(d->info.scheduler));
+	json_object_set_new(o, "logical_block_size", json_integer(d->info.logical_block_size));
+	json_object_set_new(o, "physical_block_size", json_integer(d->info.physical_block_size));
+	json_object_set_new(o, "read_only", d->probed ? json_boolean(d->rule.read_only) :
+			    json_null());
+	json_object_set_new(o, "mount_points", json_list(d->mounts));
+	json_object_set_new(o, "holders", json_list(d->holders));
+	json_object_set_new(o, "swap", json_boolean(d->swap));
+	json_object_set_new(o, "signatures", d->probed && d->rule.nsigs >= 0 ? sigs :
+			    (json_decref(sigs), json_null()));
+	json_object_set_new(o, "write", json_string(d->judged ? verdicts[d->rule.verdict] :
+						    "unknown"));
+	json_object_set_new(o, "write_flags", flags);
+	json_object_set_new(o, "write_why", json_str(!d->judged ? d->open_err :
+						     d->rule.verdict >= DEVRULE_NEVER ? d->rule.why
+										     : NULL));
+	return o;
+}
+
+static int print_json(const struct disks *s)
+{
+	json_t *root = json_object(), *arr = json_array();
+	int r;
+
+	json_object_set_new(root, "schema", json_string("iobench/disks"));
+	json_object_set_new(root, "version", json_integer(1));
+	for (unsigned i = 0; i < s->n; i++)
+		json_array_append_new(arr, disk_json(&s->d[i]));
+	json_object_set_new(root, "devices", arr);
+	r = json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(root);
+	if (r)
+		return -ENOMEM;
+	return putchar('\n') == EOF ? -EIO : 0;
+}
+
+int cmd_disks(int argc, char **argv)
+{
+	struct disks s = { 0 };
+	char err[1024];
+	int r;
+
+	s.named = calloc((size_t)argc, sizeof(*s.named));
+	if (!s.named) {
+		fprintf(stderr, "iobench: disks: out of memory\n");
+		return EXIT_RUN_FAILED;
+	}
+	r = parse(argc, argv, &s, err, sizeof(err));
+	if (r > 0) {
+		usage(stdout);
+		free(s.named);
+		return 0;
+	}
+	if (r) {
+		fprintf(stderr, "iobench: %s\n", err);
+		free(s.named);
+		return EXIT_BAD_INPUT;
+	}
+	for (unsigned i = 0; !r && i < s.nnamed; i++) {
+		char name[128];
+
+		r = name_of(s.named[i], name, sizeof(name), err, sizeof(err));
+		if (!r && (r = add(&s, name, err, sizeof(err))) == -ENOENT)
+			r = errmsg(err, sizeof(err), -EINVAL, "disks: no block device '%s'", s.named[i]);
+	}
+	if (!r && !s.nnamed)
+		r = add_all(&s, err, sizeof(err));
+	if (r) {
+		fprintf(stderr, "iobench: %s\n", err);
+		free(s.d);
+		free(s.named);
+		return r == -EINVAL ? EXIT_BAD_INPUT : EXIT_RUN_FAILED;
+	}
+	if (!s.nnamed)
+		qsort(s.d, s.n, sizeof(*s.d), by_name);
+	if (s.json)
+		r = print_json(&s);
+	else
+		print_text(&s);
+	if (!r && (fflush(stdout) || ferror(stdout)))
+		r = -errno;
+	if (r)
+		fprintf(stderr, "iobench: disks: cannot write the list: %s\n", strerror(-r));
+	free(s.d);
+	free(s.named);
+	return r ? EXIT_RUN_FAILED : 0;
+}

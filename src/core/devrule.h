@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * devrule.h: whether a run may write a block device, and with which flags.
+ * One rule, for the run's checks (target.c, which refuses) and for
+ * `iobench disks` (which says so beforehand): a device that is read-only,
+ * mounted (in any mount namespace), a member of a btrfs, held by a stacked
+ * device (dm, md, LVM), the backing device of a loop device, swap, or open
+ * exclusively by another program is never written; one that carries
+ * signatures (partition tables, file systems, RAID or LVM members) only with
+ * --destroy-signature naming every one of them; any other with
+ * --allow-device-write.
+ */
+#ifndef IOB_DEVRULE_H
+#define IOB_DEVRULE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+enum devrule_verdict {
+	DEVRULE_FREE,		/* written with --allow-device-write */
+	DEVRULE_SIGNED,		/* ... and --destroy-signature=sigs */
+	DEVRULE_NEVER,		/* never: why */
+	DEVRULE_UNKNOWN,	/* iobench cannot tell: why (and the run refuses it) */
+};
+
+struct devrule {
+	enum devrule_verdict verdict;
+	bool read_only;		/* BLKROGET */
+	char why[640];		/* NEVER, UNKNOWN: "sdb1 is mounted on /mnt", ... */
+	char sigs[256];		/* every signature found, "dos, ext4"; "" when none */
+	int nsigs;		/* how many; -errno when they could not be read */
+};
+
+/*
+ * Judges the block device open (read-only will do) as fd, number dev.
+ * held: the caller holds it open with O_EXCL already (the run); otherwise
+ * an O_EXCL open is tried, read-only, and closed at once: the kernel's own
+ * in-use check, which nothing else sees (a program's exclusive open).
+ */
+void devrule_check(int fd, dev_t dev, bool held, struct devrule *r);
+
+/* Why the kernel refused an O_EXCL open of the device open as fd (number dev), into why. */
+void devrule_busy_why(int fd, dev_t dev, char *why, size_t len);
+
+/* The signatures as one shell word, "dos,ext4": --destroy-signature's value, into out. */
+const char *devrule_sig_word(const struct devrule *r, char *out, size_t len);
+
+#endif
