@@ -133,11 +133,11 @@ static void node_of(const char *sys, const char *name, char *node, size_t len)
  * Where the node cannot be opened (not root), what sysfs and /proc show still
  * rules it out (mounted, held, swap); otherwise its verdict is unknown.
  */
-static void judge(struct disk *d)
+static int judge(struct disk *d)
 {
 	dev_t dev = makedev(d->info.major, d->info.minor);
 	struct stat st;
-	int fd = open(d->node, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	int fd = open(d->node, O_RDONLY | O_CLOEXEC | O_NONBLOCK), r;
 
 	if (fd >= 0 && (fstat(fd, &st) || !S_ISBLK(st.st_mode) || st.st_rdev != dev)) {
 		close(fd);
@@ -147,13 +147,14 @@ static void judge(struct disk *d)
 	if (fd < 0) {
 		snprintf(d->open_err, sizeof(d->open_err), "cannot open %s: %s", d->node,
 			 errno == ENODEV ? "it is not this device" : strerror(errno));
-		if (blockdev_in_use(dev, d->rule.why, sizeof(d->rule.why)) > 0) {
+		r = blockdev_in_use(dev, d->rule.why, sizeof(d->rule.why));
+		if (r > 0) {
 			d->rule.verdict = DEVRULE_NEVER;
 			d->judged = true;
 		}
-		return;
+		return r == -ENOMEM ? r : 0;
 	}
-	devrule_check(fd, dev, false, &d->rule);
+	r = devrule_check(fd, dev, false, &d->rule);
 	close(fd);
 	d->judged = d->probed = true;
 	if (d->rule.verdict < DEVRULE_NEVER && !d->info.size) {	/* nothing a run could do on it */
@@ -161,9 +162,10 @@ static void judge(struct disk *d)
 		snprintf(d->rule.why, sizeof(d->rule.why), "its size is 0 (a loop or zram device "
 			 "not set up, or a drive without a medium)");
 	}
+	return r;
 }
 
-/* Gathers what is said of the device of kernel name name; 0, or -errno. */
+/* Gathers what is said of the device of kernel name name; 0, or -errno (-ENOENT: none). */
 static int gather(const char *name, struct disk *d)
 {
 	char sys[128], path[160], link[PATH_MAX], *slash;
@@ -192,8 +194,7 @@ static int gather(const char *name, struct disk *d)
 	blockdev_mount_points(makedev(d->info.major, d->info.minor), name, d->mounts,
 			      sizeof(d->mounts));
 	d->swap = blockdev_is_swap(makedev(d->info.major, d->info.minor));
-	judge(d);
-	return 0;
+	return judge(d);
 }
 
 static int add(struct disks *s, const char *name, char *err, size_t len)
@@ -216,6 +217,8 @@ static int add(struct disks *s, const char *name, char *err, size_t len)
 	d = &s->d[s->n];
 	memset(d, 0, sizeof(*d));
 	r = gather(name, d);
+	if (r == -ENOMEM)
+		return errmsg(err, len, r, "disks: out of memory");
 	if (r)
 		return r;
 	s->n++;

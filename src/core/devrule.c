@@ -54,7 +54,7 @@ static int try_exclusive(int fd)
 	return 0;
 }
 
-void devrule_check(int fd, dev_t dev, bool held, struct devrule *r)
+int devrule_check(int fd, dev_t dev, bool held, struct devrule *r)
 {
 	int ro = 0, u;
 
@@ -66,27 +66,28 @@ void devrule_check(int fd, dev_t dev, bool held, struct devrule *r)
 	r->verdict = DEVRULE_NEVER;
 	if (r->read_only) {
 		snprintf(r->why, sizeof(r->why), "the device is read-only");
-		return;
+		return 0;
 	}
 	u = blockdev_in_use(dev, r->why, sizeof(r->why));
 	if (u > 0)
-		return;
+		return 0;
 	if (u < 0) {
 		r->verdict = DEVRULE_UNKNOWN;
 		snprintf(r->why, sizeof(r->why), "cannot tell whether it is in use (%s)", strerror(-u));
-		return;
+		return u == -ENOMEM ? u : 0;
 	}
 	if (!held && try_exclusive(fd) == -EBUSY) {
 		devrule_busy_why(fd, dev, r->why, sizeof(r->why));
-		return;
+		return 0;
 	}
 	if (r->nsigs < 0) {
 		r->verdict = DEVRULE_UNKNOWN;
 		snprintf(r->why, sizeof(r->why), "cannot read its signatures (%s)", strerror(-r->nsigs));
-		return;
+		return r->nsigs == -ENOMEM ? r->nsigs : 0;
 	}
 	r->why[0] = 0;
 	r->verdict = r->nsigs ? DEVRULE_SIGNED : DEVRULE_FREE;
+	return 0;
 }
 
 const char *devrule_sig_word(const struct devrule *r, char *out, size_t len)

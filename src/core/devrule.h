@@ -37,8 +37,9 @@ struct devrule {
  * held: the caller holds it open with O_EXCL already (the run); otherwise
  * an O_EXCL open is tried, read-only, and closed at once: the kernel's own
  * in-use check, which nothing else sees (a program's exclusive open).
+ * Returns 0, or -ENOMEM when memory ran out (r's verdict is then UNKNOWN).
  */
-void devrule_check(int fd, dev_t dev, bool held, struct devrule *r);
+int devrule_check(int fd, dev_t dev, bool held, struct devrule *r);
 
 /* Why the kernel refused an O_EXCL open of the device open as fd (number dev), into why. */
 void devrule_busy_why(int fd, dev_t dev, char *why, size_t len);

@@ -130,7 +130,8 @@ static int judge_device(const struct workload *w, int fd, dev_t dev, const char 
 	struct devrule r;
 	char word[256];
 
-	devrule_check(fd, dev, true, &r);
+	if (devrule_check(fd, dev, true, &r) == -ENOMEM)
+		return errmsg(err, len, -ENOMEM, "out of memory");
 	if (r.read_only)
 		return errmsg(err, len, -EINVAL, "cannot write to '%s': the device is read-only",
 			      path);

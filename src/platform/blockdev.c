@@ -163,8 +163,10 @@ static int is_mounted(unsigned maj, unsigned min, const char *name, char *why, s
 		if (i < nseen)
 			continue;
 		grown = realloc(seen, (nseen + 1) * sizeof(*seen));
-		if (!grown)
+		if (!grown) {	/* a namespace left unread could hide a mount: cannot tell */
+			r = -ENOMEM;
 			break;
+		}
 		seen = grown;
 		seen[nseen++] = id;
 		snprintf(path, sizeof(path), "/proc/%s/mountinfo", e->d_name);

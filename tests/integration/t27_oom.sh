@@ -44,6 +44,9 @@ sweep() {
 	echo "$*: allocations 1 to $((n - step)) failed in turn (every ${step})"
 }
 
+say "iobench disks: text, JSON"
+sweep 1 disks
+sweep 1 disks -Rjson
 say "the DiskSpd command line on the null engine: text, JSON"
 sweep 1 --engine=null --ios=100 -w50 x
 sweep 1 --engine=null --ios=100 -w50 -Rjson x
