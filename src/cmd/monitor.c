@@ -86,7 +86,8 @@ static int name_dev(struct mon *m, const char *arg, char *err, size_t len)
 
 	if (arg[0] == '/') {
 		if (stat(arg, &st) || !S_ISBLK(st.st_mode)) {
-			snprintf(err, len, "monitor: '%s' is not a block device", arg);
+			snprintf(err, len, "monitor: '%s' is not a block device (iobench disks lists "
+				 "them)", arg);
 			return -EINVAL;
 		}
 		snprintf(path, sizeof(path), "%s", strrchr(arg, '/') + 1);
@@ -97,7 +98,7 @@ static int name_dev(struct mon *m, const char *arg, char *err, size_t len)
 	if (!f || !fgets(buf, sizeof(buf), f) || sscanf(buf, "%u:%u", &ma, &mi) != 2) {
 		if (f)
 			fclose(f);
-		snprintf(err, len, "monitor: no block device '%s'", arg);
+		snprintf(err, len, "monitor: no block device '%s' (iobench disks lists them)", arg);
 		return -EINVAL;
 	}
 	fclose(f);

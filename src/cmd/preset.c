@@ -232,7 +232,9 @@ static int resolve_targets(struct preset_opts *o, const char *file, bool null_en
 			continue;
 		}
 		if (stat(t, &st) && (errno != ENOENT || o->front == FRONT_QUICK))
-			return errmsg(err, len, -EINVAL, "cannot access '%s': %s", t, strerror(errno));
+			return errmsg(err, len, -EINVAL, "cannot access '%s': %s%s", t, strerror(errno),
+				      strncmp(t, "/dev/", 5) ? "" : " (iobench disks lists the block "
+				      "devices)");
 		if (o->front == FRONT_QUICK && !S_ISDIR(st.st_mode) && !S_ISBLK(st.st_mode))
 			return errmsg(err, len, -EINVAL, "quick: '%s' is neither a directory nor a "
 				      "block device", t);

@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/fs.h>
+#include <linux/magic.h>
 #include <linux/fiemap.h>
 #include <linux/loop.h>
 #include <inttypes.h>
@@ -146,6 +147,19 @@ static int judge_device(const struct workload *w, int fd, dev_t dev, const char 
 		      "To do so, add --destroy-signature=%s", path, r.nsigs > 1 ? "the" : "a", r.sigs,
 		      r.nsigs > 1 ? "s" : "", r.nsigs > 1 ? "them" : "it",
 		      devrule_sig_word(&r, word, sizeof(word)));
+}
+
+/*
+ * Whether directory st (of file system sf) is in the file system of /dev, the
+ * kernel's device nodes (devtmpfs, a tmpfs of its own; not /dev/shm, mounted
+ * apart, where RAM-backed test files belong).
+ */
+static bool in_devtmpfs(const struct stat *st, const struct statfs *sf)
+{
+	struct stat dev, root;
+
+	return sf->f_type == TMPFS_MAGIC && !stat("/dev", &dev) && !stat("/", &root) &&
+	       dev.st_dev != root.st_dev && st->st_dev == dev.st_dev;
 }
 
 static int check_block(struct target *t, const struct workload *w, const struct stat *st,
@@ -404,6 +418,10 @@ static int check_new_file(struct target *t, char *err, size_t len)
 	else if ((kind = kernelfs_name((long)sf.f_type)))
 		r = errmsg(err, len, -EINVAL, "cannot create '%s': '%s' is in %s, a file system of "
 			   "the kernel's that holds no test files", path, dir, kind);
+	else if (in_devtmpfs(&st, &sf))
+		r = errmsg(err, len, -EINVAL, "cannot create '%s': '%s' is in devtmpfs, the "
+			   "kernel's file system of device nodes, where no test file goes"
+			   SEE_DISKS, path, dir);
 	else if (t->spec->create_size && (sv.f_flag & ST_RDONLY))
 		r = errmsg(err, len, -EINVAL, "cannot create '%s': its file system is mounted "
 			   "read-only", path);
@@ -714,6 +732,8 @@ static int same_as_earlier(struct target *t, unsigned i, int missing, char *err,
 		r = check_range(&t[i], err, len);
 		return r ? r : check_alignment(&t[i], err, len);
 	}
+	if (missing && !strncmp(s->path, "/dev/", 5))	/* a device meant, not a file to create */
+		return errmsg(err, len, -EINVAL, "'%s' does not exist" SEE_DISKS, s->path);
 	if (missing)
 		return errmsg(err, len, -EINVAL, "'%s' does not exist; create it with -c<size>",
 			      s->path);

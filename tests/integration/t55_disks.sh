@@ -181,6 +181,17 @@ run_rc 2 disks --bogus
 grep -q "bogus" "$T/err" || fail "$(cat "$T/err")"
 run_rc 2 disks -b4K
 grep -q "iobench disks" "$T/err" || fail "-b4K: $(cat "$T/err")"
+say "a device named that is not there: pointed to iobench disks, and never made a file in /dev"
+nd=/dev/iobt55-$$
+run_rc 2 -b4K -d1 "$nd"
+grep -q "'$nd'.*(iobench disks lists" "$T/err" || fail "$(cat "$T/err")"
+run_rc 2 -c1M -b4K -d1 "$nd"
+grep -q "cannot create '$nd': '/dev' is in devtmpfs.*iobench disks" "$T/err" || fail "-c: $(cat "$T/err")"
+run_rc 2 preset sqlio-small --fast "$nd"
+grep -q "cannot create '$nd'" "$T/err" || fail "preset: $(cat "$T/err")"
+[ ! -e "$nd" ] || { rm -f "$nd"; fail "$nd was made"; }
+run_rc 2 monitor iobt55-nosuch
+grep -q "no block device 'iobt55-nosuch' (iobench disks lists them)" "$T/err" || fail "monitor: $(cat "$T/err")"
 run_ok disks --help
 grep -q "usage: iobench disks" "$T/out" || fail "help: $(cat "$T/out")"
 "$IOBENCH" --help | grep -q "disks" || fail "the main help does not name disks"
