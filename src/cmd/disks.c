@@ -58,7 +58,7 @@ static void usage(FILE *f)
 		"  DEVICE  /dev/sdb or sdb; every block device when none is named\n"
 		"  each device: type, size, rotational, scheduler, model (a loop's backing file,\n"
 		"  a dm device's name, an md's level), mount points, holders, signatures, and\n"
-		"  whether a run writes it, with which flags, or why never (docs/safety.md)\n");
+		"  whether a run writes it, with which flags, or why never (docs/cli.md)\n");
 	option_usage(f, FRONT_DISKS);
 }
 
