@@ -36,7 +36,6 @@ struct disk {
 	char parent[64];	/* a partition's disk, or "" */
 	char mounts[1024];	/* mount points here, comma-separated */
 	char holders[512];	/* sysfs holders/, comma-separated */
-	char md_level[32];
 	bool swap;
 	bool judged;		/* rule holds the verdict (else open_err says why not) */
 	bool probed;		/* ... and the node was read: read-only and signatures known */
@@ -48,7 +47,7 @@ struct disks {
 	struct disk *d;
 	unsigned n, cap;
 	bool all, json;
-	char **named;		/* the devices named on the command line (argv's) */
+	char (*named)[128];	/* the kernel names of the devices named on the command line */
 	unsigned nnamed;
 };
 
@@ -60,22 +59,6 @@ static void usage(FILE *f)
 		"  a dm device's name, an md's level), mount points, holders, signatures, and\n"
 		"  whether a run writes it, with which flags, or why never (docs/cli.md)\n");
 	option_usage(f, FRONT_DISKS);
-}
-
-/* Reads dir/name's first line into buf ("" when absent). */
-static void attr(const char *dir, const char *name, char *buf, size_t len)
-{
-	char path[PATH_MAX + 64];
-	FILE *f;
-
-	buf[0] = 0;
-	snprintf(path, sizeof(path), "%.*s/%s", PATH_MAX - 1, dir, name);
-	f = fopen(path, "r");
-	if (!f)
-		return;
-	if (fgets(buf, (int)len, f))
-		buf[strcspn(buf, "\n")] = 0;
-	fclose(f);
 }
 
 /* The names in sysfs directory dir, comma-separated in out. */
@@ -189,8 +172,6 @@ static int gather(const char *name, struct disk *d)
 	}
 	snprintf(path, sizeof(path), "%s/holders", sys);
 	list_dir(path, d->holders, sizeof(d->holders));
-	snprintf(path, sizeof(path), "%s/md", sys);
-	attr(path, "level", d->md_level, sizeof(d->md_level));
 	blockdev_mount_points(makedev(d->info.major, d->info.minor), name, d->mounts,
 			      sizeof(d->mounts));
 	d->swap = blockdev_is_swap(makedev(d->info.major, d->info.minor));
@@ -293,11 +274,9 @@ static int parse(int argc, char **argv, struct disks *s, char *err, size_t len)
 		if (r < 0)
 			return r;
 		if (r == 1) {
-			char name[128];
-
-			if (name_of(argv[i], name, sizeof(name), err, len))
+			if (name_of(argv[i], s->named[s->nnamed], sizeof(s->named[0]), err, len))
 				return -EINVAL;
-			s->named[s->nnamed++] = argv[i];
+			s->nnamed++;
 			continue;
 		}
 		switch (o->id) {
@@ -340,8 +319,8 @@ static const char *model_of(const struct disk *d, char *buf, size_t len)
 {
 	if (d->info.backing_file[0])
 		return d->info.backing_file;
-	if (d->md_level[0])
-		return d->md_level;
+	if (d->info.md_level[0])
+		return d->info.md_level;
 	if (!strcmp(d->info.kind, "partition"))
 		return "";
 	snprintf(buf, len, "%s", d->info.model);
@@ -441,7 +420,7 @@ static json_t *disk_json(const struct disk *d)
 	json_object_set_new(o, "serial", json_str(d->info.serial));
 	json_object_set_new(o, "wwid", json_str(d->info.wwid));
 	json_object_set_new(o, "backing_file", json_str(d->info.backing_file));
-	json_object_set_new(o, "md_level", json_str(d->md_level));
+	json_object_set_new(o, "md_level", json_str(d->info.md_level));
 	json_object_set_new(o, "rotational", d->info.rotational < 0 ? json_null() :
 			    json_boolean(d->info.rotational));
 	json_object_set_new(o, "scheduler", json_str(d->info.scheduler));
@@ -502,13 +481,9 @@ int cmd_disks(int argc, char **argv)
 		free(s.named);
 		return EXIT_BAD_INPUT;
 	}
-	for (unsigned i = 0; !r && i < s.nnamed; i++) {
-		char name[128];
-
-		r = name_of(s.named[i], name, sizeof(name), err, sizeof(err));
-		if (!r && (r = add(&s, name, err, sizeof(err))) == -ENOENT)
+	for (unsigned i = 0; !r && i < s.nnamed; i++)
+		if ((r = add(&s, s.named[i], err, sizeof(err))) == -ENOENT)	/* gone meanwhile */
 			r = errmsg(err, sizeof(err), -EINVAL, "disks: no block device '%s'", s.named[i]);
-	}
 	if (!r && !s.nnamed)
 		r = add_all(&s, err, sizeof(err));
 	if (r) {

@@ -124,6 +124,8 @@ static void describe(const char *dir, struct blockdev_info *d)
 		snprintf(tmp, sizeof(tmp), "%s/dm", dir);
 		read_attr(tmp, "name", d->model, sizeof(d->model));
 	}
+	snprintf(tmp, sizeof(tmp), "%s/md", dir);
+	read_attr(tmp, "level", d->md_level, sizeof(d->md_level));
 	snprintf(tmp, sizeof(tmp), "%s/loop", dir);
 	read_attr(tmp, "backing_file", d->backing_file, sizeof(d->backing_file));
 	d->loop_dio = (int)read_num(tmp, "dio");

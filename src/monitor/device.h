@@ -32,6 +32,7 @@ struct blockdev_info {
 	int loop_dio;		/* loop devices: 1 when it reads and writes its backing file direct */
 	char write_cache[32];	/* "write back" / "write through" */
 	char backing_file[512];	/* loop devices */
+	char md_level[32];	/* md devices: md/level (raid1, ...) */
 	char wwid[128];		/* a whole disk's world-wide id (wwid: NVMe, SCSI), or "" */
 	char serial[96];	/* ... its serial number (serial: virtio, NVMe), or "" */
 };
