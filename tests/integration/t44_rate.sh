@@ -150,8 +150,8 @@ bad "--null-servers models the null engine's device" --null-servers=2 x
 
 say "M/M/1: Poisson arrivals at 400 a second on one exponential server of 1 ms: in the device 1/(1000 - 400) s"
 # utilisation 0.4: the mean time from submission to completion is 1.667 ms; 3,200 arrivals,
-# whose times are correlated within busy periods: a standard error of 4.1% (the mean of 3,000
-# simulated runs of M/M/1), so bounds of 20% (D/M/1, linear arrivals, would give 1.12 ms and
+# whose times are correlated within busy periods: a standard error of 4.1% (3,000 simulated
+# runs of M/M/1: bench/mm1.py), so bounds of 20% (D/M/1, linear arrivals, would give 1.12 ms and
 # no queue 1 ms). The service time counts from the submission, so a late arrival (the
 # timer's lag) is not in it; a run that fell behind its timeline is not Poisson's, skipped.
 # iodepth=16 never caps (16 waiting: probability 0.4^16, 4e-7)

@@ -46,7 +46,7 @@ say "VDBench's curve on M/M/1 (1 server, exponential service of 100 us, Poisson 
 # the mean response time at load rho is s / (1 - rho); the knee at mean <= 700 us is the highest
 # curve point whose rho (its offered rate x s) gives that: 80% (500 us) and not 90% (1 ms). A
 # short service time gives many I/Os to each of the queue's swings: the mean of 2 s has a
-# standard error of 15% at 90% and 8% at 80% (1,000 simulated runs of M/M/1 each), and crossed
+# standard error of 15% at 90% and 8% at 80% (1,000 simulated runs of M/M/1 each: bench/mm1.py), and crossed
 # the limit in 1 and 0 of them (1 at 80% with the model's 5% more that this machine shows)
 run_ok sweep --engine=null --null-servers=1 --null-latency=exp:100us --slo=mean:700us --curve -r -b4K -o256 -d2 -W0.3 --json=c.json --csv=c.csv x
 jq -e '.mode == "curve" and (.points | length) == 7 and .points[0].params.rate_iops == null and
