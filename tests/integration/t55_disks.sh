@@ -189,6 +189,9 @@ run_rc 2 -c1M -b4K -d1 "$nd"
 grep -q "cannot create '$nd': '/dev' is in devtmpfs.*iobench disks" "$T/err" || fail "-c: $(cat "$T/err")"
 run_rc 2 preset sqlio-small --fast "$nd"
 grep -q "cannot create '$nd'" "$T/err" || fail "preset: $(cat "$T/err")"
+printf '[a]\nioengine=psync\nfilename=%s\nrw=write\nsize=1m\n' "$nd" >"$T/nd.fio"
+run_rc 2 "$T/nd.fio"
+grep -q "cannot create '$nd': '/dev' is in devtmpfs" "$T/err" || fail "job file: $(cat "$T/err")"
 [ ! -e "$nd" ] || { rm -f "$nd"; fail "$nd was made"; }
 run_rc 2 monitor iobt55-nosuch
 grep -q "no block device 'iobt55-nosuch' (iobench disks lists them)" "$T/err" || fail "monitor: $(cat "$T/err")"
