@@ -11,12 +11,13 @@
  * error the run reports (and cleans up after), never a kill. Under mpirun
  * every rank runs the same command (platform/ranks.h).
  */
-#include <signal.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
 #include "core/notice.h"
+#include "platform/console.h"
 #include "platform/ranks.h"
+#include "platform/stop.h"
 #include "util/banned.h"
 
 static int dispatch(int argc, char **argv)
@@ -48,8 +49,9 @@ int main(int argc, char **argv)
 {
 	int code;
 
+	console_init(&argc, &argv);
 	/* A reader that goes away (iobench ... | head) makes writes fail, not the run die. */
-	signal(SIGPIPE, SIG_IGN);
+	stop_ignore_broken_pipe();
 	notice_set(&cmd_notices);
 	if (ranks_init(&argc, &argv))
 		return 2;

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: MIT */
 /* cmd.c: what the subcommands share. */
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -10,38 +9,21 @@
 #include "core/notice.h"
 #include "engine/engine.h"
 #include "platform/ranks.h"
+#include "platform/stop.h"
 #include "report/report.h"
 #include "version.h"
 #include "util/outfile.h"
 #include "util/banned.h"
 
-/* SIGINT and SIGTERM, the signals that stop a run. */
-static void stop_signals(sigset_t *set)
+void cmd_hold_signals(struct stop_hold *h)
 {
-	sigemptyset(set);
-	sigaddset(set, SIGINT);
-	sigaddset(set, SIGTERM);
+	stop_hold(h, false);
 }
 
-void cmd_hold_signals(sigset_t *old)
+bool cmd_release_signals(struct stop_hold *h)
 {
-	sigset_t set;
-
-	stop_signals(&set);
-	pthread_sigmask(SIG_BLOCK, &set, old);
-}
-
-bool cmd_release_signals(const sigset_t *old)
-{
-	bool came = false;
-	sigset_t set;
-
-	stop_signals(&set);
-	while (sigtimedwait(&set, NULL, &(struct timespec){ 0 }) > 0)
-		came = true;
 	outfile_unlink_on_signal();
-	pthread_sigmask(SIG_SETMASK, old, NULL);
-	return came;
+	return stop_release(h);
 }
 
 /* The run's notices on stderr: a line each, and the live line redrawn in place. */

@@ -8,8 +8,9 @@
 #ifndef IOB_CMD_H
 #define IOB_CMD_H
 
-#include <signal.h>
 #include <stdbool.h>
+
+#include "platform/stop.h"
 
 #define EXIT_RUN_FAILED 1
 #define EXIT_BAD_INPUT 2
@@ -29,14 +30,14 @@ extern const struct notice_ops cmd_notices;
 void cmd_release_hold(struct hold *h, bool keep, int *code);
 
 /*
- * SIGINT and SIGTERM are held (blocked; old gets the mask) from before a run
- * until what it holds is released, so a signal in between cannot end
- * iobench with its files left behind. cmd_release_signals() takes any that
- * came (true if one did), has a later one remove the output file being
- * written, and restores the mask.
+ * The stops (SIGINT and SIGTERM, Ctrl-C) are held from before a run until
+ * what it holds is released, so a stop in between cannot end iobench with
+ * its files left behind. cmd_release_signals() takes any that came (true if
+ * one did), has a later one remove the output file being written, and ends
+ * the hold (platform/stop.h).
  */
-void cmd_hold_signals(sigset_t *old);
-bool cmd_release_signals(const sigset_t *old);
+void cmd_hold_signals(struct stop_hold *h);
+bool cmd_release_signals(struct stop_hold *h);
 
 int cmd_run(int argc, char **argv);
 /* The quick suite and `iobench preset NAME` (preset.c); `iobench sweep` (sweep.c). */

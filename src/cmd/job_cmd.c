@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +26,7 @@
 #include "job/fiojob.h"
 #include "job/jobfile.h"
 #include "platform/blockdev.h"
+#include "platform/memfile.h"
 #include "report/report.h"
 #include "util/errmsg.h"
 #include "util/outfile.h"
@@ -670,10 +670,10 @@ static int write_logs(const struct fio_plan *plan, const struct result *res, uns
 static int run_all(const struct job_args *a, struct fio_plan *plan, struct hold *hold,
 		   struct result *res, unsigned *ran)
 {
-	char *text = NULL, err[256];
-	size_t ntext = 0;
-	FILE *out = a->output ? open_memstream(&text, &ntext) : stdout;
-	sigset_t old;
+	struct memfile m = { 0 };
+	char err[256];
+	FILE *out = a->output ? memfile_open(&m) : stdout;
+	struct stop_hold old;
 	int code, held = 0, r;
 
 	if (!out)
@@ -695,10 +695,13 @@ static int run_all(const struct job_args *a, struct fio_plan *plan, struct hold 
 		code = EXIT_RUN_FAILED;
 	}
 	if (a->output) {
-		fclose(out);
-		if (*ran && write_file(a->output, text, ntext, a->format, plan, res, *ran))
+		if (memfile_close(&m)) {
+			fprintf(stderr, "iobench: cannot write the report: out of memory\n");
 			code = EXIT_RUN_FAILED;
-		free(text);
+		} else if (*ran && write_file(a->output, m.text, m.n, a->format, plan, res, *ran)) {
+			code = EXIT_RUN_FAILED;
+		}
+		free(m.text);
 	} else if (outfile_flush_stdout(stdout, err, sizeof(err))) {
 		fprintf(stderr, "iobench: %s\n", err);
 		code = EXIT_RUN_FAILED;

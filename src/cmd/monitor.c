@@ -7,7 +7,6 @@
  */
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include <jansson.h>
 
 #include "cmd/cmd.h"
+#include "platform/stop.h"
 #include "util/outfile.h"
 #include "core/clock.h"
 #include "job/options.h"
@@ -296,33 +296,21 @@ static void summary(struct mon *m, json_t *root, double secs)
 }
 
 /* Waits one interval, or until a signal; returns false on a signal. */
-static bool wait_interval(uint64_t until, const sigset_t *sigs)
+static bool wait_interval(uint64_t until, const struct stop_hold *sigs)
 {
 	uint64_t now = clock_ns();
-	struct timespec ts;
 
-	if (now >= until)
-		return true;
-	ts.tv_sec = (time_t)((until - now) / 1000000000ull);
-	ts.tv_nsec = (long)((until - now) % 1000000000ull);
-	while (sigtimedwait(sigs, NULL, &ts) < 0) {
-		if (errno != EINTR)
-			return true;
-	}
-	return false;
+	return now >= until || stop_wait(sigs, until - now) != STOP_ASKED;
 }
 
 static int run_monitor(struct mon *m)
 {
-	sigset_t sigs, old;
+	struct stop_hold sigs;
 	uint64_t t0, prev_t, k = 0;
 	bool stopped = false;
 	json_t *root = json_object();
 
-	sigemptyset(&sigs);
-	sigaddset(&sigs, SIGINT);
-	sigaddset(&sigs, SIGTERM);
-	pthread_sigmask(SIG_BLOCK, &sigs, &old);
+	stop_hold(&sigs, false);
 	m->intervals = json_array();
 	if (!snapshot(m)) {
 		fprintf(stderr, "iobench: monitor: cannot read /proc/diskstats\n");
@@ -358,7 +346,7 @@ static int run_monitor(struct mon *m)
 		prev_t = now;
 		fflush(stdout);
 	}
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	stop_release(&sigs);
 	json_object_set_new(root, "schema", json_string("iobench/monitor"));
 	json_object_set_new(root, "schema_version", json_integer(1));
 	json_object_set_new(root, "interval_s", json_real((double)m->interval_ns / 1e9));

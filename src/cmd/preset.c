@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -24,6 +23,8 @@
 #include "job/options.h"
 #include "job/presets.h"
 #include "job/units.h"
+#include "platform/fsinfo.h"
+#include "platform/host.h"
 #include "report/report.h"
 #include "util/errmsg.h"
 #include "util/outfile.h"
@@ -273,19 +274,17 @@ static int free_space_size(struct preset_opts *o, char *err, size_t len)
 {
 	for (unsigned i = 0; i < o->ntargets; i++) {
 		char dir[4096];
-		struct statvfs v;
-		struct stat st;
-		uint64_t have;
+		uint64_t have, own;
+		int r;
 
 		if (o->device[i])
 			continue;
 		dir_of(dir, sizeof(dir), o->paths[i]);
-		if (statvfs(dir, &v))
+		if ((r = fsinfo_free(dir, &have)))
 			return errmsg(err, len, -EINVAL, "cannot read the free space of '%s': %s", dir,
-				      strerror(errno));
-		have = (uint64_t)v.f_bavail * v.f_frsize;
-		if (!stat(o->paths[i], &st) && S_ISREG(st.st_mode))
-			have += (uint64_t)st.st_blocks * 512;	/* a file to lay down anew gives room */
+				      strerror(-r));
+		if (!fsinfo_allocated(o->paths[i], &own))
+			have += own;	/* a file to lay down anew gives room */
 		/* 1% (at least 1 MiB) left, so that the file system's own writes still fit */
 		have -= have / 100 > (1 << 20) ? have / 100 : have > (1 << 20) ? (1 << 20) : have;
 		have &= ~((1ull << 20) - 1);
@@ -323,7 +322,7 @@ static void expand(char *out, size_t len, const char *s, unsigned v, bool ranged
 			continue;
 		}
 		if (!strncmp(s, "{ncpu}", 6)) {
-			long n = sysconf(_SC_NPROCESSORS_ONLN);
+			long n = host_cpus_online();
 
 			snprintf(num, sizeof(num), "%ld", n > 0 ? n : 1);
 		} else if (ranged) {
@@ -633,19 +632,9 @@ static json_t *grid_json(const struct preset_opts *o, const struct series *s)
 }
 
 /* Sleeps the pause between two runs; false when Ctrl-C came meanwhile (the signals are held). */
-static bool pause_between(uint64_t ns)
+static bool pause_between(const struct series *s, uint64_t ns)
 {
-	sigset_t set;
-	struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
-
-	if (!ns)
-		return true;
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	if (sigtimedwait(&set, NULL, &ts) > 0)
-		return false;
-	return true;
+	return !ns || stop_wait(&s->old, ns) != STOP_ASKED;
 }
 
 static void print_plan(const struct preset_opts *o, const struct series *s)
@@ -785,7 +774,7 @@ static int preset_main(int argc, char **argv, unsigned front)
 		for (unsigned i = 0; i < s.n; i++) {
 			if (!s.pts[i].w.ntargets)
 				continue;
-			if (i && !pause_between(o.pause_ns)) {
+			if (i && !pause_between(&s, o.pause_ns)) {
 				s.interrupted = true;
 				s.code = EXIT_INTERRUPTED;
 				break;

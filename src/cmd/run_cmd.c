@@ -162,7 +162,7 @@ static int run_one(struct workload *w)
 {
 	struct hold hold = { 0 };
 	struct result res;
-	sigset_t old;
+	struct stop_hold old;
 	int held = 0, r, code;
 	char err[1024];
 
@@ -222,7 +222,7 @@ static int run_spans(struct workload *spans, unsigned n)
 	struct result *res = calloc(n, sizeof(*res));
 	bool keep = spans[0].keep, json = spans[0].json_stdout, xml = spans[0].xml_stdout;
 	unsigned ran = 0;
-	sigset_t old;
+	struct stop_hold old;
 	char err[1024];
 	int code = 0, held = 0;
 

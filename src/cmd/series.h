@@ -12,12 +12,12 @@
 #ifndef IOB_SERIES_H
 #define IOB_SERIES_H
 
-#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "core/hold.h"
 #include "core/run.h"
+#include "platform/stop.h"
 #include "job/workload.h"
 
 struct json_t;
@@ -68,7 +68,7 @@ struct series {
 	unsigned planned;	/* ... and how many points that is */
 	/* while it runs */
 	struct hold hold;
-	sigset_t old;
+	struct stop_hold old;
 	uint64_t t0_ns, done_ns;
 	bool interrupted;	/* Ctrl-C: no more points */
 	int code;		/* the exit status so far */

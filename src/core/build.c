@@ -12,12 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
 #include <unistd.h>
 
 #include "core/build.h"
 #include "core/shape.h"
 #include "job/units.h"
+#include "platform/fsinfo.h"
+#include "platform/host.h"
 #include "util/errmsg.h"
 #include "util/banned.h"
 
@@ -98,22 +99,21 @@ static uint64_t mem_stride(const struct workload *w, const struct target *tg,
 const char *const build_mem_names[] = { "malloc", "shm", "shmhuge", "mmap", "mmaphuge",
 					 "mmapshared" };
 
-#define HUGETLBFS_MAGIC 0x958458f6
-
 /* mem=...:FILE of job js: a new file (or --overwrite), in a directory there; mmaphuge's on hugetlbfs. */
 static int check_mem_file(const struct workload *w, const struct job_spec *js, char *err,
 			  size_t len)
 {
 	char dir[4096];
 	const char *slash = strrchr(js->mem_file, '/');
-	struct statfs fs;
+	int huge;
 
 	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - js->mem_file + (slash ==
 		 js->mem_file)) : 1, slash ? js->mem_file : ".");
-	if (statfs(dir, &fs))
+	huge = fsinfo_hugepage_fs(dir);
+	if (huge < 0)
 		return errmsg(err, len, -EINVAL, "job '%s': mem=%s:%s: cannot use directory '%s': %s",
-			      js->name, build_mem_names[js->mem], js->mem_file, dir, strerror(errno));
-	if (js->mem == MEM_MMAPHUGE && (unsigned long)fs.f_type != HUGETLBFS_MAGIC)
+			      js->name, build_mem_names[js->mem], js->mem_file, dir, strerror(-huge));
+	if (js->mem == MEM_MMAPHUGE && !huge)
 		return errmsg(err, len, -EINVAL, "job '%s': mem=mmaphuge:%s: '%s' is not on a "
 			      "hugetlbfs file system (mount -t hugetlbfs none DIR), which huge-page "
 			      "files need", js->name, js->mem_file, dir);
@@ -233,7 +233,7 @@ uint64_t build_series_bytes(const struct workload *w)
 int build_check_memory(const struct workload *w, const struct target *tg, char *err, size_t len)
 {
 	uint64_t bufs = buffer_bytes(w, tg), series = build_series_bytes(w);
-	uint64_t ram = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t ram = host_memory_bytes();
 	char a[32], b[32];
 
 	if (series_slots(w) > SERIES_MAX_SLOTS)
@@ -932,7 +932,8 @@ int build_source_buffers(struct run_ctx *ctx)
 
 		if (!n)
 			continue;
-		if (posix_memalign((void **)&ctx->src_bufs[i], 4096, n))
+		ctx->src_bufs[i] = iomem_aligned(n);
+		if (!ctx->src_bufs[i])
 			return -ENOMEM;
 		if (w->targets[i].buf == BUF_SOURCE && w->targets[i].buf_source_path) {
 			int r = read_source(w->targets[i].buf_source_path, ctx->src_bufs[i], n);
@@ -1030,7 +1031,7 @@ void build_free(struct run_ctx *ctx)
 	free(ctx->seq_shared);
 	if (ctx->src_bufs)
 		for (unsigned i = 0; i < ctx->w->ntargets; i++)
-			free(ctx->src_bufs[i]);
+			iomem_aligned_free(ctx->src_bufs[i]);
 	free(ctx->src_bufs);
 	for (unsigned i = 0; i < ctx->w->ntargets; i++) {
 		if (ctx->vtables)

@@ -39,7 +39,7 @@ struct run_ctx {
 	atomic_int stop;
 	atomic_uint windows_open;	/* count-based: workers whose window is still open */
 	pthread_t main_tid;		/* the thread that watches the run (gets SIGUSR2) */
-	cpu_set_t cpus;			/* the CPUs the run may use (before any thread is pinned) */
+	struct cpu_mask cpus;			/* the CPUs the run may use (before any thread is pinned) */
 	atomic_uint finished;
 	const struct run_status *status;	/* fio's --status-interval, or NULL */
 	atomic_uint snap_req;		/* the last request for the workers' figures (worker.h) */

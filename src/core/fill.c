@@ -1,24 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /* fill.c: random-data fill of new test files, generation overlapped with writing. */
 #include <errno.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <liburing.h>
 
 #include "core/fill.h"
 #include "core/gen.h"
+#include "core/iomem.h"
 #include "core/journal.h"
 #include "core/verify.h"
+#include "engine/engine.h"
+#include "platform/stop.h"
 #include "util/banned.h"
 
 #define FILL_CHUNK (8u << 20)
 #define FILL_DEPTH 4
 
-/* Takes a pending SIGINT or SIGTERM (blocked while iobench runs), if any. */
 /*
  * A SIGINT or SIGTERM held pending (the run blocks them). Left pending: the
  * run takes it once the fill has stopped, and under mpirun a SIGTERM still
@@ -26,17 +25,14 @@
  */
 static bool interrupted(void)
 {
-	sigset_t set;
-
-	return !sigpending(&set) && (sigismember(&set, SIGINT) || sigismember(&set, SIGTERM));
+	return stop_pending();
 }
 
 struct filler {
-	struct io_uring ring;
-	void *buf[FILL_DEPTH];
-	unsigned free[FILL_DEPTH], nfree;
-	uint64_t off[FILL_DEPTH];
-	unsigned len[FILL_DEPTH];
+	struct engine eng;
+	struct io_unit unit[FILL_DEPTH];
+	struct io_unit *free[FILL_DEPTH];
+	unsigned nfree;
 	uint64_t rng;
 	uint64_t seed;
 	uint32_t verify_block;	/* format --verify blocks of this size; 0 = plain random data */
@@ -44,125 +40,122 @@ struct filler {
 	unsigned chunk;		/* bytes per write */
 };
 
-static int write_error(const char *path, uint64_t off, int res, char *err, size_t len)
+static int write_error(const char *path, uint64_t off, int64_t res, char *err, size_t len)
 {
 	snprintf(err, len, "cannot write '%s' at offset %llu: %s", path, (unsigned long long)off,
-		 res < 0 ? strerror(-res) : "short write");
-	return res < 0 ? res : -EIO;
+		 res < 0 ? strerror((int)-res) : "short write");
+	return res < 0 ? (int)res : -EIO;
 }
 
-/* Generates the data of the n bytes at off into buffer b. */
-static void generate(struct filler *f, unsigned b, uint64_t off, unsigned n)
+/* Generates the data of the n bytes at off into u's buffer. */
+static void generate(struct filler *f, struct io_unit *u, uint64_t off, unsigned n)
 {
 	if (f->verify_block)
 		for (unsigned i = 0; i + f->verify_block <= n; i += f->verify_block)
-			verify_format((char *)f->buf[b] + i, f->verify_block, off + i, 0,
+			verify_format((char *)u->buf + i, f->verify_block, off + i, 0,
 				      JOURNAL_FILL_SEQ, f->seed, 0, f->pat);
 	else
-		gen_fill(&f->rng, f->buf[b], n);
+		gen_fill(&f->rng, u->buf, n);
 }
 
-/* Generates the next chunk and queues its write. */
-static void submit_chunk(struct filler *f, int fd, uint64_t off, unsigned n)
+/*
+ * The file written chunk by chunk through this system's default engine
+ * (io_uring, or psync where it is refused, as in a container whose seccomp
+ * profile forbids it; IOCP on Windows): with an asynchronous one the next
+ * chunk is generated while the earlier ones are written.
+ */
+static int fill_all(struct filler *f, int fd, uint64_t size, const char *path, char *err,
+		    size_t len)
 {
-	unsigned b = f->free[--f->nfree];
-	struct io_uring_sqe *sqe = io_uring_get_sqe(&f->ring);
-
-	generate(f, b, off, n);
-	f->off[b] = off;
-	f->len[b] = n;
-	io_uring_prep_write(sqe, fd, f->buf[b], n, off);
-	io_uring_sqe_set_data64(sqe, b);
-	io_uring_submit(&f->ring);
-}
-
-static int fill_ring(struct filler *f, int fd, uint64_t size, const char *path, char *err,
-		     size_t len)
-{
+	bool sync = f->eng.ops->flags & ENGINE_SYNC;
 	uint64_t next = 0;
 	unsigned inflight = 0;
 	int r = 0;
 
 	while (inflight || (!r && next < size)) {
-		struct io_uring_cqe *cqe;
-		unsigned b;
+		struct io_unit *done[FILL_DEPTH];
+		int k;
 
-		while (!r && inflight < FILL_DEPTH && next < size) {
+		while (!r && f->nfree && next < size) {
 			unsigned n = size - next < f->chunk ? (unsigned)(size - next) : f->chunk;
+			struct io_unit *u = f->free[--f->nfree];
 
 			if (interrupted()) {
+				f->nfree++;
 				snprintf(err, len, "interrupted while creating '%s'", path);
 				r = -EINTR;
 				break;
 			}
-			submit_chunk(f, fd, next, n);
+			generate(f, u, next, n);
+			u->offset = next;
+			u->len = n;
+			u->fd = fd;
+			u->is_write = true;
 			next += n;
-			inflight++;
+			if ((k = engine_queue(&f->eng, u)) < 0) {
+				f->nfree++;
+				r = write_error(path, u->offset, k, err, len);
+				break;
+			}
+			if (sync) {
+				if (u->result != (int64_t)n && !r)
+					r = write_error(path, u->offset, u->result, err, len);
+				f->free[f->nfree++] = u;
+			} else {
+				inflight++;
+			}
 		}
 		if (!inflight)
 			break;
-		if (io_uring_wait_cqe(&f->ring, &cqe))
-			continue;
-		b = (unsigned)io_uring_cqe_get_data64(cqe);
-		if (cqe->res != (int)f->len[b] && !r)
-			r = write_error(path, f->off[b], cqe->res, err, len);
-		io_uring_cqe_seen(&f->ring, cqe);
-		f->free[f->nfree++] = b;
-		inflight--;
+		k = engine_reap(&f->eng, 1, done, FILL_DEPTH);
+		if (k < 0) {
+			if (k == -EINTR)
+				continue;
+			return write_error(path, next, k, err, len);	/* the engine is lost */
+		}
+		for (int i = 0; i < k; i++) {
+			if (done[i]->result != (int64_t)done[i]->len && !r)
+				r = write_error(path, done[i]->offset, done[i]->result, err, len);
+			f->free[f->nfree++] = done[i];
+			inflight--;
+		}
 	}
 	return r;
-}
-
-/*
- * Where io_uring is refused (a container's seccomp profile, io_uring_disabled):
- * the same data, one chunk at a time with pwrite.
- */
-static int fill_pwrite(struct filler *f, int fd, uint64_t size, const char *path, char *err,
-		       size_t len)
-{
-	for (uint64_t next = 0; next < size;) {
-		unsigned n = size - next < f->chunk ? (unsigned)(size - next) : f->chunk;
-
-		if (interrupted()) {
-			snprintf(err, len, "interrupted while creating '%s'", path);
-			return -EINTR;
-		}
-		generate(f, 0, next, n);
-		for (unsigned done = 0; done < n;) {
-			ssize_t w = pwrite(fd, (char *)f->buf[0] + done, n - done, (off_t)(next + done));
-
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w <= 0)
-				return write_error(path, next + done, w < 0 ? -errno : 0, err, len);
-			done += (unsigned)w;
-		}
-		next += n;
-	}
-	return 0;
 }
 
 static int fill(struct filler *fp, int fd, uint64_t size, const char *path, char *err, size_t len)
 {
 	struct filler f = *fp;
-	bool ring = io_uring_queue_init(FILL_DEPTH, &f.ring, 0) == 0;
+	struct iovec bufs[FILL_DEPTH] = { 0 };
+	const char *why;
 	int r = 0;
 
 	for (unsigned i = 0; i < FILL_DEPTH; i++) {
-		if (posix_memalign(&f.buf[i], 4096, FILL_CHUNK)) {
+		bufs[i].iov_base = iomem_aligned(FILL_CHUNK);
+		if (!bufs[i].iov_base) {
 			snprintf(err, len, "out of memory");
 			r = -ENOMEM;
 			break;
 		}
-		f.free[f.nfree++] = i;
+		bufs[i].iov_len = FILL_CHUNK;
+		f.unit[i] = (struct io_unit){ .buf = bufs[i].iov_base, .buf_index = (uint16_t)i };
+		f.free[f.nfree++] = &f.unit[i];
 	}
-	if (!r)
-		r = ring ? fill_ring(&f, fd, size, path, err, len) :
-			   fill_pwrite(&f, fd, size, path, err, len);
+	f.eng.ops = engine_default(&why);
+	if (!r) {
+		struct engine_setup s = { .depth = FILL_DEPTH, .fds = &fd, .nfds = 1, .bufs = bufs,
+					  .nbufs = FILL_DEPTH, .sq_cpu = -1,
+					  .flags = ENGINE_PLAIN_FILES | ENGINE_PLAIN_BUFS };
+
+		r = f.eng.ops->init(&f.eng, &s);
+		if (r)
+			snprintf(err, len, "cannot write '%s': %s", path, strerror(-r));
+		else
+			r = fill_all(&f, fd, size, path, err, len);
+		f.eng.ops->cleanup(&f.eng);
+	}
 	for (unsigned i = 0; i < FILL_DEPTH; i++)
-		free(f.buf[i]);
-	if (ring)
-		io_uring_queue_exit(&f.ring);
+		iomem_aligned_free(bufs[i].iov_base);
 	return r;
 }
 

@@ -16,11 +16,12 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 struct hold_entry {
 	dev_t dev;		/* the file's (or device node's) file system */
-	ino_t ino;		/* and inode */
+	uint64_t ino;		/* and inode (Windows: the file id; dev its volume) */
 	dev_t rdev;		/* a block device: its number; 0 for a file */
 	int fd;			/* kept open for the run: flocked, or O_EXCL for a device */
 	int lock;		/* LOCK_SH, LOCK_EX, or 0 */

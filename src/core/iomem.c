@@ -96,3 +96,15 @@ void iomem_free(struct iomem *m)
 		munmap(m->base, m->len);
 	m->base = NULL;
 }
+
+void *iomem_aligned(size_t n)
+{
+	void *p;
+
+	return posix_memalign(&p, 4096, n ? n : 1) ? NULL : p;
+}
+
+void iomem_aligned_free(void *p)
+{
+	free(p);
+}

@@ -32,6 +32,10 @@ int iomem_alloc(struct iomem *m, enum buf_mem kind, int fd, uint64_t off, uint64
 /* Releases what iomem_alloc() took (a zeroed m is fine). */
 void iomem_free(struct iomem *m);
 
+/* n bytes aligned to 4 KiB (a page, and any device's direct I/O), or NULL; freed by the next. */
+void *iomem_aligned(size_t n);
+void iomem_aligned_free(void *p);
+
 /* The huge page size (/proc/meminfo's Hugepagesize), and *free huge pages; 0 when unknown. */
 uint64_t iomem_huge_page(uint64_t *free, uint64_t *total);
 

@@ -2,19 +2,15 @@
 /* journal.c: --verify's journal across runs (see journal.h). */
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
-#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/fs.h>
 
 #include "core/journal.h"
+#include "platform/fileid.h"
 #include "platform/statedir.h"
 #include "util/banned.h"
 
@@ -28,52 +24,6 @@ struct journal_hdr {
 	uint64_t time_s;	/* when saved */
 	uint64_t reserved[3];
 };
-
-/* The target's name among journals: what identifies the file or device. */
-static int journal_name(int fd, char *buf, size_t len)
-{
-	struct stat st;
-
-	if (fstat(fd, &st))
-		return -errno;
-	if (S_ISBLK(st.st_mode)) {
-		uint64_t size = 0;
-		char path[128], back[4096] = "";
-		struct stat bs;
-		FILE *f;
-
-		ioctl(fd, BLKGETSIZE64, &size);
-		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/loop/backing_file",
-			 major(st.st_rdev), minor(st.st_rdev));
-		f = fopen(path, "r");
-		if (f) {	/* a loop device is what it is backed by */
-			if (fgets(back, sizeof(back), f))
-				back[strcspn(back, "\n")] = 0;
-			fclose(f);
-			if (!stat(back, &bs))
-				snprintf(back, sizeof(back), "-over-%llx-%llu",
-					 (unsigned long long)bs.st_dev, (unsigned long long)bs.st_ino);
-			else
-				back[0] = 0;
-		}
-		snprintf(buf, len, "dev-%u-%u-%" PRIu64 "%s", major(st.st_rdev), minor(st.st_rdev),
-			 size, back);
-	} else {
-		struct statx stx;
-		struct statfs sf;
-		uint64_t fs;
-
-		fs = fstatfs(fd, &sf) ? 0 : ((uint64_t)(uint32_t)sf.f_fsid.__val[0] << 32) |
-					  (uint32_t)sf.f_fsid.__val[1];
-		if (!fs)
-			fs = (uint64_t)st.st_dev;
-		if (statx(fd, "", AT_EMPTY_PATH, STATX_BTIME, &stx) || !(stx.stx_mask & STATX_BTIME))
-			stx.stx_btime = (struct statx_timestamp){ 0 };
-		snprintf(buf, len, "file-%016" PRIx64 "-%llu-%lld", fs, (unsigned long long)st.st_ino,
-			 (long long)stx.stx_btime.tv_sec);
-	}
-	return 0;
-}
 
 static int read_hdr(int fd, struct journal_hdr *h)
 {
@@ -122,7 +72,7 @@ void journal_load(struct journal *j, int fd, uint64_t block, uint64_t first, uin
 	if (fresh)
 		for (uint64_t i = 0; i < n; i++)
 			table[i] = JOURNAL_FILL_SEQ;
-	if (statedir_get(dir, sizeof(dir), 0, err, sizeof(err)) || journal_name(fd, name, sizeof(name))) {
+	if (statedir_get(dir, sizeof(dir), 0, err, sizeof(err)) || fileid_name(fd, name, sizeof(name))) {
 		snprintf(j->note, sizeof(j->note), "no journal: %s", err);
 		return;
 	}

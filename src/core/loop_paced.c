@@ -44,10 +44,10 @@
 #include <errno.h>
 #include <stdatomic.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <time.h>
 
 #include "core/loop_io.h"
+#include "platform/proc.h"
 #include "util/banned.h"
 
 #define SPIN_NS 50000ull	/* spun, not slept, before a scheduled time */
@@ -403,7 +403,7 @@ void loop_paced(struct worker *w)
 	unsigned inflight = 0;
 	bool more = keep_going(w, now) && w->issue_left;
 
-	prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);	/* wake when asked, not up to 50 us later */
+	proc_precise_timers();	/* wake when asked, not up to 50 us later */
 	pace_start(w, now);
 	for (;;) {
 		unsigned nsub = 0;

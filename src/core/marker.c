@@ -2,19 +2,17 @@
 /* marker.c: the ownership marker on iobench's files (see marker.h). */
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
-#include <sys/xattr.h>
 #include <unistd.h>
 #include <xxhash.h>
 
 #include "core/marker.h"
+#include "platform/fileid.h"
+#include "platform/host.h"
 #include "platform/statedir.h"
 #include "util/errmsg.h"
 #include "util/banned.h"
@@ -44,7 +42,7 @@ static int make_key(const char *path)
 	char tmp[4300];
 	int fd, r = 0;
 
-	if (getrandom(key, sizeof(key), 0) != (ssize_t)sizeof(key))
+	if (host_random(key, sizeof(key)))
 		return -EIO;
 	snprintf(tmp, sizeof(tmp), "%s.%d", path, (int)getpid());
 	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
@@ -100,30 +98,9 @@ uint64_t marker_run_id(void)
 {
 	static uint64_t id;
 
-	while (!id && getrandom(&id, sizeof(id), 0) != sizeof(id))
+	while (!id && host_random(&id, sizeof(id)))
 		;
 	return id;
-}
-
-/* What ties a marker to its file: file system, inode, birth time. */
-static int identity(int fd, char *buf, size_t len)
-{
-	struct statx stx;
-	struct statfs sf;
-	struct stat st;
-	uint64_t fs;
-
-	if (fstat(fd, &st))
-		return -errno;
-	fs = fstatfs(fd, &sf) ? 0 : ((uint64_t)(uint32_t)sf.f_fsid.__val[0] << 32) |
-				  (uint32_t)sf.f_fsid.__val[1];
-	if (!fs)	/* tmpfs and others give no fsid: the device number stands in */
-		fs = (uint64_t)st.st_dev;
-	if (statx(fd, "", AT_EMPTY_PATH, STATX_BTIME, &stx) || !(stx.stx_mask & STATX_BTIME))
-		stx.stx_btime = (struct statx_timestamp){ 0 };
-	snprintf(buf, len, "fs=%016" PRIx64 " ino=%" PRIu64 " btime=%lld.%09u", fs,
-		 (uint64_t)st.st_ino, (long long)stx.stx_btime.tv_sec, stx.stx_btime.tv_nsec);
-	return 0;
 }
 
 static uint64_t mac(const char *text)
@@ -137,7 +114,7 @@ void marker_read(int fd, struct marker *m)
 {
 	char val[512], id[160], body[512], state[32];
 	unsigned long long run, sum;
-	ssize_t n = fgetxattr(fd, MARKER_XATTR, val, sizeof(val) - 1);
+	ssize_t n = fileid_attr_get(fd, MARKER_XATTR, val, sizeof(val) - 1);
 	int used = 0;
 
 	memset(m, 0, sizeof(*m));
@@ -148,7 +125,7 @@ void marker_read(int fd, struct marker *m)
 		     "file (copied with it, set by hand, or from an older iobench)";
 	if (sscanf(val, "iobench2 %31s %*s %*s %*s run=%llx mac=%llx%n", state, &run, &sum,
 		   &used) != 3 || (size_t)used != (size_t)n || load_key(false) ||
-	    identity(fd, id, sizeof(id)))
+	    fileid_marker(fd, id, sizeof(id)))
 		return;
 	snprintf(body, sizeof(body), "iobench2 %s %s run=%016llx", state, id, run);
 	if (strncmp(val, body, strlen(body)) || mac(body) != sum)
@@ -173,7 +150,7 @@ int marker_write(int fd, enum marker_state state, uint32_t block, char *err, siz
 
 	if (r)
 		return errmsg(err, len, r, "%s", key_err);
-	r = identity(fd, id, sizeof(id));
+	r = fileid_marker(fd, id, sizeof(id));
 	if (r)
 		return errmsg(err, len, r, "cannot mark the file: %s", strerror(-r));
 	if (state == MARK_VERIFY)
@@ -184,7 +161,7 @@ int marker_write(int fd, enum marker_state state, uint32_t block, char *err, siz
 		 (unsigned long long)marker_run_id());
 	snprintf(body + strlen(body), sizeof(body) - strlen(body), " mac=%016llx",
 		 (unsigned long long)mac(body));
-	if (fsetxattr(fd, MARKER_XATTR, body, strlen(body), 0))
-		return errmsg(err, len, -errno, "cannot mark the file: %s", strerror(errno));
+	if ((r = fileid_attr_set(fd, MARKER_XATTR, body, strlen(body))))
+		return errmsg(err, len, r, "cannot mark the file: %s", strerror(-r));
 	return 0;
 }

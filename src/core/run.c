@@ -13,12 +13,9 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "core/build.h"
@@ -28,6 +25,8 @@
 #include "core/ranked.h"
 #include "core/run.h"
 #include "job/units.h"
+#include "platform/proc.h"
+#include "platform/stop.h"
 #include "platform/affinity.h"
 #include "platform/ioprio.h"
 #include "result/merge.h"
@@ -87,42 +86,6 @@ static void gate_set(struct run_ctx *ctx, int state)
 }
 
 /*
- * The time a thread has run or waited to run, ns: what it asked of a CPU,
- * whether or not it got one. Its CPU clock (exact, this moment's slice too),
- * plus the time it sat runnable in a run queue (schedstat's second field),
- * so another process on its CPU does not make a CPU-bound thread look idle.
- * tid is its kernel id, cid its CPU clock. 0 when the clock cannot be read.
- */
-static uint64_t thread_demand_ns(int tid, clockid_t cid)
-{
-	unsigned long long run, wait = 0;
-	struct timespec ts;
-	char path[64];
-	FILE *f;
-
-	if (clock_gettime(cid, &ts))
-		return 0;
-	snprintf(path, sizeof(path), "/proc/self/task/%d/schedstat", tid);
-	f = fopen(path, "r");
-	if (f) {
-		if (fscanf(f, "%llu %llu", &run, &wait) != 2)
-			wait = 0;
-		fclose(f);
-	}
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec + wait;
-}
-
-/* This thread's user CPU time, us (getrusage RUSAGE_THREAD). */
-static uint64_t thread_user_us(void)
-{
-	struct rusage ru;
-
-	if (getrusage(RUSAGE_THREAD, &ru))
-		return 0;
-	return (uint64_t)ru.ru_utime.tv_sec * 1000000ull + (uint64_t)ru.ru_utime.tv_usec;
-}
-
-/*
  * A worker's I/O has ended. Ended before its window's planned end (a stop,
  * an error, its budget under a runtime cap), its window ends now. With fio's
  * exitall the others of its group stop too.
@@ -144,7 +107,7 @@ static void *worker_main(void *arg)
 
 	if (!gate_wait(ta->ctx))
 		return NULL;
-	wk->os_tid = gettid();
+	wk->os_tid = proc_thread_id();
 	wk->pin_error = wk->cpu >= 0 ? affinity_pin(wk->cpu) :
 			wk->cpus ? affinity_pin_set(wk->cpus, wk->ncpus) : 0;
 	if (!wk->pin_error && wk->ioprio)	/* before the engine, as fio: its workers inherit it */
@@ -155,10 +118,10 @@ static void *worker_main(void *arg)
 	pthread_barrier_wait(&ta->ctx->go);
 	if (wk->start_at)
 		wait_start(wk);
-	wk->user_a_us = thread_user_us();	/* its user time over the whole I/O loop */
+	wk->user_a_us = proc_thread_user_us();	/* its user time over the whole I/O loop */
 	wk->t_loop_ns = clock_ns();
 	if (!ta->ctx->w->warmup_ns) {	/* the window opens with the I/O: its CPU demand from here */
-		wk->cpu_a_ns = thread_demand_ns(wk->os_tid, CLOCK_THREAD_CPUTIME_ID);
+		wk->cpu_a_ns = proc_thread_demand_ns(pthread_self(), wk->os_tid);
 		wk->t_a_ns = clock_ns();
 	}
 	if (!wk->pin_error && !wk->prio_error && !wk->init_error && !atomic_load(&ta->ctx->stop))
@@ -166,15 +129,15 @@ static void *worker_main(void *arg)
 	io_ended(ta->ctx, wk);
 	if (wk->snap_req)	/* its live figures are final: a status reads them from now on */
 		atomic_store_explicit(&wk->snap_done, SNAP_FINAL, memory_order_release);
-	wk->cpu_end_ns = thread_demand_ns(wk->os_tid, CLOCK_THREAD_CPUTIME_ID);	/* to here */
-	wk->user_end_us = thread_user_us();
+	wk->cpu_end_ns = proc_thread_demand_ns(pthread_self(), wk->os_tid);	/* to here */
+	wk->user_end_us = proc_thread_user_us();
 	wk->t_end_ns = clock_ns();
 	/* count-based: the last window to close closes the run's; the main thread samples now */
 	if (ta->ctx->w->count_based && atomic_fetch_sub(&ta->ctx->windows_open, 1) == 1)
-		pthread_kill(ta->ctx->main_tid, SIGUSR2);
+		stop_wake(ta->ctx->main_tid);
 	/* io_uring's worker threads end with the rings: one scan of them all, rings still open */
 	if (pthread_barrier_wait(&ta->ctx->ended) == PTHREAD_BARRIER_SERIAL_THREAD &&
-	    wk->engine.ops == &engine_io_uring)
+	    (wk->engine.ops->flags & ENGINE_RING))
 		host_io_workers(count_io_worker, ta->ctx);
 	pthread_barrier_wait(&ta->ctx->scanned);
 	wk->engine.ops->cleanup(&wk->engine);
@@ -282,7 +245,7 @@ struct watch {
 	bool cpu_e_lost;			/* the CPUs changed: no CPU series */
 	bool cpu_e_oom;				/* ... no room for it: the run fails */
 	bool cpu_a_taken;
-	struct rusage ru_a, ru_b;		/* the process's CPU time at the window's edges */
+	struct proc_usage ru_a, ru_b;		/* the process's CPU time at the window's edges */
 	struct run_ctx *ctx;
 	uint64_t cpu_t_a;			/* when the threads' CPU times were first read */
 	uint64_t t0;				/* when the workers started */
@@ -360,15 +323,13 @@ static void take_cpu_a(const struct workload *w, struct watch *wt)
 {
 	for (unsigned i = 0; i < wt->ctx->nworkers; i++) {
 		struct worker *wk = &wt->ctx->workers[i];
-		clockid_t cid;
 
-		wk->cpu_a_ns = wk->os_tid && !pthread_getcpuclockid(wk->tid, &cid) ?
-			       thread_demand_ns(wk->os_tid, cid) : 0;
+		wk->cpu_a_ns = proc_thread_demand_ns(wk->tid, wk->os_tid);
 	}
 	wt->cpu_t_a = clock_ns();
 	devwatch_snapshot(&wt->dw, 0);
 	wt->ncpu_a = cpustat_read(wt->cpu_a, MAX_CPUS);
-	getrusage(RUSAGE_SELF, &wt->ru_a);
+	proc_usage_read(&wt->ru_a);
 	wt->cpu_a_taken = true;
 	say_phase(w, wt, "measuring");
 }
@@ -406,12 +367,17 @@ static void take_cpu_b(struct watch *wt)
 {
 	devwatch_snapshot(&wt->dw, 1);
 	wt->ncpu_b = cpustat_read(wt->cpu_b, MAX_CPUS);
-	getrusage(RUSAGE_SELF, &wt->ru_b);
+	proc_usage_read(&wt->ru_b);
 }
 
-static double tv_s(const struct timeval *tv)
+/* The process's usage between a and b, into r. */
+static void usage_between(const struct proc_usage *a, const struct proc_usage *b, struct result *r)
 {
-	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
+	r->proc_user_s = b->user_s - a->user_s;
+	r->proc_sys_s = b->sys_s - a->sys_s;
+	r->proc_ctx = b->ctx_switches - a->ctx_switches;
+	r->proc_majflt = b->majflt - a->majflt;
+	r->proc_minflt = b->minflt - a->minflt;
 }
 
 /*
@@ -442,7 +408,7 @@ static int status_result(struct run_ctx *ctx, const struct watch *wt, uint64_t n
 			 struct result *r)
 {
 	unsigned nrows = 0, niv = UINT32_MAX;
-	struct rusage ru;
+	struct proc_usage ru;
 
 	*r = *wt->res;	/* engine, start time; nothing it owns is used or freed */
 	for (unsigned i = 0; i < ctx->nworkers; i++)
@@ -493,12 +459,8 @@ static int status_result(struct run_ctx *ctx, const struct watch *wt, uint64_t n
 	r->nplaces = 0;
 	r->logs = NULL;
 	r->nlogs = 0;
-	getrusage(RUSAGE_SELF, &ru);
-	r->proc_user_s = tv_s(&ru.ru_utime) - tv_s(&wt->ru_a.ru_utime);
-	r->proc_sys_s = tv_s(&ru.ru_stime) - tv_s(&wt->ru_a.ru_stime);
-	r->proc_ctx = (uint64_t)(ru.ru_nvcsw + ru.ru_nivcsw - wt->ru_a.ru_nvcsw - wt->ru_a.ru_nivcsw);
-	r->proc_majflt = (uint64_t)(ru.ru_majflt - wt->ru_a.ru_majflt);
-	r->proc_minflt = (uint64_t)(ru.ru_minflt - wt->ru_a.ru_minflt);
+	proc_usage_read(&ru);
+	usage_between(&wt->ru_a, &ru, r);
 	return 0;
 }
 
@@ -534,22 +496,17 @@ static uint64_t status_turn(struct run_ctx *ctx, struct watch *wt, uint64_t now)
 	return wt->status_asked ? now + 50000000ull : wt->next_status - lead;
 }
 
-static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sigs)
+static void watch_run(struct run_ctx *ctx, struct watch *wt, const struct stop_hold *sigs)
 {
 	const struct workload *w = ctx->w;
 	bool warm_said = false;
 	uint64_t last = clock_ns(), t;	/* when the last wait came back */
-	sigset_t stops;
 	int64_t late = 0;		/* the most a turn overran since the last SIGCONT */
-	int sig, lost;
-
-	sigemptyset(&stops);
-	sigaddset(&stops, SIGINT);
-	sigaddset(&stops, SIGTERM);
+	enum stop_event sig;
+	int lost;
 
 	while (atomic_load(&ctx->finished) < ctx->nworkers) {
 		uint64_t now = clock_ns(), next = now + 100000000ull;
-		struct timespec ts;
 
 		if (!wt->cpu_a_taken && now >= wt->window_start) {
 			take_cpu_a(w, wt);
@@ -589,9 +546,7 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 			wt->dots += progress_dots(w, ctx->workers, ctx->nworkers);
 		if (next <= now)
 			continue;
-		ts.tv_sec = (time_t)((next - now) / 1000000000ull);
-		ts.tv_nsec = (long)((next - now) % 1000000000ull);
-		sig = sigtimedwait(sigs, NULL, &ts);
+		sig = stop_wait(sigs, next - now);
 		t = clock_ns();
 		/*
 		 * How much longer than asked this turn took since the last wait came
@@ -601,7 +556,7 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 		if ((int64_t)(t - last) - (int64_t)(next - now) > late)
 			late = (int64_t)(t - last) - (int64_t)(next - now);
 		last = t;
-		if (sig == SIGCONT) {
+		if (sig == STOP_RESUMED) {
 			if (late > PAUSE_MIN_NS) {	/* a SIGCONT with no stop before it is no pause */
 				wt->paused_ns += (uint64_t)late;
 				wt->pauses++;
@@ -609,12 +564,12 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 			late = 0;
 			continue;
 		}
-		if (sig == SIGUSR2) {	/* count-based: every window has closed */
+		if (sig == STOP_WOKEN) {	/* count-based: every window has closed */
 			if (wt->cpu_a_taken && wt->ncpu_b <= 0)
 				take_cpu_b(wt);
 			continue;
 		}
-		if (sig <= 0 && wt->stop_time == UINT64_MAX && (lost = ranks_lost()) >= 0) {
+		if (sig == STOP_TIMEOUT && wt->stop_time == UINT64_MAX && (lost = ranks_lost()) >= 0) {
 			wt->stop_time = clock_ns();	/* a rank fell silent: the run ends, partial */
 			wt->stopped_by_rank = true;
 			atomic_store(&ctx->stop, 1);
@@ -624,23 +579,20 @@ static void watch_run(struct run_ctx *ctx, struct watch *wt, const sigset_t *sig
 				       lost, ranks_host((unsigned)lost), (double)RANK_LOST_NS / 1e9);
 			continue;
 		}
-		if (sig <= 0 && wt->stop_time == UINT64_MAX && ranks_stop_seen()) {
+		if (sig == STOP_TIMEOUT && wt->stop_time == UINT64_MAX && ranks_stop_seen()) {
 			wt->stop_time = clock_ns();	/* another rank stopped: so does this one */
 			wt->stopped_by_rank = true;
 			atomic_store(&ctx->stop, 1);
 			continue;
 		}
-		if (sig <= 0 && atomic_load(&ctx->stop))
+		if (sig == STOP_TIMEOUT && atomic_load(&ctx->stop))
 			ranks_stop_send();	/* an error stopped this rank's run: the others too */
-		if (sig > 0 && wt->stop_time == UINT64_MAX) {
+		if (sig == STOP_ASKED && wt->stop_time == UINT64_MAX) {
 			wt->stop_time = clock_ns();
 			atomic_store(&ctx->stop, 1);
 			ctx->signalled = true;
 			ranks_stop_send();
-			signal(SIGINT, SIG_DFL);
-			signal(SIGTERM, SIG_DFL);
-			/* only the stop signals: SIGUSR2 (the last worker's) and SIGCONT stay ours */
-			pthread_sigmask(SIG_UNBLOCK, &stops, NULL);
+			stop_second_ends(sigs);
 			progress_end(&wt->progress);
 			if (!w->quiet)
 				notice("interrupted, stopping (again to quit at once)");
@@ -930,12 +882,7 @@ static int cpu_usage(struct result *res, struct watch *wt)
 		return 0;
 	if (wt->ncpu_b <= 0)
 		take_cpu_b(wt);
-	res->proc_user_s = tv_s(&wt->ru_b.ru_utime) - tv_s(&wt->ru_a.ru_utime);
-	res->proc_sys_s = tv_s(&wt->ru_b.ru_stime) - tv_s(&wt->ru_a.ru_stime);
-	res->proc_ctx = (uint64_t)(wt->ru_b.ru_nvcsw + wt->ru_b.ru_nivcsw - wt->ru_a.ru_nvcsw -
-				   wt->ru_a.ru_nivcsw);
-	res->proc_majflt = (uint64_t)(wt->ru_b.ru_majflt - wt->ru_a.ru_majflt);
-	res->proc_minflt = (uint64_t)(wt->ru_b.ru_minflt - wt->ru_a.ru_minflt);
+	usage_between(&wt->ru_a, &wt->ru_b, res);
 	n = wt->ncpu_a < wt->ncpu_b ? wt->ncpu_a : wt->ncpu_b;
 	if (n <= 0)
 		return 0;
@@ -958,7 +905,7 @@ static int cpu_usage(struct result *res, struct watch *wt)
 }
 
 /* Threads are built; run them and collect the results. */
-static int run_workers(struct run_ctx *ctx, struct result *res, const sigset_t *sigs,
+static int run_workers(struct run_ctx *ctx, struct result *res, const struct stop_hold *sigs,
 		       char *err, size_t len)
 {
 	struct thread_arg *args = calloc(ctx->nworkers, sizeof(*args));
@@ -1093,8 +1040,7 @@ static void keep_facts(struct result *res, const struct target *t, unsigned n)
 		f->created = t[i].created;
 		f->reused = t[i].reused;
 		f->has_dev = t[i].dev != 0;
-		f->dev_major = major(t[i].dev);
-		f->dev_minor = minor(t[i].dev);
+		device_numbers(t[i].dev, &f->dev_major, &f->dev_minor);
 		f->fs_type = t[i].fs_type;
 		f->chain = t[i].chain;
 		f->unbacked = t[i].unbacked;
@@ -1214,23 +1160,13 @@ static void series_note(const struct workload *w)
 		w->series_csv && !w->json_path && !w->json_stdout ? "CSV" : "JSON");
 }
 
-/* io_uring rings hold at most this many entries (the kernel's IORING_MAX_ENTRIES). */
-#define URING_MAX_DEPTH 32768
-
 /* A thread's I/Os in flight must fit in its engine's queue: io_uring's ring, libaio's context. */
 static int check_depth(const struct workload *w, const struct engine_ops *ops, char *err,
 		       size_t len)
 {
-	unsigned long long max = 0;
-	FILE *f;
+	const char *what = "";
+	unsigned long long max = ops->depth_max ? ops->depth_max(&what) : 0;
 
-	if (ops == &engine_io_uring) {
-		max = URING_MAX_DEPTH;
-	} else if (ops == &engine_libaio && (f = fopen("/proc/sys/fs/aio-max-nr", "r"))) {
-		if (fscanf(f, "%llu", &max) != 1)
-			max = 0;
-		fclose(f);
-	}
 	for (unsigned j = 0; max && j < w->njobs; j++) {
 		const struct job_spec *job = &w->jobs[j];
 
@@ -1244,9 +1180,7 @@ static int check_depth(const struct workload *w, const struct engine_ops *ops, c
 			if (depth > max)
 				return errmsg(err, len, -EINVAL, "%llu I/Os in flight per thread (-o, "
 					      "iodepth, over its targets) are more than the %s engine "
-					      "takes: %llu (%s)", depth, ops->name, max,
-					      ops == &engine_io_uring ? "an io_uring ring's most entries"
-								      : "/proc/sys/fs/aio-max-nr");
+					      "takes: %llu (%s)", depth, ops->name, max, what);
 		}
 	}
 	return 0;
@@ -1440,7 +1374,12 @@ static int run_checks(struct run_ctx *ctx, struct hold *hold, struct result *res
 	snprintf(res->engine, sizeof(res->engine), "%s", ops->name);
 	if (check_depth(w, ops, err, len))
 		return -EINVAL;
-	if ((w->sqpoll || w->hipri) && ops != &engine_io_uring)
+	for (unsigned i = 0; !engine_trimmer && ops != &engine_null && i < w->ntargets; i++)
+		if (w->targets[i].trim != TRIM_NONE)
+			return errmsg(err, len, -EINVAL, "'%s': trims (fio's rw=trim, randtrim, "
+				      "trimwrite, DiskSpd's none) are not supported on this platform",
+				      w->targets[i].path);
+	if ((w->sqpoll || w->hipri) && !(ops->flags & ENGINE_RING))
 		return errmsg(err, len, -EINVAL, "--%s needs io_uring, which this kernel does not "
 			      "offer (%s)", w->sqpoll ? "sqpoll" : "hipri", res->engine_note);
 	if (engine_null_model(w->null_lat_ns, w->null_lat_exp, w->null_servers, w->null_iops))
@@ -1506,27 +1445,19 @@ static int run_placed(const struct workload *w, struct hold *hold, const struct 
 {
 	struct run_ctx ctx = { .w = w, .status = st };
 	const struct engine_ops *ops = NULL;
-	sigset_t sigs, old;
-	int r, sig;
+	struct stop_hold sigs;	/* the stops, SIGCONT and the last worker's wake-up (its window) */
+	int r;
 
-	sigemptyset(&sigs);
-	sigaddset(&sigs, SIGINT);
-	sigaddset(&sigs, SIGTERM);
-	sigaddset(&sigs, SIGCONT);	/* taken by the main thread: a stop of the process is noticed */
-	sigaddset(&sigs, SIGUSR2);	/* from the last worker of a count-based run (worker_main) */
 	ctx.main_tid = pthread_self();
-	if (sched_getaffinity(0, sizeof(ctx.cpus), &ctx.cpus))
-		CPU_ZERO(&ctx.cpus);
+	affinity_allowed(&ctx.cpus);	/* none known: io_uring's workers left as they are */
 	atomic_store(&ctx.windows_open, 0);
-	pthread_sigmask(SIG_BLOCK, &sigs, &old);
+	stop_hold(&sigs, true);
 	r = checked_open(&ctx, hold, res, &ops, err, len);
 	if (r && r != -EINTR) {	/* bad input, or files that could not be made: no run */
 		if (ctx.targets)
 			targets_close(ctx.targets, w->ntargets);
 		free(ctx.targets);
-		while (sigtimedwait(&sigs, NULL, &(struct timespec){ 0 }) > 0)
-			;
-		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		stop_release(&sigs);
 		return r;
 	}
 	if (r == -EINTR) {	/* Ctrl-C while a file was laid down, or mpirun's SIGTERM */
@@ -1543,7 +1474,7 @@ static int run_placed(const struct workload *w, struct hold *hold, const struct 
 			/* fio's rw=trim: every I/O a trim, issued synchronously (null: none) */
 			ctx.workers[i].engine.ops = ops != &engine_null &&
 						    worker_trims_only(&ctx, &ctx.workers[i]) ?
-						    &engine_trim : ops;
+						    engine_trimmer : ops;
 			ctx.workers[i].cpu = res->ncpus_pinned ?
 				res->cpus[i % res->ncpus_pinned] : -1;
 		}
@@ -1572,9 +1503,7 @@ static int run_placed(const struct workload *w, struct hold *hold, const struct 
 	out->clock = ctx.clock;
 	out->signalled = ctx.signalled;
 	/* A signal that came after the workers ended must not kill the report. */
-	while ((sig = sigtimedwait(&sigs, NULL, &(struct timespec){ 0 })) > 0)
-		res->interrupted |= sig == SIGINT || sig == SIGTERM;
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	res->interrupted |= stop_release(&sigs);
 	/* past the checks, a workload the targets refused is a failed run, not bad input */
 	return r == -EINVAL ? -EIO : r;
 }

@@ -54,7 +54,7 @@ struct target {
 	const char *name;	/* a file: its name in dirfd (points into spec->path or real) */
 	char *real;		/* a file reached through a symbolic link: its real path */
 	dev_t idev;		/* identity: the file (or, to create, its directory) ... */
-	ino_t iino;		/* ... device and inode */
+	uint64_t iino;		/* ... device and inode (Windows: its volume and file id) */
 	uint64_t reclaim;	/* bytes a file to lay down anew frees first */
 };
 
@@ -83,7 +83,7 @@ int targets_open(struct target *t, const struct workload *w, struct hold *hold, 
  */
 struct space_item {
 	dev_t dev;		/* its file system (and, with ino, its identity) */
-	ino_t ino;		/* the file's, or for a new file its directory's */
+	uint64_t ino;		/* the file's, or for a new file its directory's */
 	bool existing;		/* laid down anew (ino is the file's) */
 	char name[256];		/* a new file's name in that directory */
 	char path[1024];	/* for the message */

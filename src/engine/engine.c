@@ -1,19 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* engine.c: the list of engines, in one place, and the choice of a default. */
+/* engine.c: the engines by name, over the platform's list (engines.c, win/engines.c). */
 #include <stdio.h>
 #include <string.h>
-#include <liburing.h>
 
 #include "engine/engine.h"
 #include "util/banned.h"
-
-static const struct engine_ops *const engines[] = {
-	&engine_io_uring,
-	&engine_libaio,
-	&engine_psync,
-	&engine_null,
-	&engine_mmap,
-};
 
 void engine_names(char *buf, size_t len)
 {
@@ -21,15 +12,15 @@ void engine_names(char *buf, size_t len)
 
 	if (len)
 		buf[0] = 0;
-	for (size_t i = 0; i < sizeof(engines) / sizeof(engines[0]) && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", engines[i]->name);
+	for (size_t i = 0; i < engine_count && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", engine_list[i]->name);
 }
 
 const struct engine_ops *engine_find(const char *name)
 {
-	for (size_t i = 0; i < sizeof(engines) / sizeof(engines[0]); i++)
-		if (!strcmp(engines[i]->name, name))
-			return engines[i];
+	for (size_t i = 0; i < engine_count; i++)
+		if (!strcmp(engine_list[i]->name, name))
+			return engine_list[i];
 	return NULL;
 }
 
@@ -38,18 +29,4 @@ const char *engine_name(const char *name)
 	const struct engine_ops *e = engine_find(name);
 
 	return e ? e->name : NULL;
-}
-
-const struct engine_ops *engine_default(const char **why)
-{
-	struct io_uring ring;
-	int r = io_uring_queue_init(4, &ring, 0);
-
-	*why = NULL;
-	if (r == 0) {
-		io_uring_queue_exit(&ring);
-		return &engine_io_uring;
-	}
-	*why = strerror(-r);
-	return &engine_psync;
 }

@@ -23,14 +23,18 @@
  *                     max completions in done[]; returns the count (0 at the
  *                     deadline) or -errno. The paced loop's wait.
  *   cleanup(e)        release what init() took; safe after a failed init().
+ *   depth_max(what)   optional (NULL: no limit): the most I/Os one engine
+ *                     takes in flight, 0 when it cannot tell; *what gets
+ *                     where that limit comes from, for the message.
  */
 #ifndef IOB_ENGINE_H
 #define IOB_ENGINE_H
 
-#include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/uio.h>
+
+#include "platform/affinity.h"
 
 struct io_unit {
 	void *buf;		/* where the bytes go or come from */
@@ -68,7 +72,7 @@ struct engine_setup {
 	int sq_cpu;		/* io_uring with ENGINE_SQPOLL: the SQ thread's CPU; -1 = any */
 	unsigned ioprio;	/* io_uring: every SQE's I/O priority (fio's prio, prioclass: the
 				   SQ thread and io_uring's workers do not inherit the thread's) */
-	const cpu_set_t *wq_cpus;	/* where io_uring's kernel workers may run: all the run may
+	const struct cpu_mask *wq_cpus;	/* where io_uring's kernel workers may run: all the run may
 					   use, not only the pinned CPU of the thread; NULL: as is */
 	const uint8_t *map_flush;	/* mmap: per fd, MAP_FLUSH_* after each write; NULL: none */
 };
@@ -80,6 +84,8 @@ struct engine_setup {
 #define MAP_FLUSH_NVM_NODRAIN 3	/* -Ni, ... without waiting: msync(MS_ASYNC) */
 
 #define ENGINE_SYNC 1u		/* queue() completes the I/O */
+#define ENGINE_RING 2u		/* io_uring: takes --sqpoll and --hipri; its I/O may be done
+				   by kernel worker threads of this process (host_io_workers) */
 
 struct engine;
 
@@ -91,6 +97,7 @@ struct engine_ops {
 	int (*reap)(struct engine *e, unsigned min, struct io_unit **done, unsigned max);
 	int (*reap_by)(struct engine *e, struct io_unit **done, unsigned max, uint64_t deadline);
 	void (*cleanup)(struct engine *e);
+	uint64_t (*depth_max)(const char **what);
 };
 
 struct engine {
@@ -98,11 +105,14 @@ struct engine {
 	void *priv;
 };
 
-extern const struct engine_ops engine_io_uring;
-extern const struct engine_ops engine_psync;
-extern const struct engine_ops engine_libaio;
 extern const struct engine_ops engine_null;
-extern const struct engine_ops engine_mmap;
+
+/*
+ * This platform's engines, in the order --version and the help list them
+ * (Linux: engines.c; Windows: win/engines.c), and how many.
+ */
+extern const struct engine_ops *const engine_list[];
+extern const unsigned engine_count;
 
 /*
  * fio's trims (trim.c): engine_trim runs a worker whose every I/O is a trim
@@ -112,6 +122,8 @@ extern const struct engine_ops engine_mmap;
  * file (its size kept): 0 or -errno. engine_trim_is_file() tells which fd is.
  */
 extern const struct engine_ops engine_trim;
+/* What runs a job's trims on this platform: engine_trim, or NULL where there is none. */
+extern const struct engine_ops *const engine_trimmer;
 int engine_trim_range(int fd, bool file, uint64_t offset, uint64_t len);
 bool engine_trim_is_file(int fd);
 
@@ -155,8 +167,9 @@ const struct engine_ops *engine_find(const char *name);
 const char *engine_name(const char *name);
 
 /*
- * The best engine this kernel allows: io_uring when a ring can be set up,
- * psync otherwise. *why gets the reason io_uring was passed over, or NULL.
+ * The best engine this system allows (Linux: io_uring when a ring can be
+ * set up, psync otherwise). *why gets the reason the first choice was
+ * passed over, or NULL.
  */
 const struct engine_ops *engine_default(const char **why);
 

@@ -15,6 +15,7 @@
  * I/O to the workers with force_async=N, the SQ thread's CPU.
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,8 +100,19 @@ static int uring_init(struct engine *e, const struct engine_setup *s)
 	 * would queue behind it. Let them run on every CPU the run may use (where
 	 * the kernel honours it; the run checks and warns where it does not).
 	 */
-	if (s->wq_cpus)
-		io_uring_register_iowq_aff(&p->ring, sizeof(*s->wq_cpus), s->wq_cpus);
+	if (s->wq_cpus) {
+		cpu_set_t set;
+		bool any = false;
+
+		CPU_ZERO(&set);
+		for (int c = 0; c < AFFINITY_MAX && c < CPU_SETSIZE; c++)
+			if (s->wq_cpus->bits[c / 64] >> (c % 64) & 1) {
+				CPU_SET(c, &set);
+				any = true;
+			}
+		if (any)
+			io_uring_register_iowq_aff(&p->ring, sizeof(set), &set);
+	}
 	p->ioprio = (uint16_t)s->ioprio;
 	for (unsigned i = 0; i < s->nfds; i++)
 		p->sqe_flags[i] = (p->fixed_files ? IOSQE_FIXED_FILE : 0) |
@@ -201,8 +213,17 @@ static void uring_cleanup(struct engine *e)
 	e->priv = NULL;
 }
 
+/* io_uring rings hold at most this many entries (the kernel's IORING_MAX_ENTRIES). */
+static uint64_t uring_depth_max(const char **what)
+{
+	*what = "an io_uring ring's most entries";
+	return 32768;
+}
+
 const struct engine_ops engine_io_uring = {
 	.name = "io_uring",
+	.flags = ENGINE_RING,
+	.depth_max = uring_depth_max,
 	.init = uring_init,
 	.queue = uring_queue,
 	.reap = uring_reap,

@@ -6,6 +6,7 @@
  * fills an iocb from a fixed pool, reap() submits the batch and waits.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <libaio.h>
 
@@ -147,8 +148,24 @@ static int aio_reap_by(struct engine *e, struct io_unit **done, unsigned max, ui
 	return aio_get(e, 1, done, max, deadline ? deadline : 1);
 }
 
+/* A context takes at most what the system allows all of them together. */
+static uint64_t aio_depth_max(const char **what)
+{
+	unsigned long long max = 0;
+	FILE *f = fopen("/proc/sys/fs/aio-max-nr", "r");
+
+	*what = "/proc/sys/fs/aio-max-nr";
+	if (f) {
+		if (fscanf(f, "%llu", &max) != 1)
+			max = 0;
+		fclose(f);
+	}
+	return max;
+}
+
 const struct engine_ops engine_libaio = {
 	.name = "libaio",
+	.depth_max = aio_depth_max,
 	.init = aio_init,
 	.queue = aio_queue,
 	.reap = aio_reap,

@@ -36,12 +36,12 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <time.h>
 
 #include "core/clock.h"
 #include "core/gen.h"
 #include "engine/engine.h"
+#include "platform/proc.h"
 #include "stats/hist.h"
 #include "util/banned.h"
 
@@ -151,7 +151,7 @@ static int null_init(struct engine *e, const struct engine_setup *setup)
 	p->rng = 0xd1b54a32d192ed03ull * (atomic_fetch_add(&model.engines, 1) + 1) ^
 		 0x6a09e667f3bcc909ull;
 	if (p->timed)	/* wake when the modelled I/O is due, not up to 50 us later */
-		prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+		proc_precise_timers();
 	e->priv = p;
 	return 0;
 }

@@ -568,7 +568,7 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 			return -EINVAL;
 		w->pool_requests = (unsigned)n;
 		return 0;
-	case O_RANDOM:
+	case O_RAND:
 		if (v && v[0] == 's')
 			return apply_rs(ps, flag, v + 1);
 		if (v && v[0] == 'd')
@@ -580,7 +580,7 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 				    flag, v ? v : "");
 		ps->random_set = true;
 		return v && *v ? get_size(ps, flag, v, &ps->ralign) : 0;
-	case O_SEQUENTIAL:
+	case O_SEQ:
 		if (ps->rs_pct && ps->rs_pct != 100)
 			return fail(ps, "%s%s: use -r to specify IO alignment for -rs", flag, v ? v : "");
 		if (ps->rs_pct)

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "job/jobfile.h"
+#include "platform/host.h"
 #include "util/errmsg.h"
 #include "util/banned.h"
 
@@ -198,13 +199,12 @@ char *jobfile_expand_keywords(const char *s, bool *arith)
 			continue;
 		}
 		if (i == 0)
-			snprintf(num, sizeof(num), "%ld", sysconf(_SC_NPROCESSORS_CONF));
+			snprintf(num, sizeof(num), "%ld", host_cpus_configured());
 		else if (i == 1)
-			snprintf(num, sizeof(num), "%ld", sysconf(_SC_PAGESIZE));
+			snprintf(num, sizeof(num), "%ld", host_page_size());
 		else
 			snprintf(num, sizeof(num), "%llu",
-				 (unsigned long long)sysconf(_SC_PHYS_PAGES) *
-					 (unsigned long long)sysconf(_SC_PAGESIZE) >> 20);
+				 (unsigned long long)(host_memory_bytes() >> 20));
 		if (!str_add(&b, num, strlen(num)))
 			goto fail;
 		replaced = true;

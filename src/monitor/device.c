@@ -314,21 +314,6 @@ static void irq_cpus(const char *irq, uint64_t *mask)
 	}
 }
 
-void device_request_limit(const struct blockdev_info *d, uint64_t *lo, uint64_t *hi)
-{
-	uint64_t sectors = d->max_sectors_kb > 0 ? (uint64_t)d->max_sectors_kb * 1024 : UINT64_MAX;
-	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), seg = page;
-
-	*lo = *hi = sectors == UINT64_MAX ? 0 : sectors;
-	if (d->max_segments <= 0)
-		return;
-	if (d->max_segment_size > 0 && (uint64_t)d->max_segment_size < page)
-		seg = (uint64_t)d->max_segment_size;
-	*lo = (uint64_t)d->max_segments * seg < sectors ? (uint64_t)d->max_segments * seg : sectors;
-	seg = d->max_segment_size > 0 ? (uint64_t)d->max_segment_size : page;
-	*hi = (uint64_t)d->max_segments * seg < sectors ? (uint64_t)d->max_segments * seg : sectors;
-}
-
 uint64_t device_irq_cpus(const struct device_chain *c)
 {
 	for (unsigned i = c->n; i-- > 0;) {
@@ -357,4 +342,10 @@ uint64_t device_irq_cpus(const struct device_chain *c)
 		}
 	}
 	return 0;
+}
+
+void device_numbers(dev_t dev, unsigned *ma, unsigned *mi)
+{
+	*ma = major(dev);
+	*mi = minor(dev);
 }

@@ -71,12 +71,7 @@ int device_describe(const char *name, struct blockdev_info *d);
  */
 uint64_t device_irq_cpus(const struct device_chain *c);
 
-/*
- * The most bytes one request to d can carry, from its queue limits: at most
- * max_sectors_kb, and max_segments segments of a page each (buffers' pages
- * are not contiguous in memory) -- *lo -- or of max_segment_size each when
- * they are -- *hi. 0 when unknown. A larger I/O is split into several.
- */
-void device_request_limit(const struct blockdev_info *d, uint64_t *lo, uint64_t *hi);
+/* dev's major and minor numbers (0 and 0 where the system numbers no devices). */
+void device_numbers(dev_t dev, unsigned *major, unsigned *minor);
 
 #endif

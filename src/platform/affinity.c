@@ -1,52 +1,27 @@
 /* SPDX-License-Identifier: MIT */
-/* affinity.c: CPU lists and thread pinning (sched_getaffinity, pthread_setaffinity_np). */
+/* affinity.c: thread pinning on Linux (sched_getaffinity, pthread_setaffinity_np). */
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "platform/affinity.h"
 #include "util/banned.h"
 
-int affinity_parse(const char *list, int *cpus, char *err, size_t len)
+int affinity_allowed(struct cpu_mask *m)
 {
-	const char *p = list;
-	int n = 0;
+	cpu_set_t allowed;
 
-	if (!*p) {
-		snprintf(err, len, "-a: an empty CPU list");
-		return -EINVAL;
-	}
-	while (*p) {
-		char *end;
-		long lo = strtol(p, &end, 10), hi;
-
-		if (end == p || lo < 0 || lo >= AFFINITY_MAX)
-			goto bad;
-		hi = lo;
-		p = end;
-		if (*p == '-') {
-			hi = strtol(p + 1, &end, 10);
-			if (end == p + 1 || hi < lo || hi >= AFFINITY_MAX)
-				goto bad;
-			p = end;
-		}
-		for (long c = lo; c <= hi; c++) {
-			if (n == AFFINITY_MAX)
-				goto bad;
-			cpus[n++] = (int)c;
-		}
-		if (*p == ',' && p[1])
-			p++;
-		else if (*p)
-			goto bad;
-	}
-	return n;
-bad:
-	snprintf(err, len, "-a: '%s' is not a CPU list (e.g. 0,2,4-7; CPUs 0 to %d)", list,
-		 AFFINITY_MAX - 1);
-	return -EINVAL;
+	memset(m, 0, sizeof(*m));
+	CPU_ZERO(&allowed);
+	if (sched_getaffinity(0, sizeof(allowed), &allowed))
+		return -errno;
+	for (int c = 0; c < CPU_SETSIZE && c < AFFINITY_MAX; c++)
+		if (CPU_ISSET(c, &allowed))
+			m->bits[c / 64] |= 1ull << (c % 64);
+	return 0;
 }
 
 int affinity_cpus(const int *want, unsigned n, int *out, char *err, size_t len)

@@ -8,8 +8,17 @@
 #define IOB_AFFINITY_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define AFFINITY_MAX 1024
+
+/* A set of CPUs, as the platform-free parts hold one: bit c of bits is CPU c. */
+struct cpu_mask {
+	uint64_t bits[AFFINITY_MAX / 64];
+};
+
+/* The CPUs this process may run on, into m (none when it cannot tell). Returns 0 or -errno. */
+int affinity_allowed(struct cpu_mask *m);
 
 /*
  * Parses a CPU list "0,2,4-7" into cpus (room for AFFINITY_MAX). Returns

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* host.c: machine facts from uname, sysconf, /proc/cpuinfo and sysfs. */
 #include <dirent.h>
+#include <errno.h>
 #include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -61,6 +63,31 @@ static double clock_cost(void)
 	return ((double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec)) / N;
 }
 
+int host_random(void *buf, size_t n)
+{
+	return getrandom(buf, n, 0) == (ssize_t)n ? 0 : -EIO;
+}
+
+long host_cpus_configured(void)
+{
+	return sysconf(_SC_NPROCESSORS_CONF);
+}
+
+long host_cpus_online(void)
+{
+	return sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+long host_page_size(void)
+{
+	return sysconf(_SC_PAGESIZE);
+}
+
+uint64_t host_memory_bytes(void)
+{
+	return (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
 void host_info_read(struct host_info *h)
 {
 	struct utsname u;
@@ -75,8 +102,8 @@ void host_info_read(struct host_info *h)
 	read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", h->governor,
 		  sizeof(h->governor));
 	h->clock_read_ns = clock_cost();
-	h->cpu_count = sysconf(_SC_NPROCESSORS_ONLN);
-	h->memory_bytes = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+	h->cpu_count = host_cpus_online();
+	h->memory_bytes = host_memory_bytes();
 	read_line("/proc/sys/kernel/random/boot_id", h->boot_id, sizeof(h->boot_id));
 }
 
@@ -196,26 +223,4 @@ void host_io_workers(void (*each)(void *arg, int owner, double cpu_s, int ncpus)
 			each(arg, owner, s, n);
 		}
 	closedir(d);
-}
-
-const char *host_fs_name(long f_type)
-{
-	static const struct {
-		long magic;
-		const char *name;
-	} fs[] = {
-		{ 0xEF53, "ext4" }, { 0x58465342, "xfs" }, { 0x9123683E, "btrfs" },
-		{ 0x01021994, "tmpfs" }, { 0x6969, "nfs" }, { 0xFE534D42, "smb2" },
-		{ 0xFF534D42, "cifs" }, { 0x794c7630, "overlayfs" }, { 0x2fc12fc1, "zfs" },
-		{ 0xF2F52010, "f2fs" }, { 0x4d44, "vfat" }, { 0x5346544e, "ntfs" },
-		{ 0x65735546, "fuse" }, { 0x858458f6, "ramfs" }, { 0x73717368, "squashfs" },
-		{ 0x9fa0, "proc" }, { 0x62656572, "sysfs" },
-		{ 0x2011BAB0, "exfat" }, { 0xCA451A4E, "bcachefs" }, { 0x00c36400, "ceph" },
-		{ 0x47504653, "gpfs" }, { 0x0bd00bd0, "lustre" },
-	};
-
-	for (size_t i = 0; i < sizeof(fs) / sizeof(fs[0]); i++)
-		if (fs[i].magic == f_type)
-			return fs[i].name;
-	return NULL;
 }

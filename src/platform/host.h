@@ -7,6 +7,7 @@
 #ifndef IOB_HOST_H
 #define IOB_HOST_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct host_info {
@@ -23,6 +24,17 @@ struct host_info {
 
 /* Fills h; fields it cannot read are left "" or 0. */
 void host_info_read(struct host_info *h);
+
+/* n random bytes from the system's generator into buf. Returns 0 or -EIO. */
+int host_random(void *buf, size_t n);
+
+/* The CPUs configured (fio's $ncpus), and those online now. */
+long host_cpus_configured(void);
+long host_cpus_online(void);
+
+/* The memory page's size, and the machine's physical memory, in bytes. */
+long host_page_size(void);
+uint64_t host_memory_bytes(void);
 
 /*
  * Where one CPU sits, from sysfs (/sys/devices/system/cpu/cpuN): its

@@ -3,9 +3,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "platform/host.h"
 #include "report/devcheck.h"
 #include "report/summary.h"
 #include "util/banned.h"
+
+/*
+ * The most bytes one request to d can carry, from its queue limits: at most
+ * max_sectors_kb, and max_segments segments of a page each (buffers' pages
+ * are not contiguous in memory) -- *lo -- or of max_segment_size each when
+ * they are -- *hi. 0 when unknown. A larger I/O is split into several.
+ */
+static void request_limit(const struct blockdev_info *d, uint64_t *lo, uint64_t *hi)
+{
+	uint64_t sectors = d->max_sectors_kb > 0 ? (uint64_t)d->max_sectors_kb * 1024 : UINT64_MAX;
+	uint64_t page = (uint64_t)host_page_size(), seg = page;
+
+	*lo = *hi = sectors == UINT64_MAX ? 0 : sectors;
+	if (d->max_segments <= 0)
+		return;
+	if (d->max_segment_size > 0 && (uint64_t)d->max_segment_size < page)
+		seg = (uint64_t)d->max_segment_size;
+	*lo = (uint64_t)d->max_segments * seg < sectors ? (uint64_t)d->max_segments * seg : sectors;
+	seg = d->max_segment_size > 0 ? (uint64_t)d->max_segment_size : page;
+	*hi = (uint64_t)d->max_segments * seg < sectors ? (uint64_t)d->max_segments * seg : sectors;
+}
 
 /* Causes named from more than one rule: one string each, since note() keeps a text once by address. */
 static const char page_cache_msg[] = "page cache: buffered I/O was served from memory, not the device";
@@ -228,7 +250,7 @@ static void split_range(struct devcheck *c)
 {
 	uint64_t lo, hi;
 
-	device_request_limit(c->info, &lo, &hi);
+	request_limit(c->info, &lo, &hi);
 	c->req_limit = lo;
 	if (!c->block_size || !lo) {
 		c->split_lo = c->split_hi = 1;

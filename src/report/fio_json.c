@@ -310,15 +310,13 @@ int report_fio_json(FILE *f, const struct workload *groups, const struct result 
 	/* fio stamps the time it writes the report: here the end of the last run, as recorded */
 	struct timespec now = fio_report_time(res, ngroups);
 	struct fio_unit *u = NULL;
-	struct tm tm;
 	char when[64];
 	time_t t = now.tv_sec;
 	int r, n;
 
 	report_oom = false;
 	fio_plus = plus;
-	if (!localtime_r(&t, &tm) || !strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", &tm))
-		when[0] = 0;
+	fio_time_text(t, when, sizeof(when));
 	set(root, "fio version", json_text("iobench-" IOBENCH_VERSION));
 	set(root, "timestamp", json_integer((json_int_t)now.tv_sec));
 	set(root, "timestamp_ms", json_integer((json_int_t)now.tv_sec * 1000 + now.tv_nsec / 1000000));

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "report/fio_stats.h"
 #include "util/banned.h"
@@ -422,4 +423,21 @@ int fio_disks(const struct result *res, unsigned ngroups, struct fio_disk **out)
 double fio_disk_util(const struct fio_disk *d)
 {
 	return d->msec > 0 ? fmin(100.0, 100.0 * (double)d->d.io_ticks / d->msec) : 0;
+}
+
+void fio_time_text(time_t sec, char *buf, size_t len)
+{
+	static const char day[7][4] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
+	static const char mon[12][4] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug",
+					 "Sep", "Oct", "Nov", "Dec" };
+	struct tm tm;
+
+	if (!localtime_r(&sec, &tm) || tm.tm_wday < 0 || tm.tm_wday > 6 || tm.tm_mon < 0 ||
+	    tm.tm_mon > 11) {
+		if (len)
+			buf[0] = 0;
+		return;
+	}
+	snprintf(buf, len, "%s %s %2d %02d:%02d:%02d %d", day[tm.tm_wday], mon[tm.tm_mon],
+		 tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, tm.tm_year + 1900);
 }

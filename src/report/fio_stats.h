@@ -100,6 +100,12 @@ const struct result *fio_verify_result(const struct workload *groups, const stru
 				       unsigned ngroups, unsigned g);
 
 /* fio's runtime of a direction, ms: the unit's measuring time in usec rounded up, 0 without I/O. */
+/*
+ * fio's time of day, as ctime() writes it ("Thu Dec  3 20:08:11 2026"), of
+ * sec in local time, into buf (room for 32); "" when it cannot be had.
+ */
+void fio_time_text(time_t sec, char *buf, size_t len);
+
 uint64_t fio_runtime_ms(const struct io_counts *c, uint64_t active_ns);
 
 /* Every I/O of jobs j0..j1-1 is issued with no other in flight (fio's iodepth 1). */

@@ -399,13 +399,10 @@ static int text_build(struct fio_text *t, const struct workload *groups, const s
 		      unsigned ngroups)
 {
 	struct timespec now = fio_report_time(res, ngroups);
-	time_t sec = now.tv_sec;
-	struct tm tm;
 
 	memset(t, 0, sizeof(*t));
 	report_oom = false;
-	if (!localtime_r(&sec, &tm) || !strftime(t->when, sizeof(t->when), "%a %b %e %H:%M:%S %Y", &tm))
-		t->when[0] = 0;
+	fio_time_text(now.tv_sec, t->when, sizeof(t->when));
 	t->nu = fio_units(groups, res, ngroups, &t->u);
 	t->ndisks = fio_disks(res, ngroups, &t->disks);
 	t->gs = calloc(ngroups ? ngroups : 1, sizeof(*t->gs));

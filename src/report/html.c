@@ -13,6 +13,7 @@
 #include <string.h>
 #include <jansson.h>
 
+#include "platform/memfile.h"
 #include "report/report.h"
 #include "util/outfile.h"
 #include "version.h"
@@ -138,24 +139,19 @@ static void put_section(FILE *f, const char *name, const struct written_opt *o, 
 /* A job file's run: its options as written (the global ones, the command line's first), or NULL. */
 static char *job_file_text(const struct workload *w)
 {
-	char *text = NULL;
-	size_t n = 0;
+	struct memfile m;
 	FILE *f;
 
 	if (!w->njobs || !w->jobs[0].name)
 		return NULL;
-	f = open_memstream(&text, &n);
+	f = memfile_open(&m);
 	if (!f)
 		return NULL;
 	if (w->nglobal_written)
 		put_section(f, "global", w->global_written, w->nglobal_written);
 	for (unsigned j = 0; j < w->njobs; j++)
 		put_section(f, w->jobs[j].name, w->jobs[j].written, w->jobs[j].nwritten);
-	if (fclose(f)) {
-		free(text);
-		return NULL;
-	}
-	return text;
+	return memfile_close(&m) ? NULL : m.text;
 }
 
 /*

@@ -6,8 +6,9 @@
  */
 #include <errno.h>
 #include <string.h>
-#include <sys/mman.h>
+#include <stdlib.h>
 
+#include "platform/vmem.h"
 #include "stats/iolog.h"
 #include "util/banned.h"
 
@@ -17,23 +18,16 @@
 /* Address space for rows, pages taken only as they fill: the largest of AREA_MAX halved that maps. */
 static int area_reserve(struct iolog_area *a)
 {
-	for (size_t cap = AREA_MAX; cap >= AREA_MIN; cap /= 2) {
-		void *p = mmap(NULL, cap, PROT_READ | PROT_WRITE,
-			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	size_t cap = AREA_MAX;
 
-		if (p != MAP_FAILED) {
-			a->p = p;
-			a->cap = cap;
-			return 0;
-		}
-	}
-	return -ENOMEM;
+	a->p = vmem_reserve(&cap, AREA_MIN);
+	a->cap = a->p ? cap : 0;
+	return a->p ? 0 : -ENOMEM;
 }
 
 static void area_free(struct iolog_area *a)
 {
-	if (a->p)
-		munmap(a->p, a->cap);
+	vmem_release(a->p, a->cap);
 	memset(a, 0, sizeof(*a));
 }
 
@@ -42,7 +36,7 @@ static void *area_take(struct iolog_area *a, size_t n)
 {
 	void *p;
 
-	if (!a->p || a->cap - a->used < n) {
+	if (!a->p || a->cap - a->used < n || vmem_use(a->p, a->used + n)) {
 		a->lost++;
 		return NULL;
 	}
@@ -60,12 +54,9 @@ int iolog_init(struct iolog *l)
 	if (l->hist_ms) {
 		if (area_reserve(&l->hist))
 			return -ENOMEM;
-		l->bins = mmap(NULL, 2 * FIO_PLAT_NR * sizeof(*l->bins), PROT_READ | PROT_WRITE,
-			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (l->bins == MAP_FAILED) {
-			l->bins = NULL;
+		l->bins = calloc(2 * FIO_PLAT_NR, sizeof(*l->bins));
+		if (!l->bins)
 			return -ENOMEM;
-		}
 	}
 	return 0;
 }
@@ -175,7 +166,6 @@ void iolog_free(struct iolog *l)
 	area_free(&l->io);
 	area_free(&l->win);
 	area_free(&l->hist);
-	if (l->bins)
-		munmap(l->bins, 2 * FIO_PLAT_NR * sizeof(*l->bins));
+	free(l->bins);
 	l->bins = NULL;
 }

@@ -5,7 +5,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <signal.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/statfs.h>
@@ -13,6 +12,7 @@
 #include <unistd.h>
 
 #include "platform/kernelfs.h"
+#include "platform/stop.h"
 #include "util/errmsg.h"
 #include "util/outfile.h"
 #include "platform/ranks.h"
@@ -52,23 +52,17 @@ static int sink_close(void *cookie)
 /* The temporary file being written, for the signal handler to remove (one at a time). */
 static char *volatile live_tmp;
 
-static void on_signal(int sig)
+static void on_stop(void)
 {
 	char *t = live_tmp;
 
 	if (t)
 		unlink(t);	/* async-signal-safe */
-	signal(sig, SIG_DFL);
-	raise(sig);
 }
 
 void outfile_unlink_on_signal(void)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
-
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	stop_on_unheld(on_stop);
 }
 
 /* /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N: the descriptor N, or -1. */
