@@ -7,6 +7,8 @@
 #   make lint        every source file includes util/banned.h
 #   make DEVELOPER=1 warnings are errors
 #   make fuzz-run    build the libFuzzer targets (clang) and run each FUZZ_SECONDS
+#   make windows     cross-build build-win/iobench.exe (mingw-w64; docs/windows.md)
+#   make check-windows  its unit tests and tests/win under wine
 
 .DEFAULT_GOAL := all
 CC      ?= cc
@@ -184,7 +186,7 @@ check-tsan:
 		TSAN_OPTIONS="halt_on_error=1 exitcode=66" tests/run $(TSAN_TESTS)
 
 lint:
-	@missing=$$(grep -L '^#include "util/banned.h"' src/*.c src/*/*.c tests/fuzz/*.c); \
+	@missing=$$(grep -L '^#include "util/banned.h"' src/*.c src/*/*.c src/*/win/*.c tests/fuzz/*.c); \
 		[ -z "$$missing" ] || { echo "lint: util/banned.h not included by: $$missing"; exit 1; }
 
 # libFuzzer targets: one per parser, linked against the library built for fuzzing.
@@ -208,9 +210,10 @@ fuzz-run:
 			{ tail -40 build-fuzz/$$n.log; exit 1; }; \
 		grep -E "stat::number_of_executed_units|Done" build-fuzz/$$n.log; done
 
-# Everything CI runs: the suite on the normal build, the build without MPI, the suite again
-# under ASan+UBSan, the threaded tests under TSan, the fuzzers, then the Debian package.
-check-all: check check-nompi
+# Everything CI runs: the suite on the normal build, the build without MPI, the Windows build
+# under wine, the suite again under ASan+UBSan, the threaded tests under TSan, the fuzzers,
+# then the Debian package.
+check-all: check check-nompi check-windows
 	$(MAKE) check-san
 	$(MAKE) check-tsan
 	$(MAKE) fuzz-run
@@ -226,6 +229,74 @@ check-nompi:
 	$(MAKE) MPI=0 B=build-nompi build-nompi/iobench
 	build-nompi/iobench --version | grep -q '^mpi: not built'
 	! OMPI_COMM_WORLD_SIZE=2 build-nompi/iobench --engine=null -d0.1 x 2>/dev/null
+
+# Windows (docs/windows.md): `make windows` cross-builds build-win/iobench.exe with mingw-w64
+# (Debian's gcc-mingw-w64-x86-64-posix: winpthreads), statically, against the libraries
+# scripts/windeps cross-builds from Debian's own source packages into $(WINDEPS) (scripts/setup
+# runs it), Debian's zlib for mingw, and xxhash header-only. The Linux implementations behind
+# the platform and engine interfaces (WIN_NOT) are left out; src/platform/win/ and
+# src/engine/win/ hold Windows'. `make check-windows` runs the unit tests and tests/win under
+# wine.
+WIN_CC    ?= x86_64-w64-mingw32-gcc-posix
+WINDEPS   ?= /opt/iobench-mingw64
+WB        := build-win
+WIN_PKGS  := jansson nettle libisal libxml-2.0
+WIN_PKGCONFIG = PKG_CONFIG_LIBDIR=$(WINDEPS)/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR= pkg-config --static
+WIN_NOT   := src/engine/io_uring.c src/engine/libaio.c src/engine/mmap.c src/engine/trim.c \
+	     src/engine/engines.c src/platform/stop.c src/platform/proc.c src/platform/console.c \
+	     src/platform/memfile.c src/platform/vmem.c src/core/iomem.c src/platform/affinity.c \
+	     src/platform/blockdev.c \
+	     src/platform/host.c src/platform/ioprio.c src/platform/kernelfs.c src/platform/statedir.c \
+	     src/core/target.c src/core/hold.c src/core/devrule.c src/platform/fileid.c \
+	     src/monitor/device.c src/monitor/cpuread.c src/cmd/disks.c src/cmd/monitor.c \
+	     src/platform/fsinfo.c src/util/outfile.c
+WIN_SRC   := $(filter-out $(WIN_NOT),$(LIB_SRC)) $(wildcard src/*/win/*.c)
+WIN_OBJ   := $(WIN_SRC:%.c=$(WB)/%.o) $(WB)/gen/html_assets.o $(WB)/gen/buildinfo.o
+# -Wno-format: mingw's gcc checks printf formats against the Windows C library's printf, while
+# the build uses mingw's own C99 one (__USE_MINGW_ANSI_STDIO); the Linux build checks them.
+WIN_CFLAGS = -std=gnu11 $(WARN) -Wno-format -O2 -g -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -include src/platform/win/posix.h \
+	     -D_WIN32_WINNT=0x0A00 -D__USE_MINGW_ANSI_STDIO=1 -D_POSIX_THREAD_SAFE_FUNCTIONS -DXXH_INLINE_ALL -DLIBXML_STATIC \
+	     -Isrc -Isrc/platform/win/include -I$(WB)/inc \
+	     $(shell $(WIN_PKGCONFIG) --cflags $(WIN_PKGS) 2>/dev/null) -MMD -MP
+# binmode.o: files open in binary mode, as on Linux (no CR before each LF, no ^Z as the end)
+WIN_LIBS   = $(shell $(WIN_PKGCONFIG) --libs $(WIN_PKGS) 2>/dev/null) -lz -lpdh -lws2_32 \
+	     -lbcrypt -lshell32 -lwinmm -lpsapi -lntdll -lpowrprof -static -lpthread -lm \
+	     /usr/x86_64-w64-mingw32/lib/binmode.o
+
+windows: $(WB)/iobench.exe
+
+$(WB)/inc/xxhash.h: /usr/include/xxhash.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+# posix.h is in every file (-include), which the compiler's dependency lists leave out
+$(WB)/%.o: %.c $(WB)/inc/xxhash.h src/platform/win/posix.h
+	@mkdir -p $(dir $@)
+	$(WIN_CC) $(WIN_CFLAGS) -c -o $@ $<
+$(WB)/gen/%.o: $(B)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(WIN_CC) $(WIN_CFLAGS) -w -c -o $@ $<
+
+$(WB)/libiobench.a: $(WIN_OBJ)
+	rm -f $@ && x86_64-w64-mingw32-ar rcs $@ $^
+
+$(WB)/iobench.exe: $(WB)/src/main.o $(WB)/libiobench.a
+	$(WIN_CC) -o $@ $^ $(WIN_LIBS)
+
+# The unit tests, for Windows (cmocka cross-built by scripts/windeps), run under wine.
+WIN_UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(WB)/tests/%.exe)
+$(WB)/tests/%.exe: tests/unit/%.c $(WB)/libiobench.a
+	@mkdir -p $(dir $@)
+	$(WIN_CC) $(WIN_CFLAGS) $(shell $(WIN_PKGCONFIG) --cflags cmocka) -o $@ $< $(WB)/libiobench.a \
+		$(shell $(WIN_PKGCONFIG) --libs cmocka) $(WIN_LIBS)
+
+# wine in a prefix of the build's own, headless and quiet (tests/win/lib.sh says how it is used)
+WINE_ENV := WINEPREFIX=$(abspath $(WB))/wine WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+
+check-windows: $(WB)/iobench.exe $(WIN_UNIT_BIN)
+	@fail=0; for t in $(WIN_UNIT_BIN); do echo "== $$t (wine)"; \
+		$(WINE_ENV) wine $$t || fail=1; done; [ $$fail = 0 ]
+	$(WINE_ENV) IOBENCH_EXE=$(abspath $(WB))/iobench.exe tests/win/run
 
 # make install [PREFIX=/usr/local] [DESTDIR=staging]: the program, its man page, bash and zsh
 # completion and the docs (README.md, docs/ and examples/, as in the source tree, so the paths
@@ -249,8 +320,8 @@ uninstall:
 		rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null; true
 
 clean:
-	rm -rf build build-san build-tsan build-fuzz build-nompi iobench
+	rm -rf build build-san build-tsan build-fuzz build-nompi build-win iobench
 
 .PHONY: all unit helpers check check-all check-nompi check-san check-tsan lint clean fuzz-bins fuzz-run \
-	install uninstall man-missing check-deb
--include $(shell find $(B) -name '*.d' 2>/dev/null)
+	install uninstall man-missing check-deb windows check-windows
+-include $(shell find $(B) $(WB) -name '*.d' 2>/dev/null)

@@ -8,6 +8,7 @@
 #include "core/hold.h"
 #include "core/notice.h"
 #include "engine/engine.h"
+#include "platform/host.h"
 #include "platform/ranks.h"
 #include "platform/stop.h"
 #include "report/report.h"
@@ -83,12 +84,12 @@ void cmd_version(void)
 	printf("iobench %s\n", IOBENCH_VERSION);
 	printf("commit: %s\n", strcmp(iob_commit, "unknown") ? iob_commit :
 	       "unknown (not built from a git checkout)");
-	printf("platform: linux %s\n", IOB_ARCH);
+	printf("platform: %s %s\n", host_platform(), IOB_ARCH);
 	printf("engines: %s (default here: %s)\n", engines, def->name);
 	printf("html report: %s\n", report_html_available(NULL, 0) ? "not built (libjs-dygraphs "
 	       "was not installed)" : "built in (Dygraphs, from libjs-dygraphs)");
 	if (mpi)
 		printf("mpi: %s (mpirun -np N iobench ...: docs/multihost.md)\n", mpi);
 	else
-		printf("mpi: not built (libopenmpi-dev was not installed)\n");
+		printf("mpi: not built (%s)\n", host_no_mpi());
 }

@@ -146,6 +146,11 @@ int build_check_iomem(const struct workload *w, const struct target *tg, char *e
 	}
 	if (!any)
 		return 0;
+	if (!iomem_huge_built())
+		return errmsg(err, len, -EINVAL, "%s%s%s: huge (large) pages for the I/O buffers are "
+			      "not yet taken by this build of iobench (docs/windows.md)",
+			      w->large_pages ? "-l" : "job '", w->large_pages ? "" : first,
+			      w->large_pages ? "" : "': mem=shmhuge, mmaphuge");
 	if (w->large_pages && (!hp || !total))
 		return errmsg(err, len, -EINVAL, "-l: large pages (huge pages for the I/O buffers): "
 			      "this machine has none configured (/proc/sys/vm/nr_hugepages is 0)");

@@ -108,3 +108,8 @@ void iomem_aligned_free(void *p)
 {
 	free(p);
 }
+
+bool iomem_huge_built(void)
+{
+	return true;
+}

@@ -39,6 +39,9 @@ void iomem_aligned_free(void *p);
 /* The huge page size (/proc/meminfo's Hugepagesize), and *free huge pages; 0 when unknown. */
 uint64_t iomem_huge_page(uint64_t *free, uint64_t *total);
 
+/* Whether this build puts buffers on huge pages (Linux: hugetlbfs; not yet the Windows build). */
+bool iomem_huge_built(void);
+
 /* Whether kind maps huge pages. */
 static inline bool iomem_huge(enum buf_mem kind)
 {

@@ -17,6 +17,7 @@
 #include "job/units.h"
 #include "job/xmlprofile.h"
 #include "platform/affinity.h"
+#include "platform/host.h"
 #include "util/errmsg.h"
 #include "version.h"
 #include "util/banned.h"
@@ -313,7 +314,7 @@ static int apply_affinity(struct parse_state *ps, struct workload *w, const char
 static int apply_source(struct parse_state *ps, const char *flag, const char *v)
 {
 	const char *comma = strchr(v, ',');
-	char head[64];
+	char head[64], why[512];
 
 	ps->t.buf = BUF_SOURCE;
 	if (!comma)
@@ -326,9 +327,8 @@ static int apply_source(struct parse_state *ps, const char *flag, const char *v)
 		return -EINVAL;
 	if (!comma[1])
 		return fail(ps, "%s%s: no file after the ','", flag, v);
-	if (comma[1] && comma[2] == ':' && (comma[3] == '\\' || !comma[3]))
-		return fail(ps, "%s%s: '%s' is a Windows path: give a Linux path", flag, v,
-			    comma + 1);
+	if (host_path_check(comma + 1, why, sizeof(why)))
+		return fail(ps, "%s%s: %s", flag, v, why);
 	if (ps->t.buf_source_path)
 		return fail(ps, "%s%s: the source buffer's file may be given once", flag, v);
 	ps->t.buf_source_path = strdup(comma + 1);
@@ -901,12 +901,7 @@ static int check_combinations(struct parse_state *ps, struct workload *w)
 
 int cmdline_check_path(const char *path, char *err, size_t len)
 {
-	if (path[0] == '#')
-		return errmsg(err, len, -EINVAL, "'%s' is a Windows physical drive number: name the "
-			      "Linux block device instead, e.g. /dev/sdb", path);
-	if (path[0] && path[1] == ':' && (path[2] == '\\' || path[2] == 0))
-		return errmsg(err, len, -EINVAL, "'%s' is a Windows path: give a Linux path", path);
-	return 0;
+	return host_path_check(path, err, len);
 }
 
 static int add_target(struct parse_state *ps, struct workload *w, const char *path)

@@ -70,7 +70,7 @@ int cmdline_build_weight(struct cmdline_build *b, unsigned weight,
 int cmdline_build_finish(struct cmdline_build *b);
 void cmdline_build_free(struct cmdline_build *b);
 
-/* A target's path as the command line takes it: not a Windows one. Returns 0 or -EINVAL. */
+/* A target's path as the command line takes it: not another platform's. Returns 0 or -EINVAL. */
 int cmdline_check_path(const char *path, char *err, size_t len);
 
 /* argv joined with spaces, for a report's "Command Line:" (malloc'd; NULL when out of memory). */

@@ -1067,12 +1067,25 @@ static int get_engine(struct planner *p, const struct jf_opt *o, struct fjob *j)
 			       o->val);
 		return 0;
 	}
+	if (!strcmp(o->val, "windowsaio") && engine_name("iocp")) {
+		j->engine = "iocp";	/* fio's engine on Windows: overlapped I/O on a completion port */
+		return 0;
+	}
 	j->engine = engine_name(o->val);
 	if (j->engine && !strcmp(j->engine, "mmap"))	/* DiskSpd's -Sm; fio's msyncs differ */
 		return bad(p, o, "iobench's mmap engine is DiskSpd's -Sm; fio's mmap engine (its "
 			   "msync on fsync and sync) is not implemented");
-	if (!j->engine)
-		return bad(p, o, "not an engine of iobench (sync, psync, libaio, io_uring, null)");
+	if (!j->engine) {
+		char names[128] = "sync";	/* and pvsync, which run as psync */
+		size_t n = strlen(names);
+
+		for (unsigned i = 0; i < engine_count; i++)	/* mmap: DiskSpd's -Sm alone */
+			if (strcmp(engine_list[i]->name, "mmap"))
+				n += (size_t)snprintf(names + n, sizeof(names) - n, ", %s",
+						      engine_list[i]->name);
+		return bad(p, o, "not an engine of iobench (%s%s)", names,
+			   engine_name("iocp") ? ", windowsaio" : "");
+	}
 	return 0;
 }
 

@@ -29,20 +29,6 @@ int cpustat_parse(const char *text, struct cpu_times *out, unsigned max)
 	return n ? (int)n : -EINVAL;
 }
 
-int cpustat_read(struct cpu_times *out, unsigned max)
-{
-	char buf[65536];
-	FILE *f = fopen("/proc/stat", "r");
-	size_t n;
-
-	if (!f)
-		return -errno;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = 0;
-	return cpustat_parse(buf, out, max);
-}
-
 static double pct(uint64_t part, uint64_t total)
 {
 	return total ? 100.0 * (double)part / (double)total : 0.0;

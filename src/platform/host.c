@@ -14,6 +14,7 @@
 
 #include "platform/affinity.h"
 #include "platform/host.h"
+#include "util/errmsg.h"
 #include "util/banned.h"
 
 /* Reads the first line of path into buf, without its newline. */
@@ -63,6 +64,34 @@ static double clock_cost(void)
 	return ((double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec)) / N;
 }
 
+int host_name(char *buf, size_t len)
+{
+	if (!len || gethostname(buf, len - 1))
+		return -1;
+	buf[len - 1] = 0;
+	return 0;
+}
+
+const char *host_platform(void)
+{
+	return "linux";
+}
+
+const char *host_no_mpi(void)
+{
+	return "libopenmpi-dev was not installed";
+}
+
+int host_path_check(const char *path, char *err, size_t len)
+{
+	if (path[0] == '#')
+		return errmsg(err, len, -EINVAL, "'%s' is a Windows physical drive number: name the "
+			      "Linux block device instead, e.g. /dev/sdb", path);
+	if (path[0] && path[1] == ':' && (path[2] == '\\' || path[2] == 0))
+		return errmsg(err, len, -EINVAL, "'%s' is a Windows path: give a Linux path", path);
+	return 0;
+}
+
 int host_random(void *buf, size_t n)
 {
 	return getrandom(buf, n, 0) == (ssize_t)n ? 0 : -EIO;
@@ -93,7 +122,7 @@ void host_info_read(struct host_info *h)
 	struct utsname u;
 
 	memset(h, 0, sizeof(*h));
-	gethostname(h->hostname, sizeof(h->hostname) - 1);
+	host_name(h->hostname, sizeof(h->hostname));
 	if (!uname(&u))
 		snprintf(h->kernel, sizeof(h->kernel), "%s %s %s", u.sysname, u.release, u.version);
 	cpu_model(h->cpu_model, sizeof(h->cpu_model));

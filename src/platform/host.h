@@ -25,6 +25,20 @@ struct host_info {
 /* Fills h; fields it cannot read are left "" or 0. */
 void host_info_read(struct host_info *h);
 
+/* This machine's host name into buf (NUL-terminated); 0 or -1. */
+int host_name(char *buf, size_t len);
+
+/* The platform's name ("linux", "windows"), and why a build of it may lack MPI. */
+const char *host_platform(void);
+const char *host_no_mpi(void);
+
+/*
+ * A target path of the other platform, refused with a message (0: fine):
+ * on Linux DiskSpd's Windows names (#1, C:\x, E:), on Windows Linux's devices
+ * (/dev/sdb) and what the Windows build does not take yet.
+ */
+int host_path_check(const char *path, char *err, size_t len);
+
 /* n random bytes from the system's generator into buf. Returns 0 or -EIO. */
 int host_random(void *buf, size_t n);
 

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "core/clock.h"
+#include "platform/host.h"
 #include "platform/ranks.h"
 #include "util/banned.h"
 
@@ -84,7 +85,7 @@ bool ranks_lead(void)
 const char *ranks_host(unsigned rank)
 {
 	if (!hosts || rank >= nranks) {
-		if (!my_host[0] && gethostname(my_host, sizeof(my_host) - 1))
+		if (!my_host[0] && host_name(my_host, sizeof(my_host)))
 			snprintf(my_host, sizeof(my_host), "localhost");
 		return my_host;
 	}
@@ -163,7 +164,7 @@ int ranks_init(int *argc, char ***argv)
 	MPI_Comm_rank(MPI_COMM_WORLD, &r);
 	nranks = (unsigned)n;
 	me = (unsigned)r;
-	if (gethostname(my_host, sizeof(my_host) - 1))
+	if (host_name(my_host, sizeof(my_host)))
 		snprintf(my_host, sizeof(my_host), "localhost");
 	hosts = calloc(nranks, sizeof(*hosts));
 	if (!hosts) {

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "platform/memfile.h"
 #include "report/diskspd_xml.h"
 #include "util/banned.h"
 
@@ -87,11 +88,14 @@ static void fixture_free(struct fixture *x)
 /* The document of x, in x->doc. */
 static void write_doc(struct fixture *x)
 {
-	FILE *f = open_memstream(&x->doc, &x->len);
+	struct memfile m;
+	FILE *f = memfile_open(&m);
 
 	assert_non_null(f);
 	assert_int_equal(diskspd_results_xml(f, &x->w, &x->res), 0);
-	assert_int_equal(fclose(f), 0);
+	assert_int_equal(memfile_close(&m), 0);
+	x->doc = m.text;
+	x->len = m.n;
 }
 
 static void has(const struct fixture *x, const char *line)

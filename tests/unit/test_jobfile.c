@@ -18,6 +18,7 @@
 
 #include "job/fiojob.h"
 #include "job/jobfile.h"
+#include "platform/host.h"
 
 #define SEC 1000000000ull
 #define DIR "/nonexistent-iobench-test"
@@ -179,7 +180,7 @@ static void test_expressions(void **state)
 	assert_non_null(s);
 	assert_true(arith);
 	assert_int_equal(jobfile_eval(s, &v), 0);
-	assert_int_equal(v, 2 * sysconf(_SC_NPROCESSORS_CONF));
+	assert_int_equal(v, 2 * host_cpus_configured());
 	free(s);
 	s = jobfile_expand_keywords("4k", &arith);
 	assert_string_equal(s, "4k");
@@ -204,7 +205,7 @@ static void test_syntax(void **state)
 	assert_string_equal(w->jobs[0].name, "a");
 	assert_int_equal(w->targets[0].block_size, 8192);	/* the later global is not for [a] */
 	assert_int_equal(w->targets[1].block_size, 16384);
-	assert_int_equal(w->jobs[1].threads, 2 * sysconf(_SC_NPROCESSORS_CONF));
+	assert_int_equal(w->jobs[1].threads, 2 * host_cpus_configured());
 	assert_int_equal(w->jobs[0].bytes_per_thread, 1 << 20);
 
 	assert_int_equal(plan_text("[a]\nfilename=" DIR "/a\nsize=1m\ninclude inc.fio\n"), 0);
@@ -225,9 +226,15 @@ struct bad_case {
 	const char *want;	/* in the message */
 };
 
+/* The Linux build's engines and paths, or the Windows build's. */
+static bool on_linux(void)
+{
+	return !strcmp(host_platform(), "linux");
+}
+
 static void test_errors(void **state)
 {
-	static const struct bad_case bad[] = {
+	const struct bad_case bad[] = {
 		{ "bs=4k\n[a]\n", "t.fio:1: option 'bs' outside of a [job] section" },
 		{ "[a\n", "t.fio:1: bad section header" },
 		{ "[]\n", "t.fio:1: a section name" },
@@ -260,7 +267,8 @@ static void test_errors(void **state)
 		{ "[a]\nrw=randread:8\nnrfiles=2\nsize=1m\n", "several files per thread" },
 		{ "[a]\nrw_sequencer=backward\n", "rw_sequencer=backward: not sequential or identical" },
 		{ "[a]\nrw=sideways\n", "t.fio:2: rw=sideways: not a mode" },
-		{ "[a]\nioengine=mmap\n", "t.fio:2: ioengine=mmap: iobench's mmap engine is DiskSpd's -Sm" },
+		{ "[a]\nioengine=mmap\n", on_linux() ? "t.fio:2: ioengine=mmap: iobench's mmap engine "
+		  "is DiskSpd's -Sm" : "t.fio:2: ioengine=mmap: not an engine of iobench" },
 		{ "[a]\ndirect=2\n", "t.fio:2: direct=2: '2' is not 0 or 1" },
 		{ "[a]\nsync=maybe\n", "t.fio:2: sync=maybe" },
 		{ "[a]\nnumjobs=0\n", "t.fio:2: numjobs=0: out of range" },
@@ -295,7 +303,7 @@ static void test_errors(void **state)
 		  "more than three lists" },
 		{ "[a]\nfilename=" DIR "/a\nsize=1m\nignore_error=EIO\n[b]\nfilename=" DIR "/b\nsize=1m\n",
 		  "job 'b' has another continue_on_error than job 'a'" },
-		{ "[a]\nfilename=" DIR "/a\nsize=1m\n[b]\nfilename=" DIR "/b\nsize=1m\nioengine=libaio\n",
+		{ "[a]\nfilename=" DIR "/a\nsize=1m\n[b]\nfilename=" DIR "/b\nsize=1m\nioengine=null\n",
 		  "job 'b' has another ioengine" },
 	};
 
@@ -403,18 +411,25 @@ static void test_block_sizes(void **state)
 static void test_depth_and_engine(void **state)
 {
 	const struct workload *w;
+	/* an engine that keeps I/Os in flight: libaio and io_uring on Linux, fio's windowsaio
+	   (iocp) on Windows */
+	const char *aio = on_linux() ? "libaio" : "windowsaio", *ring = on_linux() ? "io_uring" : aio;
+	char text[256];
 
 	(void)state;
-	w = one("ioengine=libaio\niodepth=32\niodepth_batch=32\niodepth_batch_complete=8\n"
-		"iodepth_low=16");
-	assert_string_equal(w->engine, "libaio");
+	snprintf(text, sizeof(text), "ioengine=%s\niodepth=32\niodepth_batch=32\n"
+		 "iodepth_batch_complete=8\niodepth_low=16", aio);
+	w = one(text);
+	assert_string_equal(w->engine, on_linux() ? "libaio" : "iocp");
 	assert_int_equal(w->targets[0].outstanding, 32);
 	assert_int_equal(w->jobs[0].reap_min, 16);	/* refills when 16 are left */
-	w = one("ioengine=io_uring\niodepth=8\niodepth_batch_complete_min=4\n"
-		"iodepth_batch_complete_max=12");
+	snprintf(text, sizeof(text), "ioengine=%s\niodepth=8\niodepth_batch_complete_min=4\n"
+		 "iodepth_batch_complete_max=12", ring);
+	w = one(text);
 	assert_int_equal(w->jobs[0].reap_min, 4);
 	assert_int_equal(w->jobs[0].reap_max, 12);
-	w = one("ioengine=io_uring\niodepth_batch_submit=4");
+	snprintf(text, sizeof(text), "ioengine=%s\niodepth_batch_submit=4", ring);
+	w = one(text);
 	assert_int_equal(w->jobs[0].reap_min, 1);
 	w = one("iodepth=8");
 	assert_string_equal(w->engine, "psync");	/* fio's default engine */
@@ -422,7 +437,8 @@ static void test_depth_and_engine(void **state)
 	assert_non_null(strstr(plan.notices, "iodepth=8 has no effect"));
 	assert_string_equal(one("ioengine=sync")->engine, "psync");
 	assert_string_equal(one("ioengine=null")->engine, "null");
-	w = one("ioengine=io_uring\niodepth=5\nfilename=" DIR "/f:" DIR "/g");
+	snprintf(text, sizeof(text), "ioengine=%s\niodepth=5\nfilename=" DIR "/f:" DIR "/g", ring);
+	w = one(text);
 	assert_int_equal(w->ntargets, 2);
 	assert_int_equal(w->targets[0].outstanding + w->targets[1].outstanding, 5);
 }

@@ -1,0 +1,742 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * target.c: targets on Windows (core/target.h): the null engine's names, and
+ * files: C:\Temp\io.dat, relative paths, UNC shares (\\server\share\io.dat).
+ * The same rules as on Linux: a file iobench did not create (no marker of
+ * its own, an alternate data stream the machine's key signs) is written only
+ * with --overwrite; a new file's directory must exist; files to create must
+ * fit the volume's free space together; a created file is filled with random
+ * data before anything reads it, and removed at the end unless kept.
+ *
+ * Opening follows DiskSpd: -Su FILE_FLAG_NO_BUFFERING, -Sw
+ * FILE_FLAG_WRITE_THROUGH, -Sh both, -Sr a plain open then
+ * FSCTL_DISABLE_LOCAL_BUFFERING (the SMB client's cache off); -fr and -fs
+ * FILE_FLAG_RANDOM_ACCESS and FILE_FLAG_SEQUENTIAL_SCAN; every handle
+ * overlapped, so that the IOCP engine and the synchronous one both use it.
+ * Physical drives and volumes (#1, \\.\PhysicalDrive1, E:) are not taken yet.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <io.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <windows.h>
+#include <winioctl.h>
+
+#include "core/clock.h"
+#include "core/fill.h"
+#include "core/hold.h"
+#include "core/marker.h"
+#include "core/notice.h"
+#include "core/target.h"
+#include "job/units.h"
+#include "platform/fsinfo.h"
+#include "platform/win/winerr.h"
+#include "platform/win/winfile.h"
+#include "platform/win/winpath.h"
+#include "util/errmsg.h"
+#include "util/banned.h"
+
+#ifndef FSCTL_DISABLE_LOCAL_BUFFERING	/* not in mingw-w64's winioctl.h; DiskSpd's value */
+#define FSCTL_DISABLE_LOCAL_BUFFERING CTL_CODE(FILE_DEVICE_FILE_SYSTEM, 174, METHOD_BUFFERED, \
+					       FILE_ANY_ACCESS)
+#endif
+
+/* Linux's statfs numbers for the file systems Windows names (platform/fsnames.c). */
+static long fs_code(const wchar_t *name, bool remote)
+{
+	if (remote)
+		return 0xFE534D42;	/* smb2 */
+	if (!_wcsicmp(name, L"NTFS"))
+		return 0x5346544e;
+	if (!_wcsicmp(name, L"ReFS"))
+		return 0x52654653;
+	if (!_wcsicmp(name, L"exFAT"))
+		return 0x2011BAB0;
+	if (!_wcsnicmp(name, L"FAT", 3))
+		return 0x4d44;	/* vfat */
+	return 0;
+}
+
+/* A path as the Windows API takes it, or NULL with a message. */
+static wchar_t *wide(const char *path, char *err, size_t len, int *r)
+{
+	wchar_t *w = winpath_wide(path);
+
+	*r = 0;
+	if (!w)
+		*r = errmsg(err, len, errno == ENOMEM ? -ENOMEM : -EINVAL, errno == ENOMEM ?
+			    "out of memory" : "'%s' is not valid UTF-8", path);
+	return w;
+}
+
+static HANDLE handle_of(int fd)
+{
+	return (HANDLE)_get_osfhandle(fd);
+}
+
+/* The volume that holds path: its root, sector size, file system and whether it is remote. */
+struct volume {
+	wchar_t root[MAX_PATH + 1];
+	DWORD serial;
+	DWORD sector;
+	long fs;
+	bool remote, read_only;
+};
+
+static int volume_of(const char *path, struct volume *v, char *err, size_t len)
+{
+	wchar_t fsname[MAX_PATH + 1] = L"", *w;
+	DWORD spc, bps, nfc, tnc, flags = 0;
+	int r;
+
+	memset(v, 0, sizeof(*v));
+	w = wide(path, err, len, &r);
+	if (!w)
+		return r;
+	if (!GetVolumePathNameW(w, v->root, MAX_PATH + 1)) {
+		r = -winerr_errno(GetLastError());
+		free(w);
+		return errmsg(err, len, r, "cannot find the volume of '%s': %s", path, strerror(-r));
+	}
+	free(w);
+	if (!GetVolumeInformationW(v->root, NULL, 0, &v->serial, NULL, &flags, fsname, MAX_PATH + 1))
+		fsname[0] = 0;
+	v->remote = GetDriveTypeW(v->root) == DRIVE_REMOTE || (v->root[0] == L'\\' &&
+							       v->root[1] == L'\\');
+	v->read_only = flags & FILE_READ_ONLY_VOLUME;
+	v->fs = fs_code(fsname, v->remote);
+	v->sector = GetDiskFreeSpaceW(v->root, &spc, &bps, &nfc, &tnc) && bps ? bps : 512;
+	return 0;
+}
+
+/* The directory part of path ("." when none), as a new string. */
+static char *dir_of(const char *path, const char **name)
+{
+	const char *a = strrchr(path, '\\'), *b = strrchr(path, '/'), *s = a > b ? a : b;
+
+	if (!s) {
+		if (path[0] && path[1] == ':') {
+			*name = path + 2;
+			return strndup(path, 2);
+		}
+		*name = path;
+		return strdup(".");
+	}
+	*name = s + 1;
+	if (s == path || (s == path + 2 && path[1] == ':'))
+		return strndup(path, (size_t)(s - path) + 1);	/* "\" or "C:\" */
+	return strndup(path, (size_t)(s - path));
+}
+
+static bool direct_of(const struct target_spec *s)
+{
+	return (s->cache & CACHE_DIRECT) && !(s->cache & CACHE_NO_LOCAL);
+}
+
+static enum marker_state fill_state(const struct workload *w)
+{
+	return w->verify ? MARK_VERIFY : MARK_FILLED;
+}
+
+static int check_range(struct target *t, char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	char a[32], b[32];
+
+	t->end = s->max_offset ? s->max_offset : t->size;
+	if (t->end > t->size) {
+		format_size(a, sizeof(a), s->max_offset);
+		format_size(b, sizeof(b), t->size);
+		return errmsg(err, len, -EINVAL, "the maximum offset %s (-f) is past the end of '%s' "
+			      "(%s)", a, s->path, b);
+	}
+	if (s->base_offset >= t->end || t->end - s->base_offset < target_max_block(s)) {
+		format_size(a, sizeof(a), s->base_offset);
+		format_size(b, sizeof(b), t->end);
+		return errmsg(err, len, -EINVAL, "the base offset %s (-B) leaves no room for one "
+			      "block in '%s' (range end %s)", a, s->path, b);
+	}
+	t->base = s->base_offset;
+	if (s->share_n > 1)
+		return errmsg(err, len, -EINVAL, "'%s': a target shared by MPI ranks: there is no "
+			      "MPI on Windows", s->path);
+	return 0;
+}
+
+/* FILE_FLAG_NO_BUFFERING takes offsets and lengths in whole sectors, buffers on sector bounds. */
+static int check_alignment(const struct target *t, char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	const struct {
+		const char *what;
+		uint64_t v;
+	} vals[] = {
+		{ "block size (-b)", s->block_size },
+		{ "write block size", s->write_block_size },
+		{ "base offset (-B)", s->base_offset },
+		{ "random alignment (-r)", s->random_align },
+		{ "sequential stride (-s)", s->stride },
+		{ "thread stride (-T)", s->thread_stride },
+		{ "offset_increment", s->clone_offset },
+	};
+
+	if (!direct_of(s) || t->kind == TARGET_NULL)
+		return 0;
+	for (size_t i = 0; i < sizeof(vals) / sizeof(vals[0]); i++)
+		if (vals[i].v % t->io_align)
+			return errmsg(err, len, -EINVAL, "%s %llu is not a multiple of %u, the sector "
+				      "size of '%s' (unbuffered I/O: -Su, -Sh)", vals[i].what,
+				      (unsigned long long)vals[i].v, t->io_align, s->path);
+	for (int d = 0; d < 2; d++) {
+		const struct bs_dist *b = s->bs_dist[d];
+		unsigned bad = 0;
+
+		if (!b)
+			continue;
+		if (!b->n && (b->lo % t->io_align || b->step % t->io_align))
+			bad = b->lo % t->io_align ? b->lo : b->step;
+		for (unsigned i = 0; i < b->n && !bad; i++)
+			if (b->len[i] % t->io_align)
+				bad = b->len[i];
+		if (bad)
+			return errmsg(err, len, -EINVAL, "block size %u (%s) is not a multiple of %u, "
+				      "the sector size of '%s'", bad, b->n ? "bssplit" : "bsrange",
+				      t->io_align, s->path);
+	}
+	return 0;
+}
+
+static void take_volume(struct target *t, const struct volume *v)
+{
+	t->fs_type = v->fs;
+	t->io_align = v->sector;
+	t->mem_align = v->sector > 4096 ? v->sector : 4096;
+	t->idev = v->serial;
+}
+
+/* A file to create: its directory must exist, be one, and its volume be writable. */
+static int check_new_file(struct target *t, char *err, size_t len)
+{
+	const char *path = t->spec->path;
+	char *dir = dir_of(path, &t->name);
+	struct volume v;
+	DWORD attr;
+	wchar_t *w;
+	int r;
+
+	if (!dir)
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	w = wide(dir, err, len, &r);
+	if (!w) {
+		free(dir);
+		return r;
+	}
+	attr = GetFileAttributesW(w);
+	free(w);
+	if (attr == INVALID_FILE_ATTRIBUTES)
+		r = errmsg(err, len, -EINVAL, "cannot create '%s': its directory '%s' %s", path, dir,
+			   GetLastError() == ERROR_FILE_NOT_FOUND ||
+			   GetLastError() == ERROR_PATH_NOT_FOUND ? "does not exist" :
+			   strerror(winerr_errno(GetLastError())));
+	else if (!(attr & FILE_ATTRIBUTE_DIRECTORY))
+		r = errmsg(err, len, -EINVAL, "cannot create '%s': '%s' is not a directory", path,
+			   dir);
+	else if (!(r = volume_of(dir, &v, err, len))) {
+		if (t->spec->create_size && v.read_only)
+			r = errmsg(err, len, -EINVAL, "cannot create '%s': its volume is read-only",
+				   path);
+		take_volume(t, &v);
+	}
+	free(dir);
+	return r;
+}
+
+static int check_file(struct target *t, const struct workload *w, uint64_t size,
+		      const struct hold *hold, char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	struct marker m;
+	bool ours;
+
+	t->kind = TARGET_FILE;
+	marker_read(t->cfd, &m);
+	ours = m.state != MARK_NONE || hold_is_created(hold, t->cfd);
+	t->marked = ours;
+	t->mark = m.state;
+	if (s->unlink == UNLINK_REMOVE && !ours)
+		return errmsg(err, len, -EINVAL, "unlink=1 would remove '%s', which iobench did not "
+			      "create: iobench removes only files it made", s->path);
+	if (!s->create_size) {
+		t->size = size;
+		if (!t->size)
+			return errmsg(err, len, -EINVAL, "'%s' is empty: give its size with -c<size> "
+				      "to fill it", s->path);
+		if (target_writes(s) && !ours && !w->overwrite && !w->read_only)
+			return errmsg(err, len, -EINVAL, "refusing to write to '%s': iobench did not "
+				      "create it%s%s; pass --overwrite to allow writing it", s->path,
+				      m.foreign ? ": " : "", m.foreign ? m.foreign : "");
+		return 0;
+	}
+	if (!ours && !w->overwrite)
+		return errmsg(err, len, -EINVAL, "'%s' exists and iobench did not create it%s%s; "
+			      "pass --overwrite to replace it", s->path, m.foreign ? ": " : "",
+			      m.foreign ? m.foreign : "");
+	t->size = s->create_size;
+	if ((m.state == fill_state(w) && (!w->verify || m.block == s->block_size)) ||
+	    (!w->verify && m.state == MARK_VERIFY)) {
+		if (size == s->create_size) {
+			t->reused = true;
+			return 0;
+		}
+	}
+	t->create = true;
+	fsinfo_allocated(s->path, &t->reclaim);
+	return 0;
+}
+
+static int check_existing(struct target *t, const struct workload *w, struct hold *hold,
+			  char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	bool writes = (target_writes(s) || s->create_size) && !w->read_only;
+	BY_HANDLE_FILE_INFORMATION bi;
+	struct volume v;
+	int r;
+
+	t->cfd = winfile_open(s->path, GENERIC_READ, OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS);
+	if (t->cfd < 0) {
+		r = -t->cfd;
+		t->cfd = -1;
+		return errmsg(err, len, -EINVAL, "cannot open '%s': %s", s->path, strerror(r));
+	}
+	if (!GetFileInformationByHandle(handle_of(t->cfd), &bi))
+		return errmsg(err, len, -EINVAL, "cannot access '%s': %s", s->path,
+			      strerror(winerr_errno(GetLastError())));
+	if (bi.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY)
+		return errmsg(err, len, -EINVAL, "'%s' is a directory: give a file", s->path);
+	t->iino = (uint64_t)bi.nFileIndexHigh << 32 | bi.nFileIndexLow;
+	r = check_file(t, w, (uint64_t)bi.nFileSizeHigh << 32 | bi.nFileSizeLow, hold, err, len);
+	if (r)
+		return r;
+	r = volume_of(s->path, &v, err, len);
+	if (r)
+		return r;
+	take_volume(t, &v);
+	t->idev = bi.dwVolumeSerialNumber;
+	dir_of(s->path, &t->name);
+	if (writes && v.read_only)
+		return errmsg(err, len, -EINVAL, "refusing to write to '%s': its volume is read-only",
+			      s->path);
+	t->compressed = bi.dwFileAttributes & FILE_ATTRIBUTE_COMPRESSED;
+	return hold_file(hold, t->cfd, s->path, writes, err, len);
+}
+
+static int check_one(struct target *t, const struct workload *w, bool null_engine,
+		     struct hold *hold, char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	DWORD attr;
+	wchar_t *wp;
+	int r;
+
+	if (null_engine) {
+		t->kind = TARGET_NULL;
+		t->size = w->null_size;
+		return check_range(t, err, len);
+	}
+	if (!*s->path)
+		return errmsg(err, len, -EINVAL, "a target needs a name");
+	if (s->create_size > (uint64_t)INT64_MAX)
+		return errmsg(err, len, -EINVAL, "-c: %llu bytes for '%s' is larger than any file "
+			      "can be", (unsigned long long)s->create_size, s->path);
+	if (!strncmp(s->path, "\\\\.\\", 4) || !strncmp(s->path, "//./", 4) ||
+	    (s->path[0] && s->path[1] == ':' && !s->path[2]))
+		return errmsg(err, len, -EINVAL, "'%s': physical drives and volumes are not yet "
+			      "targets of iobench on Windows: give a file (docs/windows.md)", s->path);
+	wp = wide(s->path, err, len, &r);
+	if (!wp)
+		return r;
+	attr = GetFileAttributesW(wp);
+	free(wp);
+	if (attr == INVALID_FILE_ATTRIBUTES) {
+		DWORD e = GetLastError();
+		size_t n = strlen(s->path);
+
+		if (e != ERROR_FILE_NOT_FOUND && e != ERROR_PATH_NOT_FOUND)
+			return errmsg(err, len, -EINVAL, "cannot access '%s': %s", s->path,
+				      strerror(winerr_errno(e)));
+		if (s->path[n - 1] == '\\' || s->path[n - 1] == '/')
+			return errmsg(err, len, -EINVAL, "'%s' ends in '%c', a directory's name: give "
+				      "a file", s->path, s->path[n - 1]);
+		t->kind = TARGET_FILE;
+		t->size = s->create_size;
+		t->create = s->create_size != 0;
+		r = check_new_file(t, err, len);
+		if (!r && !s->create_size)
+			return 1;	/* made by an earlier target of the run, or missing */
+	} else {
+		r = check_existing(t, w, hold, err, len);
+	}
+	if (r)
+		return r;
+	r = check_range(t, err, len);
+	return r ? r : check_alignment(t, err, len);
+}
+
+/* The full path of target t, for telling two names of one file apart (case-insensitive). */
+static bool same_path(const char *a, const char *b)
+{
+	wchar_t fa[MAX_PATH + 1], fb[MAX_PATH + 1], *wa = winpath_wide(a), *wb = winpath_wide(b);
+	bool same = wa && wb && GetFullPathNameW(wa, MAX_PATH + 1, fa, NULL) &&
+		    GetFullPathNameW(wb, MAX_PATH + 1, fb, NULL) && !_wcsicmp(fa, fb);
+
+	free(wa);
+	free(wb);
+	return same;
+}
+
+static bool same_file(const struct target *a, const struct target *b)
+{
+	if (a->kind == TARGET_NULL || a->kind != b->kind)
+		return false;
+	if (a->cfd >= 0 && b->cfd >= 0)
+		return a->idev == b->idev && a->iino == b->iino;
+	return same_path(a->spec->path, b->spec->path);
+}
+
+/* As on Linux: a file an earlier target creates is shared; a missing one no target makes is an error. */
+static int same_as_earlier(struct target *t, unsigned i, int missing, char *err, size_t len)
+{
+	const struct target_spec *s = t[i].spec;
+
+	for (unsigned j = 0; j < i; j++) {
+		int r;
+
+		if (!t[j].create || !same_file(&t[i], &t[j]))
+			continue;
+		if (s->create_size)
+			return errmsg(err, len, -EINVAL, "'%s' is named twice with -c", s->path);
+		if (t[i].cfd >= 0)
+			winfile_close(t[i].cfd);
+		t[i] = t[j];
+		t[i].spec = s;
+		t[i].create = false;
+		t[i].same_as = j + 1;
+		t[i].cfd = t[i].dirfd = t[i].fd = -1;
+		t[i].real = NULL;
+		r = check_range(&t[i], err, len);
+		return r ? r : check_alignment(&t[i], err, len);
+	}
+	if (missing)
+		return errmsg(err, len, -EINVAL, "'%s' does not exist; create it with -c<size>",
+			      s->path);
+	return 0;
+}
+
+static int no_room(const char *path, bool alone, bool overflow, uint64_t need, uint64_t have,
+		   const char *who, char *err, size_t len)
+{
+	char a[32], b[32];
+
+	format_bytes(a, sizeof(a), need);
+	format_bytes(b, sizeof(b), have);
+	if (overflow)
+		return errmsg(err, len, -EINVAL, "the files to create on the volume of '%s' are "
+			      "larger than any volume (their sizes overflow)", path);
+	if (alone)
+		return errmsg(err, len, -EINVAL, "not enough free space for '%s': it needs %s, %s is "
+			      "free", path, a, b);
+	return errmsg(err, len, -EINVAL, "not enough free space for the files %s on the volume "
+		      "of '%s': they need %s together, %s is free", who, path, a, b);
+}
+
+static int free_bytes(const struct target *t, uint64_t *have)
+{
+	const char *name;
+	char *dir = dir_of(t->spec->path, &name);
+	int r = dir ? fsinfo_free(dir, have) : -ENOMEM;
+
+	free(dir);
+	return r;
+}
+
+/* Files to create, summed per volume: each volume must have room for all of them. */
+static int check_free_space(const struct target *t, unsigned n, char *err, size_t len)
+{
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t need = 0, reclaim = 0, have = 0;
+		bool first = true, over = false;
+		int r;
+
+		if (!t[i].create)
+			continue;
+		for (unsigned j = 0; j < i && first; j++)
+			first = !(t[j].create && t[j].idev == t[i].idev);
+		if (!first)
+			continue;
+		for (unsigned j = i; j < n; j++) {
+			if (t[j].create && t[j].idev == t[i].idev) {
+				over |= __builtin_add_overflow(need, t[j].spec->create_size, &need);
+				over |= __builtin_add_overflow(reclaim, t[j].reclaim, &reclaim);
+			}
+		}
+		if ((r = free_bytes(&t[i], &have)))
+			return errmsg(err, len, -EINVAL, "cannot create '%s': %s", t[i].spec->path,
+				      strerror(-r));
+		if (!over && (have + reclaim < have || have + reclaim >= need))
+			continue;
+		return no_room(t[i].spec->path, need == t[i].spec->create_size, over, need, have,
+			       "the run creates", err, len);
+	}
+	return 0;
+}
+
+int targets_plan_space(const struct target *t, unsigned n, struct space_plan *plan, char *err,
+		       size_t len)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct target *x = &t[i];
+		struct space_item *it;
+		bool seen = false;
+		int r;
+
+		if (!x->create)
+			continue;
+		for (unsigned k = 0; k < plan->n && !seen; k++)
+			seen = plan->v[k].dev == x->idev && same_path(plan->v[k].path, x->spec->path);
+		if (seen)
+			continue;
+		it = realloc(plan->v, (plan->n + 1) * sizeof(*it));
+		if (!it)
+			return errmsg(err, len, -ENOMEM, "out of memory");
+		plan->v = it;
+		it = &plan->v[plan->n];
+		*it = (struct space_item){ .dev = x->idev, .ino = x->iino, .existing = x->cfd >= 0,
+					   .bytes = x->spec->create_size, .reclaim = x->reclaim };
+		snprintf(it->name, sizeof(it->name), "%s", x->name ? x->name : "");
+		snprintf(it->path, sizeof(it->path), "%s", x->spec->path);
+		if ((r = free_bytes(x, &it->have)))
+			return errmsg(err, len, -EINVAL, "cannot create '%s': %s", x->spec->path,
+				      strerror(-r));
+		plan->n++;
+	}
+	for (unsigned i = 0; i < plan->n; i++) {
+		uint64_t need = 0, reclaim = 0, have = plan->v[i].have;
+		bool over = false;
+
+		for (unsigned k = 0; k < plan->n; k++) {
+			if (plan->v[k].dev != plan->v[i].dev)
+				continue;
+			if (k < i)
+				break;
+			over |= __builtin_add_overflow(need, plan->v[k].bytes, &need);
+			over |= __builtin_add_overflow(reclaim, plan->v[k].reclaim, &reclaim);
+		}
+		if (need && (over || (have + reclaim >= have && have + reclaim < need)))
+			return no_room(plan->v[i].path, false, over, need, have,
+				       "the job file's groups create", err, len);
+	}
+	return 0;
+}
+
+void space_plan_free(struct space_plan *plan)
+{
+	free(plan->v);
+	plan->v = NULL;
+	plan->n = 0;
+}
+
+int targets_check(struct target *t, const struct workload *w, bool null_engine,
+		  struct hold *hold, char *err, size_t len)
+{
+	int r;
+
+	for (unsigned i = 0; i < w->ntargets; i++) {
+		memset(&t[i], 0, sizeof(t[i]));
+		t[i].spec = &w->targets[i];
+		t[i].fd = t[i].cfd = t[i].dirfd = -1;
+	}
+	for (unsigned i = 0; i < w->ntargets; i++) {
+		r = check_one(&t[i], w, null_engine, hold, err, len);
+		if (r >= 0 && !null_engine)
+			r = same_as_earlier(t, i, r, err, len);
+		if (!r && w->read_only && !null_engine && (target_writes(t[i].spec) || t[i].create))
+			r = errmsg(err, len, -EINVAL, "--read-only: the run would %s '%s'; nothing was "
+				   "written", t[i].create ? "create" : "write to", t[i].spec->path);
+		if (r)
+			return r;
+		for (unsigned j = 0; w->verify && !null_engine && j < i; j++)
+			if (t[i].same_as == j + 1 || same_file(&t[i], &t[j]))
+				return errmsg(err, len, -EINVAL, "--verify: '%s' is named twice (as '%s' "
+					      "too); each target's blocks are tracked on their own, so "
+					      "name it once", t[i].spec->path, t[j].spec->path);
+	}
+	return null_engine ? 0 : check_free_space(t, w->ntargets, err, len);
+}
+
+/* Creates (or lays down anew) t's file, fills it and marks it iobench's. */
+static int create_file(struct target *t, const struct workload *w, unsigned idx,
+		       struct hold *hold, char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	uint64_t size = s->create_size, t0 = clock_ns();
+	char why[600];
+	int fd, r;
+
+	fd = winfile_open(s->path, GENERIC_READ | GENERIC_WRITE,
+			  t->cfd >= 0 ? TRUNCATE_EXISTING : CREATE_NEW, FILE_ATTRIBUTE_NORMAL);
+	if (fd == -EEXIST)
+		return errmsg(err, len, -EEXIST, "'%s' appeared after the checks (another process "
+			      "made it); nothing was written to it", s->path);
+	if (fd < 0)
+		return errmsg(err, len, fd, "cannot create '%s': %s", s->path, strerror(-fd));
+	/* removed at the end: a file this run made, or an iobench file it lays down anew */
+	r = t->cfd < 0 || t->marked ? hold_created(hold, fd, -1, t->name, s->path, false, err, len)
+				    : 0;
+	if (r) {
+		winfile_close(fd);
+		return r;
+	}
+	t->created = true;
+	if (marker_write(fd, MARK_FILLING, 0, why, sizeof(why)))
+		t->unmarked = true;
+	if (!w->quiet) {
+		char sz[32];
+
+		format_size(sz, sizeof(sz), size);
+		notice("creating '%s' (%s) with %s", s->path, sz, w->verify ? "--verify blocks" :
+		       s->no_layout ? "no data (the job only writes: its writes fill it)" :
+		       "random data");
+	}
+	r = 0;
+	if (!s->no_layout || w->verify) {
+		if (w->verify)
+			r = fill_file_verify(fd, size, w->seed, (uint32_t)s->block_size,
+					     w->verify_pat.len ? &w->verify_pat : NULL, s->path, err,
+					     len);
+		else
+			r = fill_file(fd, size, w->seed ^ (0x9e3779b97f4a7c15ull * (idx + 1)), s->path,
+				      err, len);
+		if (!r && !FlushFileBuffers(handle_of(fd)))
+			r = errmsg(err, len, -EIO, "cannot flush '%s': %s", s->path,
+				   strerror(winerr_errno(GetLastError())));
+		if (!r && !t->unmarked)
+			marker_write(fd, fill_state(w), (uint32_t)s->block_size, why, sizeof(why));
+		if (!r && !w->quiet)
+			notice("created '%s' in %.1f s", s->path, (double)(clock_ns() - t0) / 1e9);
+		if (!r && t->unmarked && !w->quiet)
+			notice("warning: '%s' is not marked as iobench's (%s), so a later run cannot "
+			       "tell it is iobench's", s->path, why);
+	} else if (!SetFilePointerEx(handle_of(fd), (LARGE_INTEGER){ .QuadPart = (LONGLONG)size },
+				     NULL, FILE_BEGIN) || !SetEndOfFile(handle_of(fd))) {
+		r = errmsg(err, len, -EIO, "cannot size '%s': %s", s->path,
+			   strerror(winerr_errno(GetLastError())));
+	}
+	if (t->cfd < 0)
+		t->cfd = fd;
+	else
+		winfile_close(fd);
+	return r;
+}
+
+/* Opens target t for its I/O with DiskSpd's flags. */
+static int open_one(struct target *t, bool read_only, char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	DWORD access = GENERIC_READ | (target_writes(s) && !read_only ? GENERIC_WRITE : 0);
+	DWORD flags = FILE_FLAG_OVERLAPPED;
+
+	if (direct_of(s))
+		flags |= FILE_FLAG_NO_BUFFERING;
+	if (s->cache & (CACHE_WRITE_THROUGH | CACHE_SYNC))
+		flags |= FILE_FLAG_WRITE_THROUGH;
+	if (s->hints & HINT_RANDOM)
+		flags |= FILE_FLAG_RANDOM_ACCESS;
+	if (s->hints & HINT_SEQUENTIAL)
+		flags |= FILE_FLAG_SEQUENTIAL_SCAN;
+	t->fd = winfile_open(s->path, access, OPEN_EXISTING, flags);
+	if (t->fd < 0) {
+		int e = -t->fd;
+
+		t->fd = -1;
+		if (e == EINVAL && direct_of(s))
+			return errmsg(err, len, -EINVAL, "'%s': its volume does not take unbuffered "
+				      "I/O (-Su/-Sh); use -Sb", s->path);
+		return errmsg(err, len, -e, "cannot open '%s': %s", s->path, strerror(e));
+	}
+	if (s->cache & CACHE_NO_LOCAL) {
+		DWORD n;
+
+		if (!DeviceIoControl(handle_of(t->fd), FSCTL_DISABLE_LOCAL_BUFFERING, NULL, 0, NULL, 0,
+				     &n, NULL))
+			return errmsg(err, len, -EINVAL, "'%s': -Sr: the file system refused to turn "
+				      "its local cache off (FSCTL_DISABLE_LOCAL_BUFFERING: %s); it is "
+				      "for files on SMB shares", s->path,
+				      strerror(winerr_errno(GetLastError())));
+	}
+	return 0;
+}
+
+static int unlink_rule(struct target *t, struct hold *hold, char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+
+	if (s->unlink == UNLINK_KEEP && t->created)
+		hold_keep(hold, t->cfd);
+	if (s->unlink == UNLINK_REMOVE && !t->created && t->marked && !t->same_as)
+		return hold_created(hold, t->cfd, -1, t->name, s->path, false, err, len);
+	return 0;
+}
+
+int targets_unlink(const struct target *t, const struct workload *w, struct hold *hold,
+		   char *msgs, size_t len)
+{
+	unsigned left = 0;
+
+	if (len)
+		msgs[0] = 0;
+	for (unsigned i = 0; i < w->ntargets; i++)
+		if (t[i].kind == TARGET_FILE && t[i].spec->unlink == UNLINK_REMOVE && t[i].cfd >= 0)
+			left += hold_unlink(hold, t[i].cfd, msgs, len);
+	return left ? -EIO : 0;
+}
+
+int targets_open(struct target *t, const struct workload *w, struct hold *hold, char *err,
+		 size_t len)
+{
+	int r = 0;
+
+	for (unsigned i = 0; !r && i < w->ntargets; i++) {
+		if (t[i].kind == TARGET_NULL)
+			continue;
+		if (t[i].create)
+			r = create_file(&t[i], w, i, hold, err, len);
+		if (!r && t[i].kind == TARGET_FILE)
+			r = unlink_rule(&t[i], hold, err, len);
+		if (!r)
+			r = open_one(&t[i], w->read_only, err, len);
+		if (!r && !t[i].created && t[i].mark == MARK_VERIFY && !w->verify &&
+		    t[i].spec->write_pct && !w->read_only) {
+			char why[600];
+
+			marker_write(t[i].fd, MARK_FILLED, 0, why, sizeof(why));
+			t[i].mark = MARK_FILLED;
+		}
+	}
+	return r;
+}
+
+void targets_close(struct target *t, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		if (t[i].fd >= 0)
+			winfile_close(t[i].fd);
+		if (t[i].cfd >= 0)
+			winfile_close(t[i].cfd);
+		free(t[i].real);
+		t[i].real = NULL;
+		t[i].fd = t[i].cfd = t[i].dirfd = -1;
+	}
+}

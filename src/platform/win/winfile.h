@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * winfile.h: descriptors over Windows file handles, and what each was opened
+ * with: the IOCP engine opens a handle of its own for each of its thread's
+ * files (a handle belongs to one completion port), with the same access and
+ * flags as the target's (ReOpenFile).
+ */
+#ifndef IOB_WIN_WINFILE_H
+#define IOB_WIN_WINFILE_H
+
+#include <stdbool.h>
+#include <windows.h>
+
+/*
+ * Opens path (UTF-8) with CreateFileW's access, disposition and flags, every
+ * share mode, as a C library descriptor; -errno (errno set) when it cannot.
+ */
+int winfile_open(const char *path, DWORD access, DWORD disposition, DWORD flags);
+
+/* What descriptor fd was opened with by winfile_open(); false for another one. */
+bool winfile_flags(int fd, DWORD *access, DWORD *flags);
+
+/* Closes fd (and forgets what it was opened with). */
+int winfile_close(int fd);
+
+#endif
