@@ -51,19 +51,6 @@ static void cpu_model(char *buf, size_t len)
 	fclose(f);
 }
 
-/* Times a million CLOCK_MONOTONIC reads: what each of iobench's timestamps costs. */
-static double clock_cost(void)
-{
-	enum { N = 1000000 };
-	struct timespec a, b, t;
-
-	clock_gettime(CLOCK_MONOTONIC, &a);
-	for (int i = 0; i < N; i++)
-		clock_gettime(CLOCK_MONOTONIC, &t);
-	clock_gettime(CLOCK_MONOTONIC, &b);
-	return ((double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec)) / N;
-}
-
 int host_name(char *buf, size_t len)
 {
 	if (!len || gethostname(buf, len - 1))
@@ -130,7 +117,7 @@ void host_info_read(struct host_info *h)
 		  h->clock_source, sizeof(h->clock_source));
 	read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", h->governor,
 		  sizeof(h->governor));
-	h->clock_read_ns = clock_cost();
+	h->clock_read_ns = host_clock_cost();
 	h->cpu_count = host_cpus_online();
 	h->memory_bytes = host_memory_bytes();
 	read_line("/proc/sys/kernel/random/boot_id", h->boot_id, sizeof(h->boot_id));

@@ -86,6 +86,9 @@ struct io_workers {
  */
 void host_io_workers(void (*each)(void *arg, int owner, double cpu_s, int ncpus), void *arg);
 
+/* Times a million CLOCK_MONOTONIC reads: what each of iobench's timestamps costs, ns. */
+double host_clock_cost(void);
+
 /* "ext4", "xfs", ... for a statfs f_type, or NULL when unknown. */
 const char *host_fs_name(long f_type);
 

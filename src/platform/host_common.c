@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fsnames.c: file systems' names from the numbers results carry (Linux's
- * statfs magic), on every platform: a result is read wherever it is
- * reported. The Windows build records a volume's file system by the same
- * numbers (NTFS, FAT, exFAT, SMB), and ReFS by one of its own.
+ * host_common.c: the host facts that are the same on every platform: file
+ * systems' names from the numbers results carry (Linux's statfs magic: a
+ * result is read wherever it is reported; the Windows build records a
+ * volume's file system by the same numbers, NTFS, FAT, exFAT, SMB, and ReFS
+ * by one of its own), and the cost of a clock read.
  */
 #include <stddef.h>
+#include <time.h>
 
 #include "platform/host.h"
 #include "util/banned.h"
@@ -31,4 +33,16 @@ const char *host_fs_name(long f_type)
 		if (fs[i].magic == f_type)
 			return fs[i].name;
 	return NULL;
+}
+
+double host_clock_cost(void)
+{
+	enum { N = 1000000 };
+	struct timespec a, b, t;
+
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	for (int i = 0; i < N; i++)
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	return ((double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec)) / N;
 }

@@ -19,19 +19,6 @@
 #include "util/errmsg.h"
 #include "util/banned.h"
 
-/* Times a million CLOCK_MONOTONIC reads (QueryPerformanceCounter): what each timestamp costs. */
-static double clock_cost(void)
-{
-	enum { N = 1000000 };
-	struct timespec a, b, t;
-
-	clock_gettime(CLOCK_MONOTONIC, &a);
-	for (int i = 0; i < N; i++)
-		clock_gettime(CLOCK_MONOTONIC, &t);
-	clock_gettime(CLOCK_MONOTONIC, &b);
-	return ((double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec)) / N;
-}
-
 static void windows_version(char *buf, size_t len)
 {
 	typedef LONG (WINAPI *rtl_version_fn)(OSVERSIONINFOW *);
@@ -113,7 +100,7 @@ void host_info_read(struct host_info *h)
 	cpu_model(h->cpu_model, sizeof(h->cpu_model));
 	snprintf(h->clock_source, sizeof(h->clock_source), "QueryPerformanceCounter");
 	power_plan(h->governor, sizeof(h->governor));
-	h->clock_read_ns = clock_cost();
+	h->clock_read_ns = host_clock_cost();
 	h->cpu_count = host_cpus_online();
 	h->memory_bytes = host_memory_bytes();
 }

@@ -30,6 +30,7 @@
 #include "core/marker.h"
 #include "core/notice.h"
 #include "core/target.h"
+#include "core/target_rules.h"
 #include "job/units.h"
 #include "platform/fsinfo.h"
 #include "platform/win/winerr.h"
@@ -142,70 +143,18 @@ static enum marker_state fill_state(const struct workload *w)
 
 static int check_range(struct target *t, char *err, size_t len)
 {
-	const struct target_spec *s = t->spec;
-	char a[32], b[32];
+	int r = target_check_range(t, err, len);
 
-	t->end = s->max_offset ? s->max_offset : t->size;
-	if (t->end > t->size) {
-		format_size(a, sizeof(a), s->max_offset);
-		format_size(b, sizeof(b), t->size);
-		return errmsg(err, len, -EINVAL, "the maximum offset %s (-f) is past the end of '%s' "
-			      "(%s)", a, s->path, b);
-	}
-	if (s->base_offset >= t->end || t->end - s->base_offset < target_max_block(s)) {
-		format_size(a, sizeof(a), s->base_offset);
-		format_size(b, sizeof(b), t->end);
-		return errmsg(err, len, -EINVAL, "the base offset %s (-B) leaves no room for one "
-			      "block in '%s' (range end %s)", a, s->path, b);
-	}
-	t->base = s->base_offset;
-	if (s->share_n > 1)
-		return errmsg(err, len, -EINVAL, "'%s': a target shared by MPI ranks: there is no "
-			      "MPI on Windows", s->path);
-	return 0;
+	if (!r && t->spec->share_n > 1)
+		r = errmsg(err, len, -EINVAL, "'%s': a target shared by MPI ranks: there is no MPI "
+			   "on Windows", t->spec->path);
+	return r;
 }
 
-/* FILE_FLAG_NO_BUFFERING takes offsets and lengths in whole sectors, buffers on sector bounds. */
+/* FILE_FLAG_NO_BUFFERING takes offsets and lengths in whole sectors. */
 static int check_alignment(const struct target *t, char *err, size_t len)
 {
-	const struct target_spec *s = t->spec;
-	const struct {
-		const char *what;
-		uint64_t v;
-	} vals[] = {
-		{ "block size (-b)", s->block_size },
-		{ "write block size", s->write_block_size },
-		{ "base offset (-B)", s->base_offset },
-		{ "random alignment (-r)", s->random_align },
-		{ "sequential stride (-s)", s->stride },
-		{ "thread stride (-T)", s->thread_stride },
-		{ "offset_increment", s->clone_offset },
-	};
-
-	if (!direct_of(s) || t->kind == TARGET_NULL)
-		return 0;
-	for (size_t i = 0; i < sizeof(vals) / sizeof(vals[0]); i++)
-		if (vals[i].v % t->io_align)
-			return errmsg(err, len, -EINVAL, "%s %llu is not a multiple of %u, the sector "
-				      "size of '%s' (unbuffered I/O: -Su, -Sh)", vals[i].what,
-				      (unsigned long long)vals[i].v, t->io_align, s->path);
-	for (int d = 0; d < 2; d++) {
-		const struct bs_dist *b = s->bs_dist[d];
-		unsigned bad = 0;
-
-		if (!b)
-			continue;
-		if (!b->n && (b->lo % t->io_align || b->step % t->io_align))
-			bad = b->lo % t->io_align ? b->lo : b->step;
-		for (unsigned i = 0; i < b->n && !bad; i++)
-			if (b->len[i] % t->io_align)
-				bad = b->len[i];
-		if (bad)
-			return errmsg(err, len, -EINVAL, "block size %u (%s) is not a multiple of %u, "
-				      "the sector size of '%s'", bad, b->n ? "bssplit" : "bsrange",
-				      t->io_align, s->path);
-	}
-	return 0;
+	return target_check_alignment(t, direct_of(t->spec), "sector size", err, len);
 }
 
 static void take_volume(struct target *t, const struct volume *v)
@@ -435,23 +384,6 @@ static int same_as_earlier(struct target *t, unsigned i, int missing, char *err,
 	return 0;
 }
 
-static int no_room(const char *path, bool alone, bool overflow, uint64_t need, uint64_t have,
-		   const char *who, char *err, size_t len)
-{
-	char a[32], b[32];
-
-	format_bytes(a, sizeof(a), need);
-	format_bytes(b, sizeof(b), have);
-	if (overflow)
-		return errmsg(err, len, -EINVAL, "the files to create on the volume of '%s' are "
-			      "larger than any volume (their sizes overflow)", path);
-	if (alone)
-		return errmsg(err, len, -EINVAL, "not enough free space for '%s': it needs %s, %s is "
-			      "free", path, a, b);
-	return errmsg(err, len, -EINVAL, "not enough free space for the files %s on the volume "
-		      "of '%s': they need %s together, %s is free", who, path, a, b);
-}
-
 static int free_bytes(const struct target *t, uint64_t *have)
 {
 	const char *name;
@@ -462,90 +394,16 @@ static int free_bytes(const struct target *t, uint64_t *have)
 	return r;
 }
 
-/* Files to create, summed per volume: each volume must have room for all of them. */
-static int check_free_space(const struct target *t, unsigned n, char *err, size_t len)
+/* A plan's file is x: on the same volume, by the same full path. */
+static bool same_space_file(const struct space_item *it, const struct target *x)
 {
-	for (unsigned i = 0; i < n; i++) {
-		uint64_t need = 0, reclaim = 0, have = 0;
-		bool first = true, over = false;
-		int r;
-
-		if (!t[i].create)
-			continue;
-		for (unsigned j = 0; j < i && first; j++)
-			first = !(t[j].create && t[j].idev == t[i].idev);
-		if (!first)
-			continue;
-		for (unsigned j = i; j < n; j++) {
-			if (t[j].create && t[j].idev == t[i].idev) {
-				over |= __builtin_add_overflow(need, t[j].spec->create_size, &need);
-				over |= __builtin_add_overflow(reclaim, t[j].reclaim, &reclaim);
-			}
-		}
-		if ((r = free_bytes(&t[i], &have)))
-			return errmsg(err, len, -EINVAL, "cannot create '%s': %s", t[i].spec->path,
-				      strerror(-r));
-		if (!over && (have + reclaim < have || have + reclaim >= need))
-			continue;
-		return no_room(t[i].spec->path, need == t[i].spec->create_size, over, need, have,
-			       "the run creates", err, len);
-	}
-	return 0;
+	return it->dev == x->idev && same_path(it->path, x->spec->path);
 }
 
 int targets_plan_space(const struct target *t, unsigned n, struct space_plan *plan, char *err,
 		       size_t len)
 {
-	for (unsigned i = 0; i < n; i++) {
-		const struct target *x = &t[i];
-		struct space_item *it;
-		bool seen = false;
-		int r;
-
-		if (!x->create)
-			continue;
-		for (unsigned k = 0; k < plan->n && !seen; k++)
-			seen = plan->v[k].dev == x->idev && same_path(plan->v[k].path, x->spec->path);
-		if (seen)
-			continue;
-		it = realloc(plan->v, (plan->n + 1) * sizeof(*it));
-		if (!it)
-			return errmsg(err, len, -ENOMEM, "out of memory");
-		plan->v = it;
-		it = &plan->v[plan->n];
-		*it = (struct space_item){ .dev = x->idev, .ino = x->iino, .existing = x->cfd >= 0,
-					   .bytes = x->spec->create_size, .reclaim = x->reclaim };
-		snprintf(it->name, sizeof(it->name), "%s", x->name ? x->name : "");
-		snprintf(it->path, sizeof(it->path), "%s", x->spec->path);
-		if ((r = free_bytes(x, &it->have)))
-			return errmsg(err, len, -EINVAL, "cannot create '%s': %s", x->spec->path,
-				      strerror(-r));
-		plan->n++;
-	}
-	for (unsigned i = 0; i < plan->n; i++) {
-		uint64_t need = 0, reclaim = 0, have = plan->v[i].have;
-		bool over = false;
-
-		for (unsigned k = 0; k < plan->n; k++) {
-			if (plan->v[k].dev != plan->v[i].dev)
-				continue;
-			if (k < i)
-				break;
-			over |= __builtin_add_overflow(need, plan->v[k].bytes, &need);
-			over |= __builtin_add_overflow(reclaim, plan->v[k].reclaim, &reclaim);
-		}
-		if (need && (over || (have + reclaim >= have && have + reclaim < need)))
-			return no_room(plan->v[i].path, false, over, need, have,
-				       "the job file's groups create", err, len);
-	}
-	return 0;
-}
-
-void space_plan_free(struct space_plan *plan)
-{
-	free(plan->v);
-	plan->v = NULL;
-	plan->n = 0;
+	return target_plan_space(t, n, plan, same_space_file, free_bytes, err, len);
 }
 
 int targets_check(struct target *t, const struct workload *w, bool null_engine,
@@ -573,7 +431,7 @@ int targets_check(struct target *t, const struct workload *w, bool null_engine,
 					      "too); each target's blocks are tracked on their own, so "
 					      "name it once", t[i].spec->path, t[j].spec->path);
 	}
-	return null_engine ? 0 : check_free_space(t, w->ntargets, err, len);
+	return null_engine ? 0 : target_check_free_space(t, w->ntargets, free_bytes, err, len);
 }
 
 /* Creates (or lays down anew) t's file, fills it and marks it iobench's. */
