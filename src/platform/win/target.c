@@ -274,7 +274,7 @@ static int check_existing(struct target *t, const struct workload *w, struct hol
 		return r;
 	take_volume(t, &v);
 	t->idev = bi.dwVolumeSerialNumber;
-	dir_of(s->path, &t->name);
+	free(dir_of(s->path, &t->name));	/* its name: into the path */
 	if (writes && v.read_only)
 		return errmsg(err, len, -EINVAL, "refusing to write to '%s': its volume is read-only",
 			      s->path);
