@@ -92,9 +92,16 @@ run_ok job.fio --do_verify=0 --keep --output-format=json
 jq -e '.jobs[0].read.io_bytes == 0 and .jobs[0].write.io_bytes == 1048576' "$T/out" >/dev/null ||
 	fail "do_verify=0 read back: $(jq -c '.jobs[0].read.io_bytes' "$T/out")"
 [ -f c.dat ] || fail "--keep left no c.dat"
-for b in 10 20 30; do
-	printf 'XXXX' | dd of=c.dat bs=1 seek=$((b * BS + 1000)) conv=notrunc status=none
-done
+# 4 bytes of each of 3 blocks inverted: each byte differs from what was there (a fixed
+# pattern would match a random byte 1 time in 256)
+python3 -c '
+import sys
+with open("c.dat", "r+b") as f:
+    for b in (10, 20, 30):
+        f.seek(b * int(sys.argv[1]) + 1000)
+        old = f.read(4)
+        f.seek(b * int(sys.argv[1]) + 1000)
+        f.write(bytes(x ^ 0xFF for x in old))' "$BS" || fail "corrupting c.dat"
 run_rc 1 job.fio --verify_only=1 --output-format=json
 grep -q "verify: '$T/c.dat': corrupt block (bad checksum) at offset 40960: at byte 1000" "$T/err" ||
 	fail "verify_only: $(cat "$T/err")"
