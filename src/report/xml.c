@@ -34,7 +34,8 @@ static void entity(FILE *f, const char *s, size_t n)
 void xml_text(FILE *f, const char *s)
 {
 	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;) {
-		size_t n = *p == '\\' ? 0 : jtext_utf8_len((const char *)p);
+		size_t n = jtext_escaped_backslash((const char *)p) ? 0 :
+			   jtext_utf8_len((const char *)p);
 
 		if (!n || !xml_char(p, n)) {
 			fprintf(f, "\\x%02x", *p++);

@@ -6,7 +6,8 @@
  * as entities, and a byte XML cannot hold (one that is not part of valid
  * UTF-8, a control character other than tab, new line and carriage return,
  * U+FFFE and U+FFFF) as the four characters \xHH, as iobench's JSON writes
- * them (util/jtext.h); a backslash itself is \x5c, so the form is never
+ * them (util/jtext.h), and a backslash that begins such a form as \x5c
+ * (other backslashes are themselves: C:\Temp), so the form is never
  * ambiguous. Write errors are left to the stream (ferror).
  */
 #ifndef IOB_XML_H

@@ -32,6 +32,23 @@ size_t jtext_utf8_len(const char *str)
 	return n;
 }
 
+static int hexval(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+	       c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+bool jtext_escaped_backslash(const char *s)
+{
+	return s[0] == '\\' && s[1] == 'x' && hexval(s[2]) >= 0 && hexval(s[3]) >= 0;
+}
+
+/* The length of what starts at s, as itself: 0 when it is written as \xHH. */
+static size_t plain_len(const char *s)
+{
+	return jtext_escaped_backslash(s) ? 0 : jtext_utf8_len(s);
+}
+
 json_t *jtext_json(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -42,7 +59,7 @@ json_t *jtext_json(const char *s)
 	if (!s)
 		return json_null();
 	while (p[n]) {
-		size_t k = p[n] == '\\' ? 0 : jtext_utf8_len((const char *)p + n);	/* a backslash: \x5c */
+		size_t k = plain_len((const char *)p + n);
 
 		bad += !k;
 		n += k ? k : 1;
@@ -53,13 +70,13 @@ json_t *jtext_json(const char *s)
 	if (!out)
 		return NULL;
 	for (size_t i = 0, o = 0; i <= n; ) {
-		size_t k = i < n && p[i] != '\\' ? jtext_utf8_len((const char *)p + i) : 1;
+		size_t k = i < n ? plain_len((const char *)p + i) : 1;
 
 		if (i == n) {
 			out[o] = 0;
 			break;
 		}
-		if (p[i] != '\\' && k) {
+		if (k) {
 			memcpy(out + o, p + i, k);
 			o += k;
 			i += k;
@@ -74,12 +91,6 @@ json_t *jtext_json(const char *s)
 	return j;
 }
 
-static int hexval(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
-	       c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
 char *jtext_decode(const char *s, bool *bad)
 {
 	char *out = malloc(strlen(s) + 1);
@@ -91,13 +102,13 @@ char *jtext_decode(const char *s, bool *bad)
 	for (size_t i = 0; s[i]; o++) {
 		int hi, lo;
 
-		if (s[i] != '\\') {
+		if (!jtext_escaped_backslash(s + i)) {	/* a backslash of a path, say */
 			out[o] = s[i++];
 			continue;
 		}
-		hi = s[i + 1] == 'x' ? hexval(s[i + 2]) : -1;
-		lo = hi >= 0 ? hexval(s[i + 3]) : -1;
-		if (lo < 0 || (hi == 0 && lo == 0)) {
+		hi = hexval(s[i + 2]);
+		lo = hexval(s[i + 3]);
+		if (hi == 0 && lo == 0) {
 			*bad = true;
 			free(out);
 			return NULL;

@@ -39,15 +39,20 @@ static void test_invalid(void **state)
 	expect("cut\xe2\x82", "cut\\xe2\\x82");			/* a sequence cut short */
 	expect("\xf4\x90\x80\x80", "\\xf4\\x90\\x80\\x80");	/* past U+10FFFF */
 	expect("ok\xc3\xa9\x80", "ok\xc3\xa9\\x80");		/* a stray continuation byte */
-	/* a backslash too, so that "a\xff" spelled out and a with the byte 0xff differ */
+	/* a backslash that begins the form too, so that "a\xff" spelled out and a with the
+	   byte 0xff differ; any other is itself (Windows' paths) */
 	expect("a\\xff", "a\\x5cxff");
+	expect("C:\\Temp\\io.dat", "C:\\Temp\\io.dat");
+	expect("C:\\xa\\x1g\\", "C:\\xa\\x1g\\");
+	expect("C:\\x41b", "C:\\x5cx41b");
 	expect("a\xff", "a\\xff");
 }
 
-/* Decoding gives back the bytes; a form jtext_json() never writes is refused. */
+/* Decoding gives back the bytes; a NUL, which jtext_json() never writes, is refused. */
 static void test_decode(void **state)
 {
-	const char *in[] = { "plain", "bad\xffname", "a\\xff", "caf\xc3\xa9\x80", "\\", "" };
+	const char *in[] = { "plain", "bad\xffname", "a\\xff", "caf\xc3\xa9\x80", "\\", "",
+			     "C:\\Temp\\x41\\io.dat", "\\\\x41", "\\x5c" };
 	bool bad;
 	char *s;
 
@@ -61,13 +66,17 @@ static void test_decode(void **state)
 		free(s);
 		json_decref(j);
 	}
-	assert_null(jtext_decode("a\\q", &bad));
-	assert_true(bad);
-	assert_null(jtext_decode("a\\x0", &bad));
-	assert_true(bad);
+	/* a backslash that begins no \xHH is itself (documents before wrote every one as \x5c) */
+	for (size_t i = 0; i < 4; i++) {
+		const char *lit[] = { "a\\q", "a\\x0", "end\\", "C:\\x5cio.dat" };
+		const char *want[] = { "a\\q", "a\\x0", "end\\", "C:\\io.dat" };
+
+		s = jtext_decode(lit[i], &bad);
+		assert_non_null(s);
+		assert_string_equal(s, want[i]);
+		free(s);
+	}
 	assert_null(jtext_decode("a\\x00b", &bad));	/* a NUL would cut the text */
-	assert_true(bad);
-	assert_null(jtext_decode("end\\", &bad));
 	assert_true(bad);
 }
 
