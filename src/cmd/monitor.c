@@ -10,8 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <jansson.h>
 
 #include "cmd/cmd.h"
@@ -20,6 +18,8 @@
 #include "core/clock.h"
 #include "job/options.h"
 #include "job/units.h"
+#include "monitor/device.h"
+#include "monitor/devsource.h"
 #include "monitor/devwatch.h"
 #include "monitor/diskstats.h"
 #include "report/report.h"
@@ -50,8 +50,9 @@ struct mon {
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: iobench monitor [DEVICE...] [-D<ms>] [-d<sec>] [--series-csv=FILE] [-Rjson]\n"
-		"  DEVICE  /dev/sdb or sdb; every block device when none is named\n"
-		"  a row per interval (-D, default 1000 ms) until -d seconds have passed or Ctrl-C\n");
+		"  DEVICE  %s; every block device when none is named\n"
+		"  a row per interval (-D, default 1000 ms) until -d seconds have passed or Ctrl-C\n",
+		device_lookup_forms());
 	option_usage(f, FRONT_MONITOR);
 }
 
@@ -76,33 +77,14 @@ static int add_dev(struct mon *m, unsigned ma, unsigned mi, const char *name, ch
 	return 0;
 }
 
-/* A device named as /dev/x, x, or major:minor. */
+/* A device as the user names it (device_lookup). */
 static int name_dev(struct mon *m, const char *arg, char *err, size_t len)
 {
-	char path[512], buf[64];
-	struct stat st;
+	char name[64];
 	unsigned ma, mi;
-	FILE *f;
+	int r = device_lookup(arg, &ma, &mi, name, sizeof(name), err, len);
 
-	if (arg[0] == '/') {
-		if (stat(arg, &st) || !S_ISBLK(st.st_mode)) {
-			snprintf(err, len, "monitor: '%s' is not a block device (iobench disks lists "
-				 "them)", arg);
-			return -EINVAL;
-		}
-		snprintf(path, sizeof(path), "%s", strrchr(arg, '/') + 1);
-		return add_dev(m, major(st.st_rdev), minor(st.st_rdev), path, err, len);
-	}
-	snprintf(path, sizeof(path), "/sys/class/block/%s/dev", arg);
-	f = fopen(path, "r");
-	if (!f || !fgets(buf, sizeof(buf), f) || sscanf(buf, "%u:%u", &ma, &mi) != 2) {
-		if (f)
-			fclose(f);
-		snprintf(err, len, "monitor: no block device '%s' (iobench disks lists them)", arg);
-		return -EINVAL;
-	}
-	fclose(f);
-	return add_dev(m, ma, mi, arg, err, len);
+	return r ? r : add_dev(m, ma, mi, name, err, len);
 }
 
 static int all_devs(struct mon *m, char *err, size_t len)
@@ -111,7 +93,8 @@ static int all_devs(struct mon *m, char *err, size_t len)
 	int r = devwatch_add_all(&all, 0);
 
 	if (r)
-		snprintf(err, len, "monitor: cannot read /proc/diskstats: %s", strerror(-r));
+		snprintf(err, len, "monitor: cannot read %s: %s", devsource_name(),
+			 *devsource_why() ? devsource_why() : strerror(-r));
 	for (unsigned i = 0; !r && i < all.n; i++)
 		r = add_dev(m, all.dev[i].major, all.dev[i].minor, all.dev[i].name, err, len);
 	devwatch_end(&all);
@@ -190,7 +173,7 @@ static int parse(int argc, char **argv, struct mon *m, char *err, size_t len)
 	return m->n ? 0 : all_devs(m, err, len);
 }
 
-/* Every device's counters now (one read of /proc/diskstats), into its cur; false when unreadable. */
+/* Every device's counters now (one read of the counters), into its cur; false when unreadable. */
 static bool snapshot(struct mon *m)
 {
 	if (!devwatch_snapshot(&m->dw, 1))
@@ -273,7 +256,7 @@ static void summary(struct mon *m, json_t *root, double secs)
 			d->q.have = false;
 		if (!d->ok) {
 			if (!m->json)
-				printf("%s: no device data (it left /proc/diskstats)\n", d->name);
+				printf("%s: no device data (it left %s)\n", d->name, devsource_name());
 			continue;
 		}
 		metrics(&d->first, &d->cur, secs, &x);
@@ -313,7 +296,8 @@ static int run_monitor(struct mon *m)
 	stop_hold(&sigs, false);
 	m->intervals = json_array();
 	if (!snapshot(m)) {
-		fprintf(stderr, "iobench: monitor: cannot read /proc/diskstats\n");
+		fprintf(stderr, "iobench: monitor: cannot read %s%s%s\n", devsource_name(),
+			*devsource_why() ? ": " : "", devsource_why());
 		return EXIT_RUN_FAILED;
 	}
 	for (unsigned i = 0; i < m->n; i++)

@@ -349,3 +349,39 @@ void device_numbers(dev_t dev, unsigned *ma, unsigned *mi)
 	*ma = major(dev);
 	*mi = minor(dev);
 }
+
+int device_lookup(const char *arg, unsigned *major_out, unsigned *minor_out, char *name,
+		  size_t len, char *err, size_t errlen)
+{
+	char path[512], buf[64];
+	struct stat st;
+	FILE *f;
+
+	if (arg[0] == '/') {
+		if (stat(arg, &st) || !S_ISBLK(st.st_mode)) {
+			snprintf(err, errlen, "monitor: '%s' is not a block device (iobench disks "
+				 "lists them)", arg);
+			return -EINVAL;
+		}
+		*major_out = major(st.st_rdev);
+		*minor_out = minor(st.st_rdev);
+		snprintf(name, len, "%s", strrchr(arg, '/') + 1);
+		return 0;
+	}
+	snprintf(path, sizeof(path), "/sys/class/block/%s/dev", arg);
+	f = strchr(arg, '/') ? NULL : fopen(path, "r");
+	if (!f || !fgets(buf, sizeof(buf), f) || sscanf(buf, "%u:%u", major_out, minor_out) != 2) {
+		if (f)
+			fclose(f);
+		snprintf(err, errlen, "monitor: no block device '%s' (iobench disks lists them)", arg);
+		return -EINVAL;
+	}
+	fclose(f);
+	snprintf(name, len, "%s", arg);
+	return 0;
+}
+
+const char *device_lookup_forms(void)
+{
+	return "/dev/sdb or sdb";
+}

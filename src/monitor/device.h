@@ -12,6 +12,7 @@
 #define IOB_DEVICE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -45,7 +46,7 @@ struct device_chain {
 	char mount_source[512];
 	char mount_options[512];
 	char super_options[512];	/* the file system's own (after " - " in mountinfo): compress=... */
-	char no_device[160];	/* why no block device holds the target, or "" */
+	char no_device[320];	/* why no block device holds the target, or "" */
 	bool by_source;		/* the file system's device found by its mount source (btrfs) */
 };
 
@@ -70,6 +71,17 @@ int device_describe(const char *name, struct blockdev_info *d);
  * loop without a disk, polled devices).
  */
 uint64_t device_irq_cpus(const struct device_chain *c);
+
+/*
+ * A device as a user names it for iobench monitor: Linux's /dev/sdb, sdb;
+ * Windows' #1, PhysicalDrive1, \\.\PhysicalDrive1. Its numbers and kernel
+ * name; 0, or -EINVAL with a message naming arg in err.
+ */
+int device_lookup(const char *arg, unsigned *major, unsigned *minor, char *name, size_t len,
+		  char *err, size_t errlen);
+
+/* How device_lookup's names are written here, for a usage line. */
+const char *device_lookup_forms(void);
 
 /* dev's major and minor numbers (0 and 0 where the system numbers no devices). */
 void device_numbers(dev_t dev, unsigned *major, unsigned *minor);

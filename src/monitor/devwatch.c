@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* devwatch.c: diskstats snapshots at the window's edges, and in-flight samples. */
+/* devwatch.c: device snapshots at the window's edges, and in-flight samples. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "monitor/devsource.h"
 #include "monitor/devwatch.h"
 #include "util/banned.h"
 
@@ -19,8 +20,8 @@ const struct dev_sample *devwatch_find(const struct dev_sample *d, unsigned n, u
 
 void devwatch_end(struct devwatch *dw)
 {
-	free(dw->buf);
-	dw->buf = NULL;
+	devsource_close(dw->src);
+	dw->src = NULL;
 	if (!dw->lost)
 		return;
 	for (unsigned i = 0; i < dw->n; i++) {	/* a sample went missing: none is trusted */
@@ -37,12 +38,8 @@ int devwatch_add(struct devwatch *dw, unsigned major, unsigned minor, const char
 
 	if (devwatch_find(dw->dev, dw->n, major, minor))
 		return 0;
-	if (!dw->buf) {		/* room for the file from the start: sampling allocates nothing */
-		dw->cap = 65536;
-		dw->buf = malloc(dw->cap);
-		if (!dw->buf)
-			return -ENOMEM;
-	}
+	if (!dw->src && devsource_open(&dw->src) == -ENOMEM)
+		return -ENOMEM;	/* no counters at all: the snapshots find none, said by the report */
 	if (dw->n == dw->ndev_cap) {
 		unsigned cap = dw->ndev_cap ? 2 * dw->ndev_cap : 8;
 		struct dev_sample *bigger = realloc(dw->dev, cap * sizeof(*bigger));
@@ -66,78 +63,63 @@ int devwatch_add(struct devwatch *dw, unsigned major, unsigned minor, const char
 	return d->iv && d->iv_ns ? 0 : -ENOMEM;
 }
 
-static char *read_diskstats(struct devwatch *dw);
+struct add_all {
+	struct devwatch *dw;
+	unsigned iv_cap;
+};
+
+static int add_one(const struct diskstats *d, void *arg)
+{
+	struct add_all *a = arg;
+
+	return devwatch_add(a->dw, d->major, d->minor, d->name, a->iv_cap);
+}
 
 int devwatch_add_all(struct devwatch *dw, unsigned iv_cap)
 {
-	char *text, *line, *next;
-	int r = 0;
+	struct add_all a = { dw, iv_cap };
+	int r;
 
-	if (!dw->buf) {
-		dw->cap = 65536;
-		dw->buf = malloc(dw->cap);
-		if (!dw->buf)
-			return -ENOMEM;
-	}
-	text = read_diskstats(dw);
-	if (!text)
-		return dw->lost ? -ENOMEM : -errno;
-	for (line = text; !r && line && *line; line = next) {
-		struct diskstats d;
-
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = 0;
-		if (!diskstats_parse_line(line, &d))
-			r = devwatch_add(dw, d.major, d.minor, d.name, iv_cap);
-	}
-	return r;
+	if (!dw->src && (r = devsource_open(&dw->src)))
+		return r;
+	if ((r = devsource_read(dw->src)))
+		return r;
+	return devsource_each(dw->src, add_one, &a);
 }
 
-/*
- * The whole of /proc/diskstats, NUL-terminated, in the watch's own buffer;
- * NULL on failure. A buffer that cannot grow loses the samples: dw->lost.
- */
-static char *read_diskstats(struct devwatch *dw)
+bool devsource_has(unsigned major, unsigned minor)
 {
-	FILE *f = fopen("/proc/diskstats", "r");
-	size_t len = 0;
+	struct devsource *s;
+	struct diskstats d;
+	bool ok;
 
-	if (!f)
-		return NULL;
-	for (;;) {
-		size_t n = fread(dw->buf + len, 1, dw->cap - len - 1, f);
-		char *bigger;
+	if (devsource_open(&s))
+		return false;
+	ok = !devsource_read(s) && !devsource_find(s, major, minor, &d);
+	devsource_close(s);
+	return ok;
+}
 
-		len += n;
-		if (len < dw->cap - 1)
-			break;
-		bigger = realloc(dw->buf, dw->cap * 2);
-		if (!bigger) {
-			dw->lost = true;
-			fclose(f);
-			return NULL;
-		}
-		dw->buf = bigger;
-		dw->cap *= 2;
-	}
-	fclose(f);
-	dw->buf[len] = 0;
-	return dw->buf;
+/* One snapshot of the counters; false (and the samples lost, with no room) when it failed. */
+static bool read_all(struct devwatch *dw)
+{
+	int r = dw->src ? devsource_read(dw->src) : -ENOENT;
+
+	if (r == -ENOMEM)
+		dw->lost = true;
+	return r == 0;
 }
 
 bool devwatch_snapshot(struct devwatch *dw, int which)
 {
-	char *text;
-
 	if (!dw->n)
 		return true;
-	if (!(text = read_diskstats(dw)))
+	if (!read_all(dw))
 		return false;
 	for (unsigned i = 0; i < dw->n; i++) {
 		struct dev_sample *d = &dw->dev[i];
 		struct diskstats *s = which ? &d->b : &d->a;
-		bool ok = diskstats_find(text, d->major, d->minor, s) == 0;
+		bool ok = devsource_find(dw->src, d->major, d->minor, s) == 0;
 
 		if (which)
 			d->have_b = ok;
@@ -149,15 +131,13 @@ bool devwatch_snapshot(struct devwatch *dw, int which)
 
 void devwatch_sample(struct devwatch *dw, bool edge, uint64_t t_ns)
 {
-	char *text;
-
-	if (!dw->n || !(text = read_diskstats(dw)))
+	if (!dw->n || !read_all(dw))
 		return;
 	for (unsigned i = 0; i < dw->n; i++) {
 		struct dev_sample *d = &dw->dev[i];
 		struct diskstats s;
 
-		if (diskstats_find(text, d->major, d->minor, &s))
+		if (devsource_find(dw->src, d->major, d->minor, &s))
 			continue;
 		if (edge && d->niv < d->iv_cap) {
 			d->iv[d->niv] = s;

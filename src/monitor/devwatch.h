@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * devwatch.h: the one sampler of /proc/diskstats, for a run's devices and for
- * iobench monitor. Each snapshot reads the file once for every device
- * watched: a run's at the measured window's start and end (and at each
+ * devwatch.h: the one sampler of the device counters (devsource.h: Linux's
+ * /proc/diskstats, Windows' PDH), for a run's devices and for iobench
+ * monitor. Each snapshot reads them once for every device watched: a run's at the measured window's start and end (and at each
  * interval edge), its in-flight count sampled while the window is open
  * (Perfmon's Current Disk Queue Length); monitor's once per interval.
  */
@@ -18,8 +18,7 @@
 struct devwatch {
 	struct dev_sample *dev;
 	unsigned n, ndev_cap;
-	char *buf;		/* /proc/diskstats as last read */
-	size_t cap;
+	struct devsource *src;	/* the counters, opened by the first add */
 	bool lost;		/* a read found no room: the samples are dropped (devwatch_end) */
 };
 
@@ -31,10 +30,10 @@ struct devwatch {
 int devwatch_add(struct devwatch *dw, unsigned major, unsigned minor, const char *name,
 		 unsigned iv_cap);
 
-/* Adds every device /proc/diskstats lists. Returns 0, -ENOMEM, or -errno when it cannot be read. */
+/* Adds every device the counters list. Returns 0, -ENOMEM, or -errno when they cannot be read. */
 int devwatch_add_all(struct devwatch *dw, unsigned iv_cap);
 
-/* After the last sample: frees the buffer; with a sample lost, marks every device without data. */
+/* After the last sample: closes the counters; with a sample lost, marks every device without data. */
 void devwatch_end(struct devwatch *dw);
 
 /* Snapshot a (start, which 0) or b (end, which 1) of every device; false when unreadable. */

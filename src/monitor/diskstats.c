@@ -105,6 +105,8 @@ void diskstats_delta(const struct diskstats *a, const struct diskstats *b,
 	d->dc_merges = count_delta(a->dc_merges, b->dc_merges, &d->reset);
 	d->dc_sectors = count_delta(a->dc_sectors, b->dc_sectors, &d->reset);
 	d->fl_ios = count_delta(a->fl_ios, b->fl_ios, &d->reset);
+	d->splits = a->splits && b->splits;
+	d->split_ios = d->splits ? count_delta(a->split_ios, b->split_ios, &d->reset) : 0;
 	/* 32-bit millisecond counters: unsigned subtraction is right across one wrap */
 	d->rd_ticks = (uint32_t)(b->rd_ticks - a->rd_ticks);
 	d->wr_ticks = (uint32_t)(b->wr_ticks - a->wr_ticks);
@@ -168,4 +170,5 @@ void diskstats_metrics(const struct diskstats_delta *d, double secs, struct disk
 	m->avg_write_queue_length = has_ticks ? (double)d->wr_ticks / 1000.0 / secs : -1;
 	m->avg_queue_length = has_ticks ? (double)(d->rd_ticks + d->wr_ticks) / 1000.0 / secs : -1;
 	m->idle_pct = has_ticks ? 100.0 - m->util : -1;
+	m->split_s = d->splits ? (double)d->split_ios / secs : -1;
 }

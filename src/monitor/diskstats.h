@@ -30,6 +30,8 @@ struct diskstats {
 	uint32_t dc_ticks;
 	uint64_t fl_ios;
 	uint32_t fl_ticks;
+	uint64_t split_ios;		/* Windows: I/Os split in two or more (Split IO/Sec's count) */
+	bool splits;			/* ... counted (Linux splits before it counts: never) */
 };
 
 /* Parses one /proc/diskstats line. Returns 0 or -EINVAL. */
@@ -48,6 +50,8 @@ struct diskstats_delta {
 	uint64_t io_ticks, time_in_queue;
 	uint64_t dc_ios, dc_merges, dc_sectors, dc_ticks;
 	uint64_t fl_ios, fl_ticks;
+	uint64_t split_ios;
+	bool splits;			/* both snapshots count them */
 	unsigned nfields;		/* the fewer of the two snapshots' */
 	bool reset;			/* a count went down: the device was re-created */
 };
@@ -76,6 +80,7 @@ struct disk_metrics {
 	double bytes_per_transfer, bytes_per_read, bytes_per_write;
 	double avg_queue_length, avg_read_queue_length, avg_write_queue_length;
 	double idle_pct;			/* % Idle Time = 100 - util */
+	double split_s;				/* Split IO/Sec; -1 where not counted (Linux) */
 };
 
 void diskstats_metrics(const struct diskstats_delta *d, double secs, struct disk_metrics *m);

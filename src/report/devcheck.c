@@ -358,6 +358,7 @@ static void add_machine(struct devcheck *a, const struct devcheck *b, double sec
 	x->dc_ios += y->dc_ios, x->dc_merges += y->dc_merges;
 	x->dc_sectors += y->dc_sectors, x->dc_ticks += y->dc_ticks;
 	x->fl_ios += y->fl_ios, x->fl_ticks += y->fl_ticks;
+	x->split_ios += y->split_ios, x->splits = x->splits && y->splits;
 	a->d.reset |= b->d.reset;
 	a->d.nfields = a->d.nfields < b->d.nfields ? a->d.nfields : b->d.nfields;
 	if (a->have)

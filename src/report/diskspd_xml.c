@@ -651,6 +651,7 @@ static void perfmon_xml(struct xml *x, const struct devcheck *d)
 			d->q.min, d->q.avg, d->q.max);
 	}
 	leaf_fig(x, "idle_time_percent", m->idle_pct);
+	leaf_fig(x, "split_io_per_s", m->split_s);
 	xml_close(x, "perfmon");
 }
 

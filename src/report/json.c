@@ -351,7 +351,7 @@ json_t *report_perfmon_json(const struct disk_metrics *m, const struct queue_sam
 	set(q, "max", have ? json_integer(qs->max) : NULL);
 	set(o, "current_disk_queue_length", q);
 	set(o, "idle_time_percent", fig(m->idle_pct));
-	set(o, "split_io_per_s", NULL);
+	set(o, "split_io_per_s", fig(m->split_s));
 	return o;
 }
 

@@ -621,7 +621,10 @@ void report_disk_counters(FILE *f, const struct disk_metrics *m, const struct qu
 	else
 		snprintf(pv[9], sizeof(pv[9]), "n/a");
 	fig(pv[10], sizeof(pv[10]), m->idle_pct, 2);
-	snprintf(pv[11], sizeof(pv[11]), "n/a (*)");
+	if (m->split_s >= 0)
+		fig(pv[11], sizeof(pv[11]), m->split_s, 2);
+	else
+		snprintf(pv[11], sizeof(pv[11]), "n/a (*)");
 	for (int i = 12; i < 16; i++)
 		pv[i][0] = 0;
 	for (int i = 0; i < 16; i++) {
@@ -633,9 +636,10 @@ void report_disk_counters(FILE *f, const struct disk_metrics *m, const struct qu
 	fprintf(f, "  %-26s %16s | %-9s %14s\n", "Perfmon (PhysicalDisk)", "", "iostat -x", "");
 	for (int i = 0; i < 15; i++)
 		fprintf(f, "  %-26s %16s | %-9s %14s\n", pn[i], pv[i], in[i], iv[i]);
-	fprintf(f, "  (*) Linux does not count split I/Os: the block layer splits requests "
-		"before it counts them.\n  Current Disk Queue Length: min/avg/max of the sampled "
-		"in-flight count.\n");
+	if (m->split_s < 0)
+		fprintf(f, "  (*) Linux does not count split I/Os: the block layer splits requests "
+			"before it counts them.\n");
+	fprintf(f, "  Current Disk Queue Length: min/avg/max of the sampled in-flight count.\n");
 }
 
 /*
@@ -691,7 +695,8 @@ static void device_counters(FILE *f, const struct devcheck *c, unsigned n)
 				c[i].machines, c[i].info->wwid[0] ? "WWID" : "serial",
 				c[i].info->wwid[0] ? c[i].info->wwid : c[i].info->serial);
 		if (!c[i].have) {
-			fprintf(f, "  no device data: /proc/diskstats has no counters for it\n\n");
+			fprintf(f, "  no device data: its counters could not be read at the window's "
+				"start and end\n\n");
 			continue;
 		}
 		report_disk_counters(f, &c[i].m, &c[i].q);

@@ -232,7 +232,8 @@ SCHEMA(diskstats_s, FI(struct diskstats, major), FI(struct diskstats, minor), FC
        FI(struct diskstats, wr_merges), FI(struct diskstats, wr_sectors), FI(struct diskstats, wr_ticks),
        FI(struct diskstats, in_flight), FI(struct diskstats, io_ticks), FI(struct diskstats, time_in_queue),
        FI(struct diskstats, dc_ios), FI(struct diskstats, dc_merges), FI(struct diskstats, dc_sectors),
-       FI(struct diskstats, dc_ticks), FI(struct diskstats, fl_ios), FI(struct diskstats, fl_ticks));
+       FI(struct diskstats, dc_ticks), FI(struct diskstats, fl_ios), FI(struct diskstats, fl_ticks),
+       FIM_LATER(struct diskstats, split_ios, 0), FB_LATER(struct diskstats, splits));
 SCHEMA(dev_sample_s, FI(struct dev_sample, major), FI(struct dev_sample, minor), FC(struct dev_sample, name),
        FO(struct dev_sample, a, diskstats_s), FO(struct dev_sample, b, diskstats_s),
        FB(struct dev_sample, have_a), FB(struct dev_sample, have_b), FI(struct dev_sample, q_min),

@@ -2,7 +2,8 @@
 /*
  * Description: /proc/diskstats lines of every field count, 32-bit tick wrap,
  * and the iostat and Perfmon formulas against a recorded pair of snapshots
- * with values computed by hand.
+ * with values computed by hand; Windows' raw PhysicalDisk counters through
+ * the same formulas give what Perfmon shows for them.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -12,6 +13,7 @@
 #include <cmocka.h>
 
 #include "monitor/diskstats.h"
+#include "monitor/perfdisk.h"
 
 static void test_field_counts(void **state)
 {
@@ -174,6 +176,68 @@ static void test_missing_fields(void **state)
 	assert_true(m.r_await < 0 && m.util < 0 && m.aqu_sz < 0);
 }
 
+/*
+ * Two PDH raw snapshots 2 s apart, their clock (a FILETIME: 100 ns since 1601)
+ * far from 0: 500 reads of 4 KiB taking 2 ms each, 100 writes of 8 KiB of 5 ms,
+ * busy 1.5 s, 20 splits. Perfmon's formulas on them give: Disk Transfers/sec
+ * 300, Avg. Disk sec/Read 0.002, /Write 0.005, /Transfer 1.5 s / 600, Avg.
+ * Disk Queue Length 0.75, % Idle Time 25, Split IO/Sec 10. Times in ticks of a
+ * QueryPerformanceFrequency-like base (3,579,545 a second), not only 10^7.
+ */
+static void test_perfdisk(void **state)
+{
+	const uint64_t qpf = 3579545, t0 = 132000000000000000ull;
+	struct perfdisk_raw r0 = { 1000, 200, 4096000, 1638400, 7 * qpf, 3 * qpf, qpf,
+				   40000000, t0 - 900000000, t0, 5, 2 };
+	struct perfdisk_raw r1 = r0;
+	struct diskstats a, b;
+	struct diskstats_delta d;
+	struct disk_metrics m;
+
+	(void)state;
+	r1.reads += 500, r1.writes += 100;
+	r1.read_bytes += 500 * 4096, r1.write_bytes += 100 * 8192;
+	r1.read_time += qpf, r1.write_time += qpf / 2;	/* 1 s and 0.5 s */
+	r1.queue_time += 15000000;			/* 1.5 s of one in flight */
+	r1.stamp += 20000000, r1.idle += 5000000;	/* 2 s, of which 0.5 idle */
+	r1.splits += 20;
+	r1.current_queue = 3;
+	perfdisk_to_diskstats(&r0, 1, "PhysicalDrive1", &a);
+	perfdisk_to_diskstats(&r1, 1, "PhysicalDrive1", &b);
+	assert_int_equal(b.major, 0);
+	assert_int_equal(b.minor, 1);
+	assert_string_equal(b.name, "PhysicalDrive1");
+	assert_int_equal(b.in_flight, 3);
+	diskstats_delta(&a, &b, &d);
+	assert_false(d.reset);
+	diskstats_metrics(&d, 2.0, &m);
+	assert_float_equal(m.transfers_s, 300, 1e-9);
+	assert_float_equal(m.bytes_s, (500 * 4096 + 100 * 8192) / 2.0, 1e-6);
+	assert_float_equal(m.bytes_per_transfer, (500 * 4096 + 100 * 8192) / 600.0, 1e-6);
+	/* the milliseconds of Linux's tick fields: within one of each */
+	assert_float_equal(m.sec_per_read, 0.002, 0.0011 / 500);
+	assert_float_equal(m.sec_per_write, 0.005, 0.0011 / 100);
+	assert_float_equal(m.sec_per_transfer, 0.0025, 0.0021 / 600);
+	assert_float_equal(m.avg_queue_length, 0.75, 0.001);
+	assert_float_equal(m.aqu_sz, 0.75, 0.001);
+	assert_float_equal(m.idle_pct, 25, 0.1);
+	assert_float_equal(m.split_s, 10, 1e-9);
+	assert_true(m.rrqm_s == 0 && m.d_s < 0 && m.f_s < 0);
+
+	/* Linux's snapshots count no splits: Split IO/Sec is unknown, not 0 */
+	diskstats_parse_line("8 0 sda 0 0 0 0 0 0 0 0 0 0 0", &a);
+	diskstats_parse_line("8 0 sda 10 0 80 5 0 0 0 0 0 10 5", &b);
+	diskstats_delta(&a, &b, &d);
+	diskstats_metrics(&d, 1.0, &m);
+	assert_true(m.split_s < 0);
+
+	assert_int_equal(perfdisk_instance_disk("0 C: D:"), 0);
+	assert_int_equal(perfdisk_instance_disk("12"), 12);
+	assert_int_equal(perfdisk_instance_disk("_Total"), -1);
+	assert_int_equal(perfdisk_instance_disk("1x"), -1);
+	assert_int_equal(perfdisk_instance_disk(""), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -183,6 +247,7 @@ int main(void)
 		cmocka_unit_test(test_tick_wrap_and_reset),
 		cmocka_unit_test(test_formulas),
 		cmocka_unit_test(test_missing_fields),
+		cmocka_unit_test(test_perfdisk),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -32,6 +32,7 @@
 #include "core/target.h"
 #include "core/target_rules.h"
 #include "job/units.h"
+#include "monitor/device.h"
 #include "platform/fsinfo.h"
 #include "platform/win/winerr.h"
 #include "platform/win/winfile.h"
@@ -430,6 +431,8 @@ int targets_check(struct target *t, const struct workload *w, bool null_engine,
 				return errmsg(err, len, -EINVAL, "--verify: '%s' is named twice (as '%s' "
 					      "too); each target's blocks are tracked on their own, so "
 					      "name it once", t[i].spec->path, t[j].spec->path);
+		if (!null_engine && !t[i].same_as)
+			device_resolve(t[i].spec->path, &t[i].chain);
 	}
 	return null_engine ? 0 : target_check_free_space(t, w->ntargets, free_bytes, err, len);
 }

@@ -1,0 +1,42 @@
+#!/bin/sh
+# The device side on Windows: a file's volume and physical drive, Perfmon's PhysicalDisk
+# counters through PDH over the window, iobench monitor's names. Wine has neither the
+# drives under a volume nor PDH's disk counters: each run says so in its report (no
+# device data, and why), and the counters themselves are skipped, said; docs/windows.md
+# has the commands that check them on a real machine. Paths in the JSON are Windows'
+# own (C:\...), with no \x5c.
+. "$(dirname "$0")/lib.sh"
+
+say "a file target: the chain or the reason there is none, in the JSON and the text"
+run_ok -c8M -d1 -W0 -b4K -r -Su "--json=$(wpath d.json)" "$(wpath io.dat)"
+why=$(jq -r '.targets[0].no_device // empty' "$D/d.json")
+path=$(jq -r '.targets[0].path' "$D/d.json")
+[ "$path" = "$(wpath io.dat)" ] || fail "the JSON's path: '$path'"
+if [ -n "$why" ]; then
+	grep -qF "no device data for '$(wpath io.dat)' ($why)" "$D/out" ||
+		fail "the text does not say why there is no device data: $(grep -i device "$D/out")"
+	case $why in
+	*IOCTL_VOLUME_GET_VOLUME_DISK_EXTENTS*|*PDH*) skip_case "PhysicalDisk counters over the window: $why" ;;
+	*) fail "no device data, for a reason a Windows machine should not give: $why" ;;
+	esac
+else
+	jq -e '.devices[0].name | test("^PhysicalDrive[0-9]+$")' "$D/d.json" >/dev/null ||
+		fail "the device: $(jq -c '.devices' "$D/d.json")"
+	jq -e '.devices[0].perfmon.disk_transfers_per_s > 0 and .devices[0].perfmon.split_io_per_s != null' \
+		"$D/d.json" >/dev/null || fail "PhysicalDisk counters: $(jq -c '.devices[0].perfmon' "$D/d.json")"
+fi
+
+say "iobench monitor: Windows' drive names; a Linux name refused, naming the forms"
+run_rc 2 monitor sdb -d1
+grep -qF "'sdb' names no physical drive: give #1, PhysicalDrive1 or \\\\.\\PhysicalDrive1" "$D/err" ||
+	fail "monitor sdb: $(cat "$D/err")"
+"$IOBENCH" monitor --help 2>&1 | grep -qF "DEVICE  #1, PhysicalDrive1" || fail "monitor's usage"
+"$IOBENCH" monitor -d1 -D500 >"$D/out" 2>"$D/err"
+rc=$?
+if [ $rc = 0 ]; then
+	grep -q "PhysicalDrive" "$D/out" || fail "monitor listed no drive: $(cat "$D/out")"
+else
+	grep -q "cannot read Perfmon's PhysicalDisk (PDH): " "$D/err" || fail "monitor, exit $rc: $(cat "$D/err")"
+	skip_case "monitor's rows: $(cat "$D/err")"
+fi
+echo ok
