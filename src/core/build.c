@@ -129,11 +129,17 @@ int build_check_iomem(const struct workload *w, const struct target *tg, char *e
 	uint64_t free, total, hp = iomem_huge_page(&free, &total), need = 0;
 	const char *first = NULL;
 	bool any = false;	/* a job on huge pages (DiskSpd's jobs have no name) */
+	char why[300];
+	int r;
 
 	for (unsigned j = 0; j < w->njobs; j++) {
 		const struct job_spec *js = &w->jobs[j];
-		int r;
 
+		if (!iomem_kind_built(js->mem, js->mem_file != NULL))
+			return errmsg(err, len, -EINVAL, "job '%s': mem=%s%s: not buffers this build of "
+				      "iobench makes (on Windows: malloc, and huge pages as -l's, "
+				      "docs/windows.md)", js->name, build_mem_names[js->mem],
+				      js->mem_file ? ":FILE" : "");
 		if (js->mem_file && (r = check_mem_file(w, js, err, len)))
 			return r;
 		if (!iomem_huge(js->mem))
@@ -146,30 +152,28 @@ int build_check_iomem(const struct workload *w, const struct target *tg, char *e
 	}
 	if (!any)
 		return 0;
-	if (!iomem_huge_built())
-		return errmsg(err, len, -EINVAL, "%s%s%s: huge (large) pages for the I/O buffers are "
-			      "not yet taken by this build of iobench (docs/windows.md)",
-			      w->large_pages ? "-l" : "job '", w->large_pages ? "" : first,
-			      w->large_pages ? "" : "': mem=shmhuge, mmaphuge");
+	if ((r = iomem_huge_allowed(why, sizeof(why))))
+		return errmsg(err, len, -EINVAL, "%s%s%s: %s", w->large_pages ? "-l" : "job '",
+			      w->large_pages ? "" : first, w->large_pages ? "" : "': mem=shmhuge, mmaphuge",
+			      why);
 	if (w->large_pages && (!hp || !total))
 		return errmsg(err, len, -EINVAL, "-l: large pages (huge pages for the I/O buffers): "
-			      "this machine has none configured (/proc/sys/vm/nr_hugepages is 0)");
+			      "this machine has none configured (%s is 0)", iomem_huge_where());
 	if (w->large_pages && free < need)
 		return errmsg(err, len, -EINVAL, "-l: large pages: the buffers need %llu huge pages "
 			      "of %llu KiB, and %llu of this machine's %llu are free "
-			      "(/proc/sys/vm/nr_hugepages)", (unsigned long long)need,
+			      "(%s)", (unsigned long long)need,
 			      (unsigned long long)(hp / 1024), (unsigned long long)free,
-			      (unsigned long long)total);
+			      (unsigned long long)total, iomem_huge_where());
 	if (!hp || !total)
 		return errmsg(err, len, -EINVAL, "job '%s': mem=shmhuge and mmaphuge need huge pages, "
-			      "and this machine has none configured (/proc/sys/vm/nr_hugepages is 0)",
-			      first);
+			      "and this machine has none configured (%s is 0)", first, iomem_huge_where());
 	if (free < need)
 		return errmsg(err, len, -EINVAL, "job '%s': mem=shmhuge and mmaphuge: the buffers need "
 			      "%llu huge pages of %llu KiB, and %llu of this machine's %llu are free "
-			      "(/proc/sys/vm/nr_hugepages)", first, (unsigned long long)need,
+			      "(%s)", first, (unsigned long long)need,
 			      (unsigned long long)(hp / 1024), (unsigned long long)free,
-			      (unsigned long long)total);
+			      (unsigned long long)total, iomem_huge_where());
 	return 0;
 }
 

@@ -39,8 +39,22 @@ void iomem_aligned_free(void *p);
 /* The huge page size (/proc/meminfo's Hugepagesize), and *free huge pages; 0 when unknown. */
 uint64_t iomem_huge_page(uint64_t *free, uint64_t *total);
 
-/* Whether this build puts buffers on huge pages (Linux: hugetlbfs; not yet the Windows build). */
-bool iomem_huge_built(void);
+/*
+ * Whether this build makes buffers of kind (of a file's mapping, with_file):
+ * Linux every kind; Windows malloc (VirtualAlloc) and anonymous huge pages
+ * (DiskSpd's -l: VirtualAlloc's MEM_LARGE_PAGES).
+ */
+bool iomem_kind_built(enum buf_mem kind, bool with_file);
+
+/*
+ * Whether this process may have huge pages now: 0, or -EPERM with why in
+ * err (Windows: the account lacks "Lock pages in memory", the privilege
+ * SeLockMemoryPrivilege, which this enables when it has it).
+ */
+int iomem_huge_allowed(char *err, size_t len);
+
+/* Where the huge pages' count comes from, for messages: "/proc/sys/vm/nr_hugepages". */
+const char *iomem_huge_where(void);
 
 /* Whether kind maps huge pages. */
 static inline bool iomem_huge(enum buf_mem kind)

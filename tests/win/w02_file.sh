@@ -73,4 +73,16 @@ run_ok -c1M -d1 -W0 -b1000 "$(wpath s.dat)"
 say "a missing directory: one message, nothing made"
 run_rc 2 -c1M -d1 "$(wpath nodir)\\x.dat"
 grep -q "its directory .* does not exist" "$D/err" || fail "$(cat "$D/err")"
+
+say "-l: large pages need \"Lock pages in memory\"; without it, one message and nothing made"
+"$IOBENCH" -l -c8M -d1 -W0 -Su "--json=$(wpath l.json)" "$(wpath l.dat)" >"$D/out" 2>"$D/err"
+rc=$?
+if [ $rc = 2 ]; then
+	grep -q '^iobench: -l: large pages: this account lacks "Lock pages in memory" (SeLockMemoryPrivilege)' "$D/err" ||
+		fail "-l refused, but not for the privilege: $(cat "$D/err")"
+	[ ! -e "$D/l.dat" ] || fail "-l refused, and l.dat was made"
+	skip_case "-l's buffers on large pages: this account has no SeLockMemoryPrivilege (wine grants none)"
+else
+	[ $rc = 0 ] || fail "-l: exit $rc: $(cat "$D/err")"
+fi
 echo ok
