@@ -246,8 +246,9 @@ static int apply_base(struct parse_state *ps, const char *flag, const char *v)
 /*
  * DiskSpd's -a: CPUs round-robin, given once or over several -a, which add
  * up. -a and -ag alone are the default (every CPU); -ag<group>,<cpu>,...
- * names CPUs of a Windows processor group: group 0 is the only one Linux
- * has, so its CPUs are taken, another group is refused. A group with no CPU,
+ * names CPUs of a Windows processor group, each then numbered as iobench
+ * numbers the machine's CPUs (affinity_group_cpu: Linux has group 0 alone,
+ * another is refused there). A group with no CPU,
  * an empty item or a CPU past 255 (DiskSpd's limit within a group) is an error.
  */
 static int apply_affinity(struct parse_state *ps, struct workload *w, const char *flag,
@@ -255,6 +256,8 @@ static int apply_affinity(struct parse_state *ps, struct workload *w, const char
 {
 	int cpus[AFFINITY_MAX], *list;
 	int count = 0;
+	unsigned grp = 0;
+	char why[200];
 
 	if (!v || !*v || !strcmp(v, "g"))
 		return 0;
@@ -267,6 +270,7 @@ static int apply_affinity(struct parse_state *ps, struct workload *w, const char
 		bool group = *p == 'g';
 		char *end;
 		unsigned long n;
+		int cpu;
 
 		p += group;
 		if (*p < '0' || *p > '9')
@@ -279,20 +283,21 @@ static int apply_affinity(struct parse_state *ps, struct workload *w, const char
 		p = *end ? end + 1 : end;
 		if (group && n > 65535)
 			return fail(ps, "%s%s: group %lu is out of range", flag, v, n);
-		if (group && n)
-			return fail(ps, "%s%s: processor group %lu: Windows processor groups have no "
-				    "Linux counterpart (Linux numbers every CPU in one list: -a<cpus>)",
-				    flag, v, n);
 		if (group && (!*p || *p == 'g'))
 			return fail(ps, "%s%s: group %lu names no CPU", flag, v, n);
-		if (group)
+		if (group) {
+			grp = (unsigned)n;
 			continue;
+		}
 		if (n > 255)
 			return fail(ps, "%s%s: CPU %lu is out of range (0 to 255 within a group)", flag,
 				    v, n);
 		if (count == AFFINITY_MAX)
 			return fail(ps, "%s%s: more than %d CPUs", flag, v, AFFINITY_MAX);
-		cpus[count++] = (int)n;
+		cpu = affinity_group_cpu(grp, (unsigned)n, why, sizeof(why));
+		if (cpu < 0)
+			return fail(ps, "%s%s: %s", flag, v, why);
+		cpus[count++] = cpu;
 	}
 	if (w->naffinity + (unsigned)count > AFFINITY_MAX)
 		return fail(ps, "%s%s: more than %d CPUs", flag, v, AFFINITY_MAX);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "platform/affinity.h"
+#include "util/errmsg.h"
 #include "util/banned.h"
 
 int affinity_allowed(struct cpu_mask *m)
@@ -67,6 +68,15 @@ int affinity_pin_set(const int *cpus, unsigned n)
 	for (unsigned i = 0; i < n; i++)
 		CPU_SET(cpus[i], &set);
 	return -pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+}
+
+int affinity_group_cpu(unsigned group, unsigned cpu, char *err, size_t len)
+{
+	if (group)
+		return errmsg(err, len, -EINVAL, "processor group %u: Windows processor groups "
+			      "have no Linux counterpart (Linux numbers every CPU in one list: "
+			      "-a<cpus>)", group);
+	return (int)cpu;
 }
 
 int affinity_check(const char *what, const int *cpus, unsigned n, char *err, size_t len)

@@ -33,6 +33,13 @@ int affinity_parse(const char *list, int *cpus, char *err, size_t len);
  */
 int affinity_cpus(const int *want, unsigned n, int *out, char *err, size_t len);
 
+/*
+ * CPU cpu of processor group group (DiskSpd's -ag<group>,<cpu>) as iobench
+ * numbers this machine's CPUs (every group's in turn): that number, or
+ * -EINVAL with a message. Linux has one group, 0.
+ */
+int affinity_group_cpu(unsigned group, unsigned cpu, char *err, size_t len);
+
 /* Pins the calling thread to cpu. Returns 0 or -errno. */
 int affinity_pin(int cpu);
 

@@ -25,3 +25,22 @@ r=$(jq '.results.total.read.ios' "$D/r.json") w=$(jq '.results.total.write.ios' 
 t=$(jq '.results.total.total.ios' "$D/r.json")
 [ "$t" -gt 0 ] && [ $((r + w)) = "$t" ] || fail "reads $r + writes $w != $t"
 [ "$(jq '.cpu.per_cpu | length' "$D/r.json")" -ge 1 ] || fail "no CPU rows (NtQuerySystemInformation)"
+
+say "-ag: DiskSpd's processor groups, numbered as the machine's CPUs; a group or CPU it lacks refused"
+run_ok -ag0,1 -d1 -W0 --engine=null "--json=$(wpath a.json)" x
+jq -e '.workload.affinity == [1]' "$D/a.json" >/dev/null || fail "-ag0,1: $(jq -c '.workload.affinity' "$D/a.json")"
+run_rc 2 -ag1,0 -d1 --engine=null x
+grep -q "^iobench: -ag1,0: processor group 1: this machine has 1 (0 to 0)$" "$D/err" ||
+	skip_case "-ag1,0 on a machine of more than one group: $(cat "$D/err")"
+run_rc 2 -ag0,200 -d1 --engine=null x
+grep -q "^iobench: -ag0,200: processor group 0 has no CPU 200: it has [0-9]* (0 to [0-9]*)$" "$D/err" ||
+	fail "-ag0,200: $(cat "$D/err")"
+
+say "not yet on Windows, each refused by name before anything is made: drives, volumes, disks"
+for t in '#1' '\\.\PhysicalDrive1' 'E:'; do
+	run_rc 2 -c1M -d1 "$t"
+	grep -qF "'$t': physical drives and volumes are not yet targets of iobench on Windows" "$D/err" ||
+		fail "$t: $(cat "$D/err")"
+done
+run_rc 2 disks
+grep -q "^iobench disks: not available on Windows yet" "$D/err" || fail "disks: $(cat "$D/err")"

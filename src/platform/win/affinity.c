@@ -14,6 +14,7 @@
 #include "platform/affinity.h"
 #include "platform/win/wincpu.h"
 #include "platform/win/winerr.h"
+#include "util/errmsg.h"
 #include "util/banned.h"
 
 static void set_bit(struct cpu_mask *m, int c)
@@ -91,6 +92,21 @@ int affinity_pin_set(const int *cpus, unsigned n)
 int affinity_pin(int cpu)
 {
 	return affinity_pin_set(&cpu, 1);
+}
+
+int affinity_group_cpu(unsigned group, unsigned cpu, char *err, size_t len)
+{
+	int c = group <= 0xffff && cpu <= 0xff ? wincpu_index((WORD)group, (BYTE)cpu) : -1;
+	WORD groups = GetActiveProcessorGroupCount();
+
+	if (c >= 0)
+		return c;
+	if (group >= groups)
+		return errmsg(err, len, -EINVAL, "processor group %u: this machine has %u (0 to %u)",
+			      group, groups, groups - 1u);
+	return errmsg(err, len, -EINVAL, "processor group %u has no CPU %u: it has %lu (0 to %lu)",
+		      group, cpu, (unsigned long)GetActiveProcessorCount((WORD)group),
+		      (unsigned long)GetActiveProcessorCount((WORD)group) - 1);
 }
 
 int affinity_check(const char *what, const int *cpus, unsigned n, char *err, size_t len)
