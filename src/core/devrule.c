@@ -89,14 +89,3 @@ int devrule_check(int fd, dev_t dev, bool held, struct devrule *r)
 	r->verdict = r->nsigs ? DEVRULE_SIGNED : DEVRULE_FREE;
 	return 0;
 }
-
-const char *devrule_sig_word(const struct devrule *r, char *out, size_t len)
-{
-	size_t n = 0;
-
-	for (const char *p = r->sigs; *p && n + 1 < len; p++)
-		if (*p != ' ')
-			out[n++] = *p;
-	out[len ? n : 0] = 0;
-	return out;
-}

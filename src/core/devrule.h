@@ -9,6 +9,13 @@
  * signatures (partition tables, file systems, RAID or LVM members) only with
  * --destroy-signature naming every one of them; any other with
  * --allow-device-write.
+ *
+ * Windows' drives and volumes (devrule_judge_windows): one that holds the
+ * system (the Windows directory, a page file) or that another program has
+ * open for writing is never written; a partition table ("gpt", "mbr") or a
+ * volume's file system ("ntfs") is a signature; a mounted volume (the
+ * target, or one on the target drive) is written only with --dismount,
+ * which locks and dismounts it for the run.
  */
 #ifndef IOB_DEVRULE_H
 #define IOB_DEVRULE_H
@@ -30,7 +37,34 @@ struct devrule {
 	char why[640];		/* NEVER, UNKNOWN: "sdb1 is mounted on /mnt", ... */
 	char sigs[256];		/* every signature found, "dos, ext4"; "" when none */
 	int nsigs;		/* how many; -errno when they could not be read */
+	char dismount[256];	/* Windows: the mounted volumes a write locks and dismounts,
+				 * "E:, F:" (--dismount); "" when none */
 };
+
+/* What Windows says of a physical drive or a volume, for devrule_judge_windows. */
+struct windev_facts {
+	bool read_only;		/* IOCTL_DISK_IS_WRITABLE: write-protected */
+	char style[8];		/* a drive's partition table: "gpt", "mbr", "" (none) */
+	char fs[32];		/* a volume's file system, lower case ("ntfs"), "" (none, RAW) */
+	char mounted[256];	/* mounted volumes: the target, or those on the target drive */
+	char system[320];	/* why it is never written: "it holds C:, the Windows volume" */
+	char busy[320];		/* another program has it open for writing */
+	char unknown[320];	/* what could not be read, so that no verdict holds */
+};
+
+/* The verdict over Windows' facts (read-only, system, busy, unknown, then signatures). */
+void devrule_judge_windows(const struct windev_facts *f, struct devrule *r);
+
+/* Whether every name of a is in b and every name of b in a (any order, any case). */
+bool devrule_names_match(const char *a, const char *b);
+
+/*
+ * Whether a run may write the device judged r, given --destroy-signature
+ * (destroy, or NULL) and --dismount: 0, or -EINVAL with the refusal naming
+ * path and the flag it lacks (see: appended to a never-verdict's reason).
+ */
+int devrule_permits(const struct devrule *r, const char *destroy, bool dismount, const char *path,
+		    const char *see, char *err, size_t len);
 
 /*
  * Judges the block device open (read-only will do) as fd, number dev.

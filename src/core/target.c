@@ -82,46 +82,6 @@ static void dio_alignment(struct target *t, int fd, dev_t dev)
 	t->mem_align = t->io_align;
 }
 
-/* Whether name (n bytes) is one of the comma-separated names of list. */
-static bool in_list(const char *name, size_t n, const char *list)
-{
-	for (const char *q = list; *q; ) {
-		size_t m;
-
-		q += strspn(q, ", ");
-		m = strcspn(q, ", ");
-		if (!m)
-			break;
-		if (m == n && !strncmp(name, q, n))
-			return true;
-		q += m;
-	}
-	return false;
-}
-
-/* Whether every name of a is in b and every name of b in a: the same set, in any order. */
-static bool same_names(const char *a, const char *b)
-{
-	const char *lists[2][2] = { { a, b }, { b, a } };
-	bool any = false;
-
-	for (int k = 0; k < 2; k++) {
-		for (const char *p = lists[k][0]; *p; ) {
-			size_t n;
-
-			p += strspn(p, ", ");
-			n = strcspn(p, ", ");
-			if (!n)
-				break;
-			if (!in_list(p, n, lists[k][1]))
-				return false;
-			any = true;
-			p += n;
-		}
-	}
-	return any;
-}
-
 /* iobench disks lists every device with what it needs: said where a device is refused. */
 #define SEE_DISKS " (iobench disks lists the block devices, and what writing each needs)"
 
@@ -130,24 +90,10 @@ static int judge_device(const struct workload *w, int fd, dev_t dev, const char 
 			char *err, size_t len)
 {
 	struct devrule r;
-	char word[256];
 
 	if (devrule_check(fd, dev, true, &r) == -ENOMEM)
 		return errmsg(err, len, -ENOMEM, "out of memory");
-	if (r.read_only)
-		return errmsg(err, len, -EINVAL, "cannot write to '%s': the device is read-only",
-			      path);
-	if (r.verdict == DEVRULE_NEVER || r.verdict == DEVRULE_UNKNOWN)
-		return errmsg(err, len, -EINVAL, "refusing to write to '%s': %s" SEE_DISKS, path,
-			      r.why);
-	if (r.verdict == DEVRULE_FREE ||
-	    (w->destroy_signature && same_names(w->destroy_signature, r.sigs)))
-		return 0;
-	return errmsg(err, len, -EINVAL, "refusing to write to '%s': it carries %s %s signature%s "
-		      "(a partition table, file system, RAID or LVM member); writing destroys %s. "
-		      "To do so, add --destroy-signature=%s", path, r.nsigs > 1 ? "the" : "a", r.sigs,
-		      r.nsigs > 1 ? "s" : "", r.nsigs > 1 ? "them" : "it",
-		      devrule_sig_word(&r, word, sizeof(word)));
+	return devrule_permits(&r, w->destroy_signature, false, path, SEE_DISKS, err, len);
 }
 
 /*
