@@ -35,7 +35,7 @@ const char *host_no_mpi(void);
 /*
  * A target path of the other platform, refused with a message (0: fine):
  * on Linux DiskSpd's Windows names (#1, C:\x, E:), on Windows Linux's devices
- * (/dev/sdb) and what the Windows build does not take yet.
+ * (/dev/sdb).
  */
 int host_path_check(const char *path, char *err, size_t len);
 

@@ -10,7 +10,7 @@ cleanup() { rm -rf "$D"; }
 trap cleanup EXIT
 
 fail() { echo "FAIL: $*"; exit 1; }
-skip_case() { echo "SKIP-CASE: $*"; }
+skip_case() { printf 'SKIP-CASE: %s\n' "$*"; }
 say() { echo "--- $*"; }
 # wpath NAME: the Windows path of $D/NAME
 wpath() { printf '%s\\%s' "$W" "$1"; }

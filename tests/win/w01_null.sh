@@ -36,11 +36,6 @@ run_rc 2 -ag0,200 -d1 --engine=null x
 grep -q "^iobench: -ag0,200: processor group 0 has no CPU 200: it has [0-9]* (0 to [0-9]*)$" "$D/err" ||
 	fail "-ag0,200: $(cat "$D/err")"
 
-say "not yet on Windows, each refused by name before anything is made: drives, volumes, disks"
-for t in '#1' '\\.\PhysicalDrive1' 'E:'; do
-	run_rc 2 -c1M -d1 "$t"
-	grep -qF "'$t': physical drives and volumes are not yet targets of iobench on Windows" "$D/err" ||
-		fail "$t: $(cat "$D/err")"
-done
+say "not yet on Windows, refused by name: iobench disks (drives and volumes: w06)"
 run_rc 2 disks
 grep -q "^iobench disks: not available on Windows yet" "$D/err" || fail "disks: $(cat "$D/err")"

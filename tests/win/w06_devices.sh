@@ -39,4 +39,33 @@ else
 	grep -q "cannot read Perfmon's PhysicalDisk (PDH): " "$D/err" || fail "monitor, exit $rc: $(cat "$D/err")"
 	skip_case "monitor's rows: $(cat "$D/err")"
 fi
+say "drives and volumes as DiskSpd names them: a bad form, -c, a write, each refused before any open"
+run_rc 2 -d1 '#x'
+grep -qF "'#x' is not a physical drive: DiskSpd's form is #N" "$D/err" || fail "#x: $(cat "$D/err")"
+run_rc 2 -d1 '\\.\pipe\x'
+grep -qF "of the device names, iobench takes physical drives" "$D/err" || fail "pipe: $(cat "$D/err")"
+for t in '#1' '\\.\PhysicalDrive1' 'E:' '\\.\E:'; do
+	run_rc 2 -c1M -d1 "$t"
+	grep -qF "iobench: -c cannot create '$t': it is a" "$D/err" || fail "-c $t: $(cat "$D/err")"
+	run_rc 2 -w50 -d1 "$t"
+	grep -qF "refusing to write to '$t' (a " "$D/err" || fail "-w50 $t: $(cat "$D/err")"
+	grep -qF "does not write them yet" "$D/err" || fail "-w50 $t: $(cat "$D/err")"
+done
+[ -z "$(ls "$D" | grep -v '^[a-z]*\.json$\|^out$\|^err$\|^io.dat$')" ] || fail "left: $(ls "$D")"
+
+say "a physical drive and a volume read: their size, whole sectors, the drive's counters"
+for t in '#0' 'C:'; do
+	"$IOBENCH" -d1 -W0 -b4K -r -Su "--json=$(wpath r.json)" "$t" >"$D/out" 2>"$D/err"
+	rc=$?
+	if [ $rc = 0 ]; then
+		jq -e '.targets[0].type == "block" and .targets[0].size > 0 and .results.total.read.ios > 0' "$D/r.json" >/dev/null ||
+			fail "$t: $(jq -c '.targets[0], .results.total.read' "$D/r.json")"
+		run_rc 2 -d1 -b1000 -Su "$t"
+		grep -qF "sector size" "$D/err" || fail "-b1000 $t: $(cat "$D/err")"
+	else
+		grep -q "^iobench: cannot \(open\|read the size of\) '$t' " "$D/err" ||
+			fail "$t, exit $rc: $(cat "$D/err")"
+		skip_case "reading $t: $(cat "$D/err") (wine's drives are no disks)"
+	fi
+done
 echo ok

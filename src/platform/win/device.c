@@ -238,7 +238,11 @@ int device_resolve(const char *path, struct device_chain *c)
 		chain_of_drive(c, n);
 		return 0;
 	}
-	w = winpath_wide(path);
+	if ((!strncmp(path, "\\\\.\\", 4) || !strncmp(path, "//./", 4)) && path[4] &&
+	    path[5] == ':' && !path[6])		/* a volume itself, \\.\E: */
+		w = winpath_wide((char[]){ path[4], ':', '\\', 0 });
+	else
+		w = winpath_wide(path);
 	if (!w)
 		return -errno;
 	if (!GetVolumePathNameW(w, root, MAX_PATH + 1)) {

@@ -86,7 +86,7 @@ int hold_file(struct hold *h, int fd, const char *path, bool write, char *err, s
 
 int hold_device(struct hold *h, int fd, const char *path, char *err, size_t len)
 {
-	return errmsg(err, len, -EINVAL, "'%s': devices are not yet targets on Windows", path);
+	return errmsg(err, len, -EINVAL, "'%s': this build does not write devices on Windows yet", path);
 }
 
 bool hold_has_device(const struct hold *h, dev_t rdev)

@@ -13,7 +13,11 @@
  * FSCTL_DISABLE_LOCAL_BUFFERING (the SMB client's cache off); -fr and -fs
  * FILE_FLAG_RANDOM_ACCESS and FILE_FLAG_SEQUENTIAL_SCAN; every handle
  * overlapped, so that the IOCP engine and the synchronous one both use it.
- * Physical drives and volumes (#1, \\.\PhysicalDrive1, E:) are not taken yet.
+ * Physical drives and volumes (#1, \\.\PhysicalDrive1, E:, \\.\E:) are read:
+ * opened as DiskSpd opens them, their size from IOCTL_DISK_GET_LENGTH_INFO,
+ * every offset and length in whole sectors (a device takes nothing else,
+ * buffered or not). Writing them is not taken yet: refused before anything
+ * is opened.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -33,6 +37,7 @@
 #include "core/target_rules.h"
 #include "job/units.h"
 #include "monitor/device.h"
+#include "platform/blockdev.h"
 #include "platform/fsinfo.h"
 #include "platform/win/winerr.h"
 #include "platform/win/winfile.h"
@@ -166,6 +171,91 @@ static void take_volume(struct target *t, const struct volume *v)
 	t->idev = v->serial;
 }
 
+/*
+ * A physical drive or a volume as DiskSpd names them: #N and \\.\PhysicalDriveN,
+ * X: and \\.\X:. Returns 1 with the name Windows opens in dev, 0 for any other
+ * path, or -EINVAL with a message for #N that is not a number.
+ */
+static int device_form(const char *path, char *dev, size_t n, char *err, size_t len)
+{
+	const char *p = path;
+	size_t k;
+
+	if (p[0] == '#') {
+		k = strspn(p + 1, "0123456789");
+		if (!k || p[1 + k] || k > 6)
+			return errmsg(err, len, -EINVAL, "'%s' is not a physical drive: DiskSpd's form "
+				      "is #N, N the disk's number (Get-Disk lists them)", path);
+		snprintf(dev, n, "\\\\.\\PhysicalDrive%s", p + 1);
+		return 1;
+	}
+	if (!strncmp(p, "\\\\.\\", 4) || !strncmp(p, "//./", 4))
+		p += 4;
+	else if (!(p[0] && p[1] == ':' && !p[2]))
+		return 0;
+	if (((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')) && p[1] == ':' && !p[2]) {
+		snprintf(dev, n, "\\\\.\\%c:", *p);
+		return 1;
+	}
+	if (!_strnicmp(p, "PhysicalDrive", 13) && p[13] && strspn(p + 13, "0123456789") ==
+	    strlen(p + 13) && strlen(p + 13) <= 6) {
+		snprintf(dev, n, "\\\\.\\PhysicalDrive%s", p + 13);
+		return 1;
+	}
+	return 0;
+}
+
+/* A drive's or volume's sector size (its geometry), 512 when it does not say. */
+static DWORD sector_of(int fd)
+{
+	DISK_GEOMETRY_EX gx;
+	DISK_GEOMETRY g;
+	DWORD got;
+
+	if (DeviceIoControl(handle_of(fd), IOCTL_DISK_GET_DRIVE_GEOMETRY_EX, NULL, 0, &gx,
+			    sizeof(gx), &got, NULL) && gx.Geometry.BytesPerSector)
+		return gx.Geometry.BytesPerSector;
+	if (DeviceIoControl(handle_of(fd), IOCTL_DISK_GET_DRIVE_GEOMETRY, NULL, 0, &g, sizeof(g),
+			    &got, NULL) && g.BytesPerSector)
+		return g.BytesPerSector;
+	return 512;
+}
+
+/* A physical drive or a volume (dev: its Windows name), read: never created, not yet written. */
+static int check_device(struct target *t, const struct workload *w, const char *dev, char *err,
+			size_t len)
+{
+	const struct target_spec *s = t->spec;
+	const char *what = strstr(dev, "PhysicalDrive") ? "a physical drive" : "a volume";
+	int r;
+
+	t->kind = TARGET_BLOCK;
+	if (s->create_size)
+		return errmsg(err, len, -EINVAL, "-c cannot create '%s': it is %s", s->path, what);
+	if (target_writes(s) && !w->read_only)
+		return errmsg(err, len, -EINVAL, "refusing to write to '%s' (%s): this build reads "
+			      "physical drives and volumes but does not write them yet; give a file "
+			      "to write (docs/windows.md)", s->path, what);
+	t->real = strdup(dev);
+	if (!t->real)
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	t->cfd = winfile_open(dev, GENERIC_READ, OPEN_EXISTING, 0);
+	if (t->cfd < 0) {
+		r = -t->cfd;
+		t->cfd = -1;
+		return errmsg(err, len, -EINVAL, "cannot open '%s' (%s): %s%s", s->path, dev,
+			      strerror(r), r == EACCES ? " (drives and volumes are opened by an "
+			      "administrator: run iobench from an elevated prompt)" : "");
+	}
+	r = blockdev_size(t->cfd, &t->size);
+	if (r || !t->size)
+		return errmsg(err, len, -EINVAL, "cannot read the size of '%s' (%s): %s", s->path,
+			      dev, r ? strerror(-r) : "it says 0 bytes");
+	t->io_align = sector_of(t->cfd);
+	t->mem_align = t->io_align > 4096 ? t->io_align : 4096;
+	return 0;
+}
+
 /* A file to create: its directory must exist, be one, and its volume be writable. */
 static int check_new_file(struct target *t, char *err, size_t len)
 {
@@ -287,6 +377,7 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
 		     struct hold *hold, char *err, size_t len)
 {
 	const struct target_spec *s = t->spec;
+	char dev[64];
 	DWORD attr;
 	wchar_t *wp;
 	int r;
@@ -301,10 +392,18 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
 	if (s->create_size > (uint64_t)INT64_MAX)
 		return errmsg(err, len, -EINVAL, "-c: %llu bytes for '%s' is larger than any file "
 			      "can be", (unsigned long long)s->create_size, s->path);
-	if (!strncmp(s->path, "\\\\.\\", 4) || !strncmp(s->path, "//./", 4) ||
-	    (s->path[0] && s->path[1] == ':' && !s->path[2]))
-		return errmsg(err, len, -EINVAL, "'%s': physical drives and volumes are not yet "
-			      "targets of iobench on Windows: give a file (docs/windows.md)", s->path);
+	r = device_form(s->path, dev, sizeof(dev), err, len);
+	if (r > 0) {
+		r = check_device(t, w, dev, err, len);
+		if (!r)
+			r = check_range(t, err, len);
+		return r ? r : target_check_alignment(t, true, "sector size", err, len);
+	}
+	if (r < 0)
+		return r;
+	if (!strncmp(s->path, "\\\\.\\", 4) || !strncmp(s->path, "//./", 4))
+		return errmsg(err, len, -EINVAL, "'%s': of the device names, iobench takes physical "
+			      "drives (\\\\.\\PhysicalDriveN, #N) and volumes (\\\\.\\X:, X:)", s->path);
 	wp = wide(s->path, err, len, &r);
 	if (!wp)
 		return r;
@@ -351,6 +450,8 @@ static bool same_file(const struct target *a, const struct target *b)
 {
 	if (a->kind == TARGET_NULL || a->kind != b->kind)
 		return false;
+	if (a->kind == TARGET_BLOCK)
+		return a->real && b->real && !_stricmp(a->real, b->real);
 	if (a->cfd >= 0 && b->cfd >= 0)
 		return a->idev == b->idev && a->iino == b->iino;
 	return same_path(a->spec->path, b->spec->path);
@@ -432,7 +533,8 @@ int targets_check(struct target *t, const struct workload *w, bool null_engine,
 					      "too); each target's blocks are tracked on their own, so "
 					      "name it once", t[i].spec->path, t[j].spec->path);
 		if (!null_engine && !t[i].same_as)
-			device_resolve(t[i].spec->path, &t[i].chain);
+			device_resolve(t[i].kind == TARGET_BLOCK ? t[i].real : t[i].spec->path,
+				       &t[i].chain);
 	}
 	return null_engine ? 0 : target_check_free_space(t, w->ntargets, free_bytes, err, len);
 }
@@ -517,7 +619,8 @@ static int open_one(struct target *t, bool read_only, char *err, size_t len)
 		flags |= FILE_FLAG_RANDOM_ACCESS;
 	if (s->hints & HINT_SEQUENTIAL)
 		flags |= FILE_FLAG_SEQUENTIAL_SCAN;
-	t->fd = winfile_open(s->path, access, OPEN_EXISTING, flags);
+	t->fd = winfile_open(t->kind == TARGET_BLOCK ? t->real : s->path, access, OPEN_EXISTING,
+			     flags);
 	if (t->fd < 0) {
 		int e = -t->fd;
 

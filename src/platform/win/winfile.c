@@ -39,9 +39,12 @@ int winfile_open(const char *path, DWORD access, DWORD disposition, DWORD flags)
 	}
 	fd = _open_osfhandle((intptr_t)h, access & GENERIC_WRITE ? _O_RDWR : _O_RDONLY);
 	if (fd < 0) {
+		/* the C library takes no handle of a type it does not know (wine's drives) */
+		int e = GetFileType(h) == FILE_TYPE_UNKNOWN ? ENOTSUP : EMFILE;
+
 		CloseHandle(h);
-		errno = EMFILE;
-		return -EMFILE;
+		errno = e;
+		return -e;
 	}
 	if (fd < FDS) {
 		AcquireSRWLockExclusive(&lock);
