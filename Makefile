@@ -248,7 +248,7 @@ WIN_NOT   := src/engine/io_uring.c src/engine/libaio.c src/engine/mmap.c src/eng
 	     src/platform/blockdev.c \
 	     src/platform/host.c src/platform/ioprio.c src/platform/kernelfs.c src/platform/statedir.c \
 	     src/core/target.c src/core/hold.c src/core/devrule.c src/platform/fileid.c \
-	     src/monitor/device.c src/monitor/devsource.c src/monitor/cpuread.c src/cmd/disks.c \
+	     src/monitor/device.c src/monitor/devsource.c src/monitor/cpuread.c src/cmd/blockdevs.c \
 	     src/platform/fsinfo.c src/util/outfile.c
 WIN_SRC   := $(filter-out $(WIN_NOT),$(LIB_SRC)) $(wildcard src/*/win/*.c)
 WIN_OBJ   := $(WIN_SRC:%.c=$(WB)/%.o) $(WB)/gen/html_assets.o $(WB)/gen/buildinfo.o

@@ -4,7 +4,7 @@
  * suite, "iobench preset NAME" runs a guide's tests, "iobench sweep" a
  * sweep and its knee, "iobench compare" puts results side by side,
  * "iobench monitor ..." watches device counters, "iobench report ..."
- * prints earlier results again, "iobench disks" lists the block devices
+ * prints earlier results again, "iobench disks" lists the devices
  * and what writing each needs; a command naming a
  * .fio job file (or --job=FILE) runs fio job files; anything else is a
  * DiskSpd-style command line. SIGPIPE is ignored: a closed output is an

@@ -1,266 +1,54 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * disks.c: "iobench disks": the machine's block devices, as lsblk lists
- * them (disks and their partitions, dm, md, loop, zram, NVMe namespaces),
- * with what a storage engineer checks before naming one: size, model,
- * rotational or not, scheduler, where it is mounted, what holds it, the
- * signatures on it, and whether a run would write it and with which flags,
- * or why never. The verdict is the run's own rule (core/devrule.h), so what
- * this says is what a run does. Text or JSON (schema iobench/disks).
+ * disks.c: "iobench disks": the machine's devices (cmd/disks.h gathers them:
+ * Linux's block devices, Windows' physical drives and volumes), with what a
+ * storage engineer checks before naming one: size, model, rotational or not,
+ * scheduler, where it is mounted, what holds it, the signatures on it, and
+ * whether a run would write it and with which flags, or why never. The
+ * verdict is the run's own rule (core/devrule.h), so what this says is what a
+ * run does. Text or JSON (schema iobench/disks).
  */
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <jansson.h>
 
 #include "cmd/cmd.h"
-#include "core/devrule.h"
+#include "cmd/disks.h"
 #include "job/options.h"
 #include "job/units.h"
-#include "monitor/device.h"
-#include "platform/blockdev.h"
 #include "util/errmsg.h"
 #include "util/banned.h"
 
-struct disk {
-	struct blockdev_info info;
-	char type[16];		/* disk, partition, nvme, dm, md, loop, zram, rom */
-	char node[80];		/* /dev/NAME */
-	char parent[64];	/* a partition's disk, or "" */
-	char mounts[1024];	/* mount points here, comma-separated */
-	char holders[512];	/* sysfs holders/, comma-separated */
-	bool swap;
-	bool judged;		/* rule holds the verdict (else open_err says why not) */
-	bool probed;		/* ... and the node was read: read-only and signatures known */
-	char open_err[160];
-	struct devrule rule;
-};
-
-struct disks {
-	struct disk *d;
-	unsigned n, cap;
-	bool all, json;
-	char (*named)[128];	/* the kernel names of the devices named on the command line */
-	unsigned nnamed;
-};
-
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: iobench disks [DEVICE...] [--all] [-Rjson]\n"
-		"  DEVICE  /dev/sdb or sdb; every block device when none is named\n"
+	fprintf(f, "usage: iobench disks [DEVICE...] [--all] [-Rjson]\n%s"
 		"  each device: type, size, rotational, scheduler, model (a loop's backing file,\n"
 		"  a dm device's name, an md's level), mount points, holders, signatures, and\n"
-		"  whether a run writes it, with which flags, or why never (docs/cli.md)\n");
+		"  whether a run writes it, with which flags, or why never (docs/cli.md)\n",
+		disks_usage_device);
 	option_usage(f, FRONT_DISKS);
 }
 
-/* The names in sysfs directory dir, comma-separated in out. */
-static void list_dir(const char *dir, char *out, size_t len)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	size_t at = 0;
-
-	out[0] = 0;
-	if (!d)
-		return;
-	while ((e = readdir(d))) {
-		int n;
-
-		if (e->d_name[0] == '.')
-			continue;
-		n = snprintf(out + at, len - at, "%s%s", at ? "," : "", e->d_name);
-		if (n < 0 || (size_t)n >= len - at) {
-			out[at] = 0;
-			break;
-		}
-		at += (size_t)n;
-	}
-	closedir(d);
-}
-
-static const char *type_of(const struct blockdev_info *i)
-{
-	if (!strcmp(i->kind, "disk") && !strncmp(i->name, "nvme", 4))
-		return "nvme";
-	if (!strcmp(i->kind, "disk") && !strncmp(i->name, "sr", 2))
-		return "rom";
-	return i->kind;
-}
-
-/* The device node of kernel name name: DEVNAME of its uevent (/dev/mapper's are links). */
-static void node_of(const char *sys, const char *name, char *node, size_t len)
-{
-	char path[PATH_MAX + 16], line[256], dev[128] = "";
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/uevent", sys);
-	f = fopen(path, "r");
-	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "DEVNAME=%127s", dev) == 1)
-			break;
-	if (f)
-		fclose(f);
-	snprintf(node, len, "/dev/%s", dev[0] ? dev : name);
-}
-
-/*
- * Judges d by the run's rule (core/devrule.h) on its node, opened read-only.
- * Where the node cannot be opened (not root), what sysfs and /proc show still
- * rules it out (mounted, held, swap); otherwise its verdict is unknown.
- */
-static int judge(struct disk *d)
-{
-	dev_t dev = makedev(d->info.major, d->info.minor);
-	struct stat st;
-	int fd = open(d->node, O_RDONLY | O_CLOEXEC | O_NONBLOCK), r;
-
-	if (fd >= 0 && (fstat(fd, &st) || !S_ISBLK(st.st_mode) || st.st_rdev != dev)) {
-		close(fd);
-		fd = -1;
-		errno = ENODEV;
-	}
-	if (fd < 0) {
-		snprintf(d->open_err, sizeof(d->open_err), "cannot open %s: %s", d->node,
-			 errno == ENODEV ? "it is not this device" : strerror(errno));
-		r = blockdev_in_use(dev, d->rule.why, sizeof(d->rule.why));
-		if (r > 0) {
-			d->rule.verdict = DEVRULE_NEVER;
-			d->judged = true;
-		}
-		return r == -ENOMEM ? r : 0;
-	}
-	r = devrule_check(fd, dev, false, &d->rule);
-	close(fd);
-	d->judged = d->probed = true;
-	if (d->rule.verdict < DEVRULE_NEVER && !d->info.size) {	/* nothing a run could do on it */
-		d->rule.verdict = DEVRULE_NEVER;
-		snprintf(d->rule.why, sizeof(d->rule.why), "its size is 0 (a loop or zram device "
-			 "not set up, or a drive without a medium)");
-	}
-	return r;
-}
-
-/* Gathers what is said of the device of kernel name name; 0, or -errno (-ENOENT: none). */
-static int gather(const char *name, struct disk *d)
-{
-	char sys[128], path[160], link[PATH_MAX], *slash;
-	ssize_t n;
-	int r = device_describe(name, &d->info);
-
-	if (r)
-		return r;
-	snprintf(d->type, sizeof(d->type), "%s", type_of(&d->info));
-	snprintf(sys, sizeof(sys), "/sys/class/block/%.64s", name);
-	node_of(sys, name, d->node, sizeof(d->node));
-	n = readlink(sys, link, sizeof(link) - 1);	/* ../../devices/.../block/sda/sda1 */
-	if (!strcmp(d->info.kind, "partition") && n > 0) {
-		link[n] = 0;
-		slash = strrchr(link, '/');
-		if (slash) {
-			*slash = 0;
-			slash = strrchr(link, '/');
-			snprintf(d->parent, sizeof(d->parent), "%.63s", slash ? slash + 1 : link);
-		}
-	}
-	snprintf(path, sizeof(path), "%s/holders", sys);
-	list_dir(path, d->holders, sizeof(d->holders));
-	blockdev_mount_points(makedev(d->info.major, d->info.minor), name, d->mounts,
-			      sizeof(d->mounts));
-	d->swap = blockdev_is_swap(makedev(d->info.major, d->info.minor));
-	return judge(d);
-}
-
-static int add(struct disks *s, const char *name, char *err, size_t len)
+struct disk *disks_append(struct disks *s, char *err, size_t len)
 {
 	struct disk *d;
-	int r;
 
-	for (unsigned i = 0; i < s->n; i++)
-		if (!strcmp(s->d[i].info.name, name))
-			return 0;
 	if (s->n == s->cap) {
 		unsigned cap = s->cap ? 2 * s->cap : 32;
 		void *grown = realloc(s->d, cap * sizeof(*s->d));
 
-		if (!grown)
-			return errmsg(err, len, -ENOMEM, "disks: out of memory");
+		if (!grown) {
+			errmsg(err, len, -ENOMEM, "disks: out of memory");
+			return NULL;
+		}
 		s->d = grown;
 		s->cap = cap;
 	}
-	d = &s->d[s->n];
+	d = &s->d[s->n++];
 	memset(d, 0, sizeof(*d));
-	r = gather(name, d);
-	if (r == -ENOMEM)
-		return errmsg(err, len, r, "disks: out of memory");
-	if (r)
-		return r;
-	s->n++;
-	return 0;
-}
-
-/* A device named as /dev/x (or a link to it, /dev/mapper/vg-lv) or x: its kernel name. */
-static int name_of(const char *arg, char *name, size_t nlen, char *err, size_t len)
-{
-	char path[128], link[PATH_MAX];
-	struct stat st;
-	ssize_t n;
-
-	if (strchr(arg, '/')) {
-		if (stat(arg, &st) || !S_ISBLK(st.st_mode))
-			return errmsg(err, len, -EINVAL, "disks: '%s' is not a block device (iobench "
-				      "disks with no name lists them all)", arg);
-		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u", major(st.st_rdev),
-			 minor(st.st_rdev));
-		n = readlink(path, link, sizeof(link) - 1);
-		if (n <= 0)
-			return errmsg(err, len, -EINVAL, "disks: '%s': the kernel lists no block "
-				      "device %u:%u", arg, major(st.st_rdev), minor(st.st_rdev));
-		link[n] = 0;
-		snprintf(name, nlen, "%.*s", (int)nlen - 1, strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
-		return 0;
-	}
-	snprintf(path, sizeof(path), "/sys/class/block/%.100s", arg);
-	if (!arg[0] || !strcmp(arg, ".") || !strcmp(arg, "..") || access(path, F_OK))
-		return errmsg(err, len, -EINVAL, "disks: no block device '%s' (iobench disks with no "
-			      "name lists them all)", arg);
-	snprintf(name, nlen, "%s", arg);
-	return 0;
-}
-
-static int by_name(const void *a, const void *b)
-{
-	return strverscmp(((const struct disk *)a)->info.name, ((const struct disk *)b)->info.name);
-}
-
-/* Every device in /sys/class/block, but (without --all) those of size 0 and RAM disks. */
-static int add_all(struct disks *s, char *err, size_t len)
-{
-	DIR *d = opendir("/sys/class/block");
-	struct dirent *e;
-	int r = 0;
-
-	if (!d)
-		return errmsg(err, len, -errno, "disks: cannot read /sys/class/block: %s",
-			      strerror(errno));
-	while (!r && (e = readdir(d))) {
-		if (e->d_name[0] == '.')
-			continue;
-		r = add(s, e->d_name, err, len);
-		if (r == -ENOENT)	/* gone meanwhile */
-			r = 0;
-		else if (!r && !s->all && (!s->d[s->n - 1].info.size || s->d[s->n - 1].info.major == 1))
-			s->n--;
-	}
-	closedir(d);
-	return r;
+	return d;
 }
 
 static int parse(int argc, char **argv, struct disks *s, char *err, size_t len)
@@ -274,7 +62,7 @@ static int parse(int argc, char **argv, struct disks *s, char *err, size_t len)
 		if (r < 0)
 			return r;
 		if (r == 1) {
-			if (name_of(argv[i], s->named[s->nnamed], sizeof(s->named[0]), err, len))
+			if (disks_name_of(argv[i], s->named[s->nnamed], sizeof(s->named[0]), err, len))
 				return -EINVAL;
 			s->nnamed++;
 			continue;
@@ -301,7 +89,9 @@ static void verdict(const struct disk *d, char *out, size_t len)
 {
 	char word[256];
 
-	if (!d->judged)
+	if (d->never[0])
+		snprintf(out, len, "never: %s", d->never);
+	else if (!d->judged)
 		snprintf(out, len, "unknown: %s", d->open_err);
 	else if (d->rule.verdict == DEVRULE_FREE)
 		snprintf(out, len, "--allow-device-write");
@@ -396,10 +186,11 @@ static json_t *disk_json(const struct disk *d)
 	const char *verdicts[] = { "write", "write", "never", "unknown" };
 	char word[256];
 	json_t *o = json_object(), *flags = json_array(), *sigs = json_array();
+	bool judged = d->judged && !d->never[0];
 
-	if (d->judged && d->rule.verdict <= DEVRULE_SIGNED)
+	if (judged && d->rule.verdict <= DEVRULE_SIGNED)
 		json_array_append_new(flags, json_string("--allow-device-write"));
-	if (d->judged && d->rule.verdict == DEVRULE_SIGNED)
+	if (judged && d->rule.verdict == DEVRULE_SIGNED)
 		json_array_append_new(flags, json_sprintf("--destroy-signature=%s",
 							  devrule_sig_word(&d->rule, word,
 									   sizeof(word))));
@@ -433,10 +224,11 @@ static json_t *disk_json(const struct disk *d)
 	json_object_set_new(o, "swap", json_boolean(d->swap));
 	json_object_set_new(o, "signatures", d->probed && d->rule.nsigs >= 0 ? sigs :
 			    (json_decref(sigs), json_null()));
-	json_object_set_new(o, "write", json_string(d->judged ? verdicts[d->rule.verdict] :
-						    "unknown"));
+	json_object_set_new(o, "write", json_string(d->never[0] ? "never" : d->judged ?
+						    verdicts[d->rule.verdict] : "unknown"));
 	json_object_set_new(o, "write_flags", flags);
-	json_object_set_new(o, "write_why", json_str(!d->judged ? d->open_err :
+	json_object_set_new(o, "write_why", json_str(d->never[0] ? d->never :
+						     !d->judged ? d->open_err :
 						     d->rule.verdict >= DEVRULE_NEVER ? d->rule.why
 										     : NULL));
 	return o;
@@ -482,18 +274,16 @@ int cmd_disks(int argc, char **argv)
 		return EXIT_BAD_INPUT;
 	}
 	for (unsigned i = 0; !r && i < s.nnamed; i++)
-		if ((r = add(&s, s.named[i], err, sizeof(err))) == -ENOENT)	/* gone meanwhile */
+		if ((r = disks_add(&s, s.named[i], err, sizeof(err))) == -ENOENT)	/* gone meanwhile */
 			r = errmsg(err, sizeof(err), -EINVAL, "disks: no block device '%s'", s.named[i]);
 	if (!r && !s.nnamed)
-		r = add_all(&s, err, sizeof(err));
+		r = disks_add_all(&s, err, sizeof(err));
 	if (r) {
 		fprintf(stderr, "iobench: %s\n", err);
 		free(s.d);
 		free(s.named);
 		return r == -EINVAL ? EXIT_BAD_INPUT : EXIT_RUN_FAILED;
 	}
-	if (!s.nnamed)
-		qsort(s.d, s.n, sizeof(*s.d), by_name);
 	if (s.json)
 		r = print_json(&s);
 	else

@@ -384,7 +384,6 @@ static void test_bad_input(void **state)
 		{ "iobench --ios=0 /x", "--ios" },
 		{ "iobench -o99999 /x", "99999" },
 		{ "iobench -t5000 /x", "5000" },
-		{ "iobench #1", "#1" },
 		{ "iobench -L=3 /x", "-L" },
 		{ "iobench --keep=yes /x", "--keep" },
 		{ "iobench -c0 /x", "-c" },
@@ -404,6 +403,16 @@ static void test_bad_input(void **state)
 		if (r != -EINVAL || !strstr(errbuf, bad[i].names))
 			fail_msg("'%s': got %d '%s', wanted a message naming '%s'", bad[i].line, r,
 				 errbuf, bad[i].names);
+		workload_release(&w);
+	}
+	/* DiskSpd's physical drive: a target on Windows (its checks open it), refused on Linux */
+	if (on_linux()) {
+		assert_int_equal(parse("iobench #1", &w), -EINVAL);
+		assert_non_null(strstr(errbuf, "'#1'"));
+		workload_release(&w);
+	} else {
+		assert_int_equal(parse("iobench #1", &w), 0);
+		assert_string_equal(w.targets[0].path, "#1");
 		workload_release(&w);
 	}
 	/* the other platform's names: a Windows path on Linux, a Linux device on Windows */

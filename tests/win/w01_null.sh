@@ -36,6 +36,3 @@ run_rc 2 -ag0,200 -d1 --engine=null x
 grep -q "^iobench: -ag0,200: processor group 0 has no CPU 200: it has [0-9]* (0 to [0-9]*)$" "$D/err" ||
 	fail "-ag0,200: $(cat "$D/err")"
 
-say "not yet on Windows, refused by name: iobench disks (drives and volumes: w06)"
-run_rc 2 disks
-grep -q "^iobench disks: not available on Windows yet" "$D/err" || fail "disks: $(cat "$D/err")"

@@ -68,4 +68,24 @@ for t in '#0' 'C:'; do
 		skip_case "reading $t: $(cat "$D/err") (wine's drives are no disks)"
 	fi
 done
+say "iobench disks: the drives and the lettered volumes, C: among them, each never written by this build"
+run_ok disks
+head -1 "$D/out" | grep -q "^NAME  *TYPE  *SIZE ROTA SCHED  *MODEL  *MOUNTED  *HOLDERS  *SIGNATURES WRITE" ||
+	fail "disks' header: $(head -1 "$D/out")"
+grep -q '^C:  *volume .* ntfs  *never: this build reads physical drives and volumes, and writes none yet' \
+	"$D/out" || fail "disks: no C: volume: $(cat "$D/out")"
+run_ok disks C: '#0' -Rjson
+jq -e '.schema == "iobench/disks" and (.devices | length) >= 1' "$D/out" >/dev/null || fail "disks -Rjson: $(cat "$D/out")"
+jq -e '.devices[] | select(.name == "C:") | .type == "volume" and .path == "\\\\.\\C:" and .write == "never"
+	and .write_flags == [] and .size_bytes > 0 and .signatures == ["ntfs"]' "$D/out" >/dev/null ||
+	fail "disks C:: $(jq -c '.devices[] | select(.name == "C:")' "$D/out")"
+if jq -e '.devices[] | select(.name == "PhysicalDrive0")' "$D/out" >/dev/null; then
+	jq -e '.devices[] | select(.name == "PhysicalDrive0") | .type == "disk" and .minor == 0 and
+		.path == "\\\\.\\PhysicalDrive0"' "$D/out" >/dev/null ||
+		fail "disks #0: $(jq -c '.devices[] | select(.name == "PhysicalDrive0")' "$D/out")"
+else
+	skip_case "disks #0: this system has no PhysicalDrive0"
+fi
+run_rc 2 disks '#x'
+grep -qF "disks: '#x' names no physical drive or volume" "$D/err" || fail "disks #x: $(cat "$D/err")"
 echo ok

@@ -1,20 +1,244 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * disks.c: `iobench disks` on Windows. Linux's lists /sys/class/block and
- * whether a run may write each device; Windows' physical drives and volumes
- * are not targets of this build yet: the command says so.
+ * disks.c: what "iobench disks" lists on Windows (cmd/disks.h): the physical
+ * drives (\\.\PhysicalDriveN, DiskSpd's #N), with their facts
+ * (monitor/device.h), partition table and the volumes on them, then the
+ * volumes with a drive letter, with their file system, label, size and the
+ * drive under them. This build reads drives and volumes and writes none, so
+ * each says so as its WRITE verdict.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <windows.h>
+#include <winioctl.h>
 
-#include "cmd/cmd.h"
+#include "cmd/disks.h"
+#include "platform/win/windisk.h"
+#include "platform/win/winerr.h"
+#include "platform/win/winpath.h"
+#include "util/errmsg.h"
 #include "util/banned.h"
 
-int cmd_disks(int argc, char **argv)
+#define DRIVES_MAX 256		/* \\.\PhysicalDrive0 to 255 are tried */
+
+static const char never_why[] = "this build reads physical drives and volumes, and writes "
+				"none yet (docs/windows.md)";
+
+const char disks_usage_device[] = "  DEVICE  #1, PhysicalDrive1 or \\\\.\\PhysicalDrive1, or a volume "
+				  "C:; every drive and\n          volume when none is named\n";
+
+/* The volume X: as a handle's name, \\.\X:, and its root, X:\. */
+static void volume_names(char letter, wchar_t dev[8], wchar_t root[4])
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "iobench disks: not available on Windows yet: physical drives and volumes "
-		"are not targets of this build (docs/windows.md); Get-Disk and Get-Volume list "
-		"them\n");
-	return EXIT_BAD_INPUT;
+	swprintf(dev, 8, L"\\\\.\\%c:", letter);
+	swprintf(root, 4, L"%c:\\", letter);
+}
+
+/* "X:" or "\\.\X:": the letter, upper case, or 0. */
+static char volume_letter(const char *name)
+{
+	const char *p = !strncmp(name, "\\\\.\\", 4) || !strncmp(name, "//./", 4) ? name + 4 : name;
+
+	if (((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')) && p[1] == ':' && !p[2])
+		return (char)(*p & ~0x20);
+	return 0;
+}
+
+int disks_name_of(const char *arg, char *name, size_t nlen, char *err, size_t len)
+{
+	char drive[40];
+	int n = -1;
+
+	if (arg[0] == '#' && arg[1] && strspn(arg + 1, "0123456789") == strlen(arg + 1) &&
+	    strlen(arg) < 8) {
+		snprintf(drive, sizeof(drive), "PhysicalDrive%s", arg + 1);
+		n = windisk_drive_number(drive);
+	} else if (arg[0] != '#') {
+		n = windisk_drive_number(arg);
+	}
+	if (n >= 0) {
+		snprintf(name, nlen, "PhysicalDrive%d", n);
+		return 0;
+	}
+	if (volume_letter(arg)) {
+		snprintf(name, nlen, "%c:", volume_letter(arg));
+		return 0;
+	}
+	return errmsg(err, len, -EINVAL, "disks: '%s' names no physical drive or volume: give "
+		      "#1, PhysicalDrive1, \\\\.\\PhysicalDrive1 or C: (iobench disks with no name "
+		      "lists them all)", arg);
+}
+
+/* Appends item to the comma-separated list. */
+static void list_add(char *list, size_t len, const char *item)
+{
+	size_t n = strlen(list);
+
+	if (n + 1 < len)
+		snprintf(list + n, len - n, "%s%s", n ? "," : "", item);
+}
+
+/* The volumes with a letter that lie on drive n, into list ("C:,D:"). */
+static void volumes_on(int n, char *list, size_t len)
+{
+	DWORD mask = GetLogicalDrives();
+
+	list[0] = 0;
+	for (char c = 'A'; c <= 'Z'; c++) {
+		wchar_t dev[8], root[4];
+		unsigned disks[8];
+		int nd;
+
+		if (!(mask >> (c - 'A') & 1))
+			continue;
+		volume_names(c, dev, root);
+		if (GetDriveTypeW(root) == DRIVE_REMOTE)
+			continue;
+		nd = windisk_volume_disks(dev, disks, 8);
+		for (int i = 0; i < nd; i++)
+			if (disks[i] == (unsigned)n) {
+				char v[3] = { c, ':', 0 };
+
+				list_add(list, len, v);
+				break;
+			}
+	}
+}
+
+/* A drive's partition table ("gpt", "mbr", "" for none) into d's signatures; false when unread. */
+static bool drive_layout(int n, struct disk *d)
+{
+	union {
+		DRIVE_LAYOUT_INFORMATION_EX l;
+		BYTE raw[sizeof(DRIVE_LAYOUT_INFORMATION_EX) + 127 * sizeof(PARTITION_INFORMATION_EX)];
+	} u;
+	wchar_t path[40];
+	DWORD got;
+	HANDLE h;
+	bool ok;
+
+	swprintf(path, 40, L"\\\\.\\PhysicalDrive%d", n);
+	h = CreateFileW(path, GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE, NULL, OPEN_EXISTING,
+			0, NULL);
+	if (h == INVALID_HANDLE_VALUE)
+		return false;
+	ok = DeviceIoControl(h, IOCTL_DISK_GET_DRIVE_LAYOUT_EX, NULL, 0, &u, sizeof(u), &got, NULL);
+	CloseHandle(h);
+	if (!ok)
+		return false;
+	if (u.l.PartitionStyle == PARTITION_STYLE_GPT || u.l.PartitionStyle == PARTITION_STYLE_MBR) {
+		snprintf(d->rule.sigs, sizeof(d->rule.sigs), "%s",
+			 u.l.PartitionStyle == PARTITION_STYLE_GPT ? "gpt" : "mbr");
+		d->rule.nsigs = 1;
+	}
+	return true;
+}
+
+static int add_drive(struct disks *s, const char *name, char *err, size_t len)
+{
+	struct disk *d = disks_append(s, err, len);
+	int n = windisk_drive_number(name), r;
+
+	if (!d)
+		return -ENOMEM;
+	r = device_describe(name, &d->info);
+	if (r) {
+		s->n--;
+		return r == -ENOENT || r == -ENODEV ? -ENOENT : r;
+	}
+	snprintf(d->type, sizeof(d->type), "disk");
+	snprintf(d->node, sizeof(d->node), "\\\\.\\%s", d->info.name);
+	volumes_on(n, d->mounts, sizeof(d->mounts));
+	d->probed = drive_layout(n, d);
+	if (!d->probed)
+		d->rule.nsigs = -EACCES;	/* its layout is read by an administrator */
+	snprintf(d->never, sizeof(d->never), "%s", never_why);
+	return 0;
+}
+
+static int add_volume(struct disks *s, char letter, char *err, size_t len)
+{
+	wchar_t dev[8], root[4], fs[64] = L"", label[MAX_PATH + 1] = L"";
+	ULARGE_INTEGER total;
+	unsigned disks[8];
+	struct disk *d;
+	char fs8[64] = "", label8[MAX_PATH * 3 + 1] = "";
+	UINT type;
+	int nd;
+
+	volume_names(letter, dev, root);
+	type = GetDriveTypeW(root);
+	if (type == DRIVE_NO_ROOT_DIR || type == DRIVE_REMOTE)
+		return -ENOENT;		/* no volume there, or a share (its disks are the server's) */
+	d = disks_append(s, err, len);
+	if (!d)
+		return -ENOMEM;
+	snprintf(d->info.name, sizeof(d->info.name), "%c:", letter);
+	snprintf(d->info.kind, sizeof(d->info.kind), "volume");
+	snprintf(d->type, sizeof(d->type), type == DRIVE_CDROM ? "rom" : "volume");
+	snprintf(d->node, sizeof(d->node), "\\\\.\\%c:", letter);
+	d->info.rotational = -1;
+	if (GetDiskFreeSpaceExW(root, NULL, &total, NULL))
+		d->info.size = total.QuadPart;
+	if (GetVolumeInformationW(root, label, MAX_PATH + 1, NULL, NULL, NULL, fs, 64)) {
+		winpath_utf8(fs, fs8, sizeof(fs8));
+		winpath_utf8(label, label8, sizeof(label8));
+		snprintf(d->info.model, sizeof(d->info.model), "%s%s%s%s", fs8, label8[0] ? " \"" : "",
+			 label8, label8[0] ? "\"" : "");
+		for (char *p = fs8; *p; p++)
+			*p = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
+		if (fs8[0] && strcmp(fs8, "raw")) {
+			snprintf(d->rule.sigs, sizeof(d->rule.sigs), "%s", fs8);
+			d->rule.nsigs = 1;
+		}
+		snprintf(d->mounts, sizeof(d->mounts), "%c:\\", letter);
+	}
+	d->probed = true;
+	nd = windisk_volume_disks(dev, disks, 8);
+	if (nd == 1)
+		snprintf(d->parent, sizeof(d->parent), "PhysicalDrive%u", disks[0]);
+	snprintf(d->never, sizeof(d->never), "%s", never_why);
+	return 0;
+}
+
+int disks_add(struct disks *s, const char *name, char *err, size_t len)
+{
+	for (unsigned i = 0; i < s->n; i++)
+		if (!_stricmp(s->d[i].info.name, name))
+			return 0;
+	if (volume_letter(name))
+		return add_volume(s, volume_letter(name), err, len);
+	return add_drive(s, name, err, len);
+}
+
+int disks_add_all(struct disks *s, char *err, size_t len)
+{
+	DWORD mask = GetLogicalDrives();
+	int r = 0;
+
+	for (int n = 0; !r && n < DRIVES_MAX; n++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "PhysicalDrive%d", n);
+		r = disks_add(s, name, err, len);
+		if (r == -ENOENT || (r && r != -ENOMEM))
+			r = 0;		/* no such drive (the numbers may have gaps) */
+		else if (!r && !s->all && !s->d[s->n - 1].info.size)
+			s->n--;		/* a reader without a medium */
+	}
+	for (char c = 'A'; !r && c <= 'Z'; c++) {
+		char name[3] = { c, ':', 0 };
+
+		if (!(mask >> (c - 'A') & 1))
+			continue;
+		r = disks_add(s, name, err, len);
+		if (r == -ENOENT)
+			r = 0;
+		else if (!r && !s->all && (!s->d[s->n - 1].info.size ||
+					   !strcmp(s->d[s->n - 1].type, "rom")))
+			s->n--;
+	}
+	return r;
 }

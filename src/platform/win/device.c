@@ -20,6 +20,7 @@
 
 #include "monitor/devsource.h"
 #include "monitor/device.h"
+#include "platform/win/windisk.h"
 #include "platform/win/winerr.h"
 #include "platform/win/winpath.h"
 #include "util/banned.h"
@@ -67,8 +68,7 @@ static void desc_string(const BYTE *desc, DWORD size, DWORD off, char *out, size
 	out[n] = 0;
 }
 
-/* "PhysicalDriveN" or "\\.\PhysicalDriveN": N, or -1. */
-static int drive_number(const char *name)
+int windisk_drive_number(const char *name)
 {
 	const char *p = name;
 	unsigned n = 0;
@@ -98,7 +98,7 @@ int device_describe(const char *name, struct blockdev_info *d)
 	wchar_t path[64];
 	DWORD got;
 	HANDLE h;
-	int n = drive_number(name);
+	int n = windisk_drive_number(name);
 
 	if (n < 0)
 		return -ENOENT;
@@ -148,12 +148,12 @@ int device_describe(const char *name, struct blockdev_info *d)
 int device_lookup(const char *arg, unsigned *major, unsigned *minor, char *name, size_t len,
 		  char *err, size_t errlen)
 {
-	int n = arg[0] == '#' ? -1 : drive_number(arg);
+	int n = arg[0] == '#' ? -1 : windisk_drive_number(arg);
 	char drive[32];
 
 	if (arg[0] == '#' && arg[1] >= '0' && arg[1] <= '9') {	/* DiskSpd's #1 */
 		snprintf(drive, sizeof(drive), "PhysicalDrive%.20s", arg + 1);
-		n = drive_number(drive);
+		n = windisk_drive_number(drive);
 	}
 	if (n < 0) {
 		snprintf(err, errlen, "monitor: '%s' names no physical drive: give #1, "
@@ -171,11 +171,7 @@ const char *device_lookup_forms(void)
 	return "#1, PhysicalDrive1 or \\\\.\\PhysicalDrive1";
 }
 
-/*
- * The physical drives a volume (\\.\C: or \\?\Volume{...}, no trailing
- * backslash) lies on, into disks[]; their count, or -errno.
- */
-static int volume_disks(const wchar_t *vol, unsigned *disks, unsigned max)
+int windisk_volume_disks(const wchar_t *vol, unsigned *disks, unsigned max)
 {
 	union {
 		VOLUME_DISK_EXTENTS ext;
@@ -234,7 +230,7 @@ int device_resolve(const char *path, struct device_chain *c)
 	size_t len;
 
 	memset(c, 0, sizeof(*c));
-	if ((n = drive_number(path)) >= 0) {
+	if ((n = windisk_drive_number(path)) >= 0) {
 		chain_of_drive(c, n);
 		return 0;
 	}
@@ -270,7 +266,7 @@ int device_resolve(const char *path, struct device_chain *c)
 		memmove(vol + 4, vol, 3 * sizeof(*vol));
 		memcpy(vol, L"\\\\.\\", 4 * sizeof(*vol));
 	}
-	nd = volume_disks(vol, disks, 8);
+	nd = windisk_volume_disks(vol, disks, 8);
 	if (nd < 0)
 		snprintf(c->no_device, sizeof(c->no_device), "the drives of volume %s cannot be "
 			 "found (IOCTL_VOLUME_GET_VOLUME_DISK_EXTENTS: %s)", c->mount_point,

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/* windisk.h: Windows' physical drives and the volumes on them (win/device.c). */
+#ifndef IOB_WINDISK_H
+#define IOB_WINDISK_H
+
+#include <windows.h>
+
+/* "PhysicalDriveN" or "\\.\PhysicalDriveN": N, or -1. */
+int windisk_drive_number(const char *name);
+
+/*
+ * The physical drives a volume (\\.\C: or \\?\Volume{...}, no trailing
+ * backslash) lies on, into disks[] (at most max); their count, or -errno.
+ */
+int windisk_volume_disks(const wchar_t *vol, unsigned *disks, unsigned max);
+
+#endif
