@@ -36,34 +36,16 @@ static void volume_names(char letter, wchar_t dev[8], wchar_t root[4])
 	swprintf(root, 4, L"%c:\\", letter);
 }
 
-/* "X:" or "\\.\X:": the letter, upper case, or 0. */
-static char volume_letter(const char *name)
-{
-	const char *p = !strncmp(name, "\\\\.\\", 4) || !strncmp(name, "//./", 4) ? name + 4 : name;
-
-	if (((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')) && p[1] == ':' && !p[2])
-		return (char)(*p & ~0x20);
-	return 0;
-}
-
 int disks_name_of(const char *arg, char *name, size_t nlen, char *err, size_t len)
 {
-	char drive[40];
-	int n = -1;
+	int n = windisk_drive_of(arg);
 
-	if (arg[0] == '#' && arg[1] && strspn(arg + 1, "0123456789") == strlen(arg + 1) &&
-	    strlen(arg) < 8) {
-		snprintf(drive, sizeof(drive), "PhysicalDrive%s", arg + 1);
-		n = windisk_drive_number(drive);
-	} else if (arg[0] != '#') {
-		n = windisk_drive_number(arg);
-	}
 	if (n >= 0) {
 		snprintf(name, nlen, "PhysicalDrive%d", n);
 		return 0;
 	}
-	if (volume_letter(arg)) {
-		snprintf(name, nlen, "%c:", volume_letter(arg));
+	if (windisk_volume_letter(arg)) {
+		snprintf(name, nlen, "%c:", windisk_volume_letter(arg));
 		return 0;
 	}
 	return errmsg(err, len, -EINVAL, "disks: '%s' names no physical drive or volume: give "
@@ -208,8 +190,8 @@ int disks_add(struct disks *s, const char *name, char *err, size_t len)
 	for (unsigned i = 0; i < s->n; i++)
 		if (!_stricmp(s->d[i].info.name, name))
 			return 0;
-	if (volume_letter(name))
-		return add_volume(s, volume_letter(name), err, len);
+	if (windisk_volume_letter(name))
+		return add_volume(s, windisk_volume_letter(name), err, len);
 	return add_drive(s, name, err, len);
 }
 

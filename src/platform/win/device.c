@@ -145,16 +145,29 @@ int device_describe(const char *name, struct blockdev_info *d)
 	return 0;
 }
 
+int windisk_drive_of(const char *arg)
+{
+	size_t k = strspn(arg + (arg[0] == '#'), "0123456789");
+
+	if (arg[0] != '#')
+		return windisk_drive_number(arg);
+	return k && k <= 6 && !arg[1 + k] ? atoi(arg + 1) : -1;
+}
+
+char windisk_volume_letter(const char *name)
+{
+	const char *p = !strncmp(name, "\\\\.\\", 4) || !strncmp(name, "//./", 4) ? name + 4 : name;
+
+	if (((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')) && p[1] == ':' && !p[2])
+		return (char)(*p & ~0x20);
+	return 0;
+}
+
 int device_lookup(const char *arg, unsigned *major, unsigned *minor, char *name, size_t len,
 		  char *err, size_t errlen)
 {
-	int n = arg[0] == '#' ? -1 : windisk_drive_number(arg);
-	char drive[32];
+	int n = windisk_drive_of(arg);
 
-	if (arg[0] == '#' && arg[1] >= '0' && arg[1] <= '9') {	/* DiskSpd's #1 */
-		snprintf(drive, sizeof(drive), "PhysicalDrive%.20s", arg + 1);
-		n = windisk_drive_number(drive);
-	}
 	if (n < 0) {
 		snprintf(err, errlen, "monitor: '%s' names no physical drive: give #1, "
 			 "PhysicalDrive1 or \\\\.\\PhysicalDrive1 (Get-Disk lists them)", arg);
@@ -234,9 +247,9 @@ int device_resolve(const char *path, struct device_chain *c)
 		chain_of_drive(c, n);
 		return 0;
 	}
-	if ((!strncmp(path, "\\\\.\\", 4) || !strncmp(path, "//./", 4)) && path[4] &&
-	    path[5] == ':' && !path[6])		/* a volume itself, \\.\E: */
-		w = winpath_wide((char[]){ path[4], ':', '\\', 0 });
+	if ((!strncmp(path, "\\\\.\\", 4) || !strncmp(path, "//./", 4)) &&
+	    windisk_volume_letter(path))	/* a volume itself, \\.\E: */
+		w = winpath_wide((char[]){ windisk_volume_letter(path), ':', '\\', 0 });
 	else
 		w = winpath_wide(path);
 	if (!w)

@@ -39,6 +39,7 @@
 #include "monitor/device.h"
 #include "platform/blockdev.h"
 #include "platform/fsinfo.h"
+#include "platform/win/windisk.h"
 #include "platform/win/winerr.h"
 #include "platform/win/winfile.h"
 #include "platform/win/winpath.h"
@@ -178,28 +179,18 @@ static void take_volume(struct target *t, const struct volume *v)
  */
 static int device_form(const char *path, char *dev, size_t n, char *err, size_t len)
 {
-	const char *p = path;
-	size_t k;
+	bool prefixed = !strncmp(path, "\\\\.\\", 4) || !strncmp(path, "//./", 4);
+	int drive = path[0] == '#' || prefixed ? windisk_drive_of(path) : -1;
 
-	if (p[0] == '#') {
-		k = strspn(p + 1, "0123456789");
-		if (!k || p[1 + k] || k > 6)
-			return errmsg(err, len, -EINVAL, "'%s' is not a physical drive: DiskSpd's form "
-				      "is #N, N the disk's number (Get-Disk lists them)", path);
-		snprintf(dev, n, "\\\\.\\PhysicalDrive%s", p + 1);
+	if (path[0] == '#' && drive < 0)
+		return errmsg(err, len, -EINVAL, "'%s' is not a physical drive: DiskSpd's form is "
+			      "#N, N the disk's number (Get-Disk lists them)", path);
+	if (drive >= 0) {
+		snprintf(dev, n, "\\\\.\\PhysicalDrive%d", drive);
 		return 1;
 	}
-	if (!strncmp(p, "\\\\.\\", 4) || !strncmp(p, "//./", 4))
-		p += 4;
-	else if (!(p[0] && p[1] == ':' && !p[2]))
-		return 0;
-	if (((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')) && p[1] == ':' && !p[2]) {
-		snprintf(dev, n, "\\\\.\\%c:", *p);
-		return 1;
-	}
-	if (!_strnicmp(p, "PhysicalDrive", 13) && p[13] && strspn(p + 13, "0123456789") ==
-	    strlen(p + 13) && strlen(p + 13) <= 6) {
-		snprintf(dev, n, "\\\\.\\PhysicalDrive%s", p + 13);
+	if (windisk_volume_letter(path)) {
+		snprintf(dev, n, "\\\\.\\%c:", windisk_volume_letter(path));
 		return 1;
 	}
 	return 0;

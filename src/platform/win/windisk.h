@@ -8,6 +8,12 @@
 /* "PhysicalDriveN" or "\\.\PhysicalDriveN": N, or -1. */
 int windisk_drive_number(const char *name);
 
+/* That, or DiskSpd's "#N" (up to six digits): N, or -1. */
+int windisk_drive_of(const char *arg);
+
+/* A volume, "X:" or "\\.\X:" (or //./X:): its letter in upper case, or 0. */
+char windisk_volume_letter(const char *name);
+
 /*
  * The physical drives a volume (\\.\C: or \\?\Volume{...}, no trailing
  * backslash) lies on, into disks[] (at most max); their count, or -errno.
