@@ -335,8 +335,7 @@ if command -v fio >/dev/null; then
 	a=$(jq '.jobs[0].read.iops_samples' "$T/wi.json") b=$(jq '.jobs[0].read.iops_samples' "$T/wf.json")
 	# fio's helper thread takes the sample of the window ending with the run only when it wakes
 	# before the job stops: 6 or 5 in 3 s, by a race in fio. iobench counts a window that ends
-	# 1 ms or more before the run does (the unit test of fio_stats checks the rule), so both are one of
-	# the two.
+	# 1 ms or more before the run does (test_fiostats checks that rule): both give one of the two.
 	case "$a:$b" in [56]:[56]) ;; *) fail "iops_samples: iobench $a, fio $b (3 s of 500 ms windows: 5 or 6)" ;; esac
 	jq -e '.jobs[0].read | .bw_samples == .iops_samples' "$T/wi.json" >/dev/null || fail "bw_samples is not iops_samples"
 	jq -e '.jobs[0].read | .slat_ns.N == 0 and .clat_ns.N == .lat_ns.N and .clat_ns.mean == .lat_ns.mean' \
