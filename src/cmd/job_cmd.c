@@ -374,6 +374,11 @@ static int look_file(const char *path, struct fio_file *f)
 
 	f->kind = FIO_NO_FILE;
 	f->size = 0;
+	r = blockdev_named(path, &f->size);
+	if (r) {
+		f->kind = r > 0 ? FIO_BLOCK : FIO_NO_FILE;
+		return r > 0 ? 0 : r;
+	}
 	if (stat(path, &st))
 		return errno == ENOENT ? 0 : -errno;
 	f->kind = S_ISREG(st.st_mode) ? FIO_REGULAR : S_ISBLK(st.st_mode) ? FIO_BLOCK :

@@ -15,6 +15,13 @@
 /* Size in bytes of the open block device fd; 0 or -errno. */
 int blockdev_size(int fd, uint64_t *size);
 
+/*
+ * A device named as stat() does not see it (Windows' \\.\PhysicalDriveN and
+ * \\.\X:, as fio's filename= gives them): 1 with its size, 0 for any other
+ * path (Linux's /dev nodes are stat()'s), or -errno when it cannot be read.
+ */
+int blockdev_named(const char *path, uint64_t *size);
+
 /* Logical block size of device dev (or of its parent disk), 0 when unknown. */
 unsigned blockdev_logical_block_size(dev_t dev);
 
