@@ -89,9 +89,9 @@ static void verdict(const struct disk *d, char *out, size_t len)
 {
 	char word[256];
 
-	if (d->never[0])
-		snprintf(out, len, "never: %s", d->never);
-	else if (!d->judged)
+	size_t n;
+
+	if (!d->judged)
 		snprintf(out, len, "unknown: %s", d->open_err);
 	else if (d->rule.verdict == DEVRULE_FREE)
 		snprintf(out, len, "--allow-device-write");
@@ -102,6 +102,9 @@ static void verdict(const struct disk *d, char *out, size_t len)
 		snprintf(out, len, "never: %s", d->rule.why);
 	else
 		snprintf(out, len, "unknown: %s", d->rule.why);
+	n = strlen(out);
+	if (d->judged && d->rule.verdict <= DEVRULE_SIGNED && d->rule.dismount[0] && n + 1 < len)
+		snprintf(out + n, len - n, " --dismount");
 }
 
 /* The MODEL column: the model, or what stands for one. */
@@ -186,7 +189,7 @@ static json_t *disk_json(const struct disk *d)
 	const char *verdicts[] = { "write", "write", "never", "unknown" };
 	char word[256];
 	json_t *o = json_object(), *flags = json_array(), *sigs = json_array();
-	bool judged = d->judged && !d->never[0];
+	bool judged = d->judged;
 
 	if (judged && d->rule.verdict <= DEVRULE_SIGNED)
 		json_array_append_new(flags, json_string("--allow-device-write"));
@@ -194,6 +197,8 @@ static json_t *disk_json(const struct disk *d)
 		json_array_append_new(flags, json_sprintf("--destroy-signature=%s",
 							  devrule_sig_word(&d->rule, word,
 									   sizeof(word))));
+	if (judged && d->rule.verdict <= DEVRULE_SIGNED && d->rule.dismount[0])
+		json_array_append_new(flags, json_string("--dismount"));
 	if (d->probed && d->rule.nsigs > 0) {
 		json_decref(sigs);
 		sigs = json_list(devrule_sig_word(&d->rule, word, sizeof(word)));
@@ -224,11 +229,10 @@ static json_t *disk_json(const struct disk *d)
 	json_object_set_new(o, "swap", json_boolean(d->swap));
 	json_object_set_new(o, "signatures", d->probed && d->rule.nsigs >= 0 ? sigs :
 			    (json_decref(sigs), json_null()));
-	json_object_set_new(o, "write", json_string(d->never[0] ? "never" : d->judged ?
+	json_object_set_new(o, "write", json_string(d->judged ?
 						    verdicts[d->rule.verdict] : "unknown"));
 	json_object_set_new(o, "write_flags", flags);
-	json_object_set_new(o, "write_why", json_str(d->never[0] ? d->never :
-						     !d->judged ? d->open_err :
+	json_object_set_new(o, "write_why", json_str(!d->judged ? d->open_err :
 						     d->rule.verdict >= DEVRULE_NEVER ? d->rule.why
 										     : NULL));
 	return o;

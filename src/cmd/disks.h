@@ -24,7 +24,6 @@ struct disk {
 	bool judged;		/* rule holds the verdict (else open_err says why not) */
 	bool probed;		/* ... and the node was read: read-only and signatures known */
 	char open_err[160];
-	char never[160];	/* the platform's reason a run never writes it, or "" */
 	struct devrule rule;
 };
 

@@ -424,6 +424,7 @@ static int apply_flags(const struct job_args *a, struct workload *w, const char 
 		if (w->targets[i].unlink == UNLINK_REMOVE)
 			w->targets[i].unlink = UNLINK_DEFAULT;
 	w->allow_device_write |= r->allow_device_write;
+	w->dismount |= r->dismount;
 	w->overwrite |= r->overwrite;
 	w->read_only |= r->read_only;
 	w->quiet |= r->quiet;

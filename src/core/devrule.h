@@ -11,11 +11,11 @@
  * --allow-device-write.
  *
  * Windows' drives and volumes (devrule_judge_windows): one that holds the
- * system (the Windows directory, a page file) or that another program has
- * open for writing is never written; a partition table ("gpt", "mbr") or a
- * volume's file system ("ntfs") is a signature; a mounted volume (the
- * target, or one on the target drive) is written only with --dismount,
- * which locks and dismounts it for the run.
+ * system (the Windows directory, a page file) is never written; a partition
+ * table ("gpt", "mbr") or a volume's file system ("ntfs") is a signature; a
+ * mounted volume (the target, or one on the target drive) is written only
+ * with --dismount, which locks and dismounts it for the run (the lock fails,
+ * and the run stops before any I/O, while a program has files open on it).
  */
 #ifndef IOB_DEVRULE_H
 #define IOB_DEVRULE_H
@@ -48,11 +48,11 @@ struct windev_facts {
 	char fs[32];		/* a volume's file system, lower case ("ntfs"), "" (none, RAW) */
 	char mounted[256];	/* mounted volumes: the target, or those on the target drive */
 	char system[320];	/* why it is never written: "it holds C:, the Windows volume" */
-	char busy[320];		/* another program has it open for writing */
 	char unknown[320];	/* what could not be read, so that no verdict holds */
+	bool sigs_unread;	/* ... among it the partition table or file system */
 };
 
-/* The verdict over Windows' facts (read-only, system, busy, unknown, then signatures). */
+/* The verdict over Windows' facts (read-only, system, unknown, then signatures), with the signatures. */
 void devrule_judge_windows(const struct windev_facts *f, struct devrule *r);
 
 /* Whether every name of a is in b and every name of b in a (any order, any case). */

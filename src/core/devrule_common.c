@@ -99,6 +99,11 @@ void devrule_judge_windows(const struct windev_facts *f, struct devrule *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->read_only = f->read_only;
+	if (f->style[0])
+		add_name(r->sigs, sizeof(r->sigs), f->style);
+	if (f->fs[0])
+		add_name(r->sigs, sizeof(r->sigs), f->fs);
+	r->nsigs = f->sigs_unread ? -EIO : !!f->style[0] + !!f->fs[0];
 	r->verdict = DEVRULE_NEVER;
 	if (f->read_only) {
 		snprintf(r->why, sizeof(r->why), "the device is read-only");
@@ -108,20 +113,11 @@ void devrule_judge_windows(const struct windev_facts *f, struct devrule *r)
 		snprintf(r->why, sizeof(r->why), "%s", f->system);
 		return;
 	}
-	if (f->busy[0]) {
-		snprintf(r->why, sizeof(r->why), "%s", f->busy);
-		return;
-	}
 	if (f->unknown[0]) {
 		r->verdict = DEVRULE_UNKNOWN;
 		snprintf(r->why, sizeof(r->why), "%s", f->unknown);
 		return;
 	}
-	if (f->style[0])
-		add_name(r->sigs, sizeof(r->sigs), f->style);
-	if (f->fs[0])
-		add_name(r->sigs, sizeof(r->sigs), f->fs);
-	r->nsigs = !!f->style[0] + !!f->fs[0];
 	snprintf(r->dismount, sizeof(r->dismount), "%s", f->mounted);
-	r->verdict = r->nsigs ? DEVRULE_SIGNED : DEVRULE_FREE;
+	r->verdict = r->nsigs > 0 ? DEVRULE_SIGNED : DEVRULE_FREE;
 }

@@ -50,6 +50,7 @@ struct target {
 	bool compressed;	/* the file is marked for compression (chattr +c, FS_COMPR_FL) */
 	unsigned same_as;	/* 1 + the earlier target that creates this same file, or 0 */
 	int cfd;		/* the target as the checks opened it (read-only), or -1 */
+	void *locks;		/* Windows: the volumes --dismount locks for it (win/target.c) */
 	int dirfd;		/* a file: the directory it is in (O_PATH), or -1 */
 	const char *name;	/* a file: its name in dirfd (points into spec->path or real) */
 	char *real;		/* a file reached through a symbolic link: its real path */

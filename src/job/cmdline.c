@@ -892,6 +892,8 @@ static int check_combinations(struct parse_state *ps, struct workload *w)
 		return fail(ps, "--hipri polls for completions of direct I/O: add -Sh or -Su");
 	if (w->destroy_signature && !w->allow_device_write)
 		return fail(ps, "--destroy-signature goes with --allow-device-write");
+	if (w->dismount && !w->allow_device_write)
+		return fail(ps, "--dismount goes with --allow-device-write");
 	if (w->no_affinity && w->naffinity)
 		return fail(ps, "-n (no affinity) and -a (a CPU list) exclude each other");
 	if (w->engine && !strcmp(w->engine, "null") && ps->create.set)

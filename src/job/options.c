@@ -10,6 +10,7 @@
 #include "job/options.h"
 #include "job/units.h"
 #include "platform/affinity.h"
+#include "platform/host.h"
 #include "util/errmsg.h"
 #include "util/banned.h"
 
@@ -84,6 +85,7 @@ const struct option_def options[] = {
 	{ 0, "keep", ARG_NONE, O_KEEP, D | F | Q | P, "      keep the files iobench created" },
 	{ 0, "allow-device-write", ARG_NONE, O_ALLOWDEV, D | F | Q | P, "      allow writes to a block device (destroys its data)" },
 	{ 0, "destroy-signature", ARG_REQ, O_DESTROY_SIG, D | F, "TYPE  also write a device carrying a TYPE signature (ext4, gpt, ...)" },
+	{ 0, "dismount", ARG_NONE, O_DISMOUNT, D | F, "      Windows: lock and dismount the mounted volumes a device write needs, for the run" },
 	{ 0, "overwrite", ARG_NONE, O_OVERWRITE, D | F | Q | P, "      allow writing a file that iobench did not create" },
 	{ 0, "continue-on-error", ARG_OPT, O_CONTINUE, D | F, "[read|write|verify|all] count errors and go on (default all)" },
 	{ 0, "verify", ARG_NONE, O_VERIFY, D | F, "      write checkable blocks (header + xxh3), check every block read" },
@@ -301,6 +303,13 @@ int option_apply_run(const struct option_def *o, const char *flag, const char *v
 	}
 	case O_KEEP: w->keep = true; return 0;
 	case O_ALLOWDEV: w->allow_device_write = true; return 0;
+	case O_DISMOUNT:
+		if (strcmp(host_platform(), "windows"))
+			return errmsg(err, len, -EINVAL, "%s: locking and dismounting volumes is "
+				      "Windows'; on Linux a mounted device is never written: unmount "
+				      "it first (umount)", flag);
+		w->dismount = true;
+		return 0;
 	case O_OVERWRITE: w->overwrite = true; return 0;
 	case O_READONLY: w->read_only = true; return 0;
 	case O_VERIFY: w->verify = true; return 0;

@@ -395,6 +395,8 @@ struct workload {
 	bool keep;		/* --keep: leave created files in place */
 	bool allow_device_write; /* --allow-device-write */
 	char *destroy_signature; /* --destroy-signature=TYPE: write a device carrying TYPE */
+	bool dismount;		/* --dismount (Windows): lock and dismount the volumes a device
+				   write needs, for the run */
 	bool overwrite;		/* --overwrite: write/recreate files iobench did not create */
 	bool read_only;		/* --read-only: refuse every write, whatever else is asked */
 	unsigned continue_on_error; /* CONTINUE_*: count these I/O errors and go on */

@@ -34,6 +34,7 @@ bad "nodir/x.dat" -c1M -d1 a.dat nodir/x.dat
 bad "is a FIFO" -d1 fifo
 bad "holds no test files" -c1M -d1 /proc/iobench-test.dat
 bad "Windows" -c1M 'C:\Temp\x.dat'
+bad "--dismount: locking and dismounting volumes is Windows'" --allow-device-write --dismount -w50 -c1M new.dat
 bad "-o" -o0 -c1M new.dat
 bad "more than half" -o4096 -t1024 -b1G -c1G new.dat
 [ "$(cat foreign.txt)" = "some user data" ] || fail "foreign.txt was changed"

@@ -96,23 +96,33 @@ static void test_windows(void **state)
 	devrule_judge_windows(&f, &r);		/* a mounted volume */
 	assert_string_equal(r.sigs, "ntfs");
 	assert_string_equal(r.dismount, "E:");
-	/* what rules it out, in this order: read-only, the system, another writer, unknown */
+	/* what rules it out, in this order: read-only, the system, unknown; the signatures stay */
 	snprintf(f.unknown, sizeof(f.unknown), "its volumes cannot be listed");
 	devrule_judge_windows(&f, &r);
 	assert_int_equal(r.verdict, DEVRULE_UNKNOWN);
 	assert_string_equal(r.why, "its volumes cannot be listed");
-	snprintf(f.busy, sizeof(f.busy), "another program has it open for writing");
-	devrule_judge_windows(&f, &r);
-	assert_int_equal(r.verdict, DEVRULE_NEVER);
-	assert_string_equal(r.why, "another program has it open for writing");
+	assert_string_equal(r.sigs, "ntfs");
+	refused(&r, "ntfs", true, "refusing to write to '#1': its volumes cannot be listed (see)");
 	snprintf(f.system, sizeof(f.system), "it holds C:, the volume Windows runs from");
 	devrule_judge_windows(&f, &r);
+	assert_int_equal(r.verdict, DEVRULE_NEVER);
 	assert_string_equal(r.why, "it holds C:, the volume Windows runs from");
+	assert_string_equal(r.sigs, "ntfs");	/* iobench disks shows them */
+	assert_int_equal(r.nsigs, 1);
+	refused(&r, "ntfs", true, "it holds C:, the volume Windows runs from (see)");
 	f.read_only = true;
 	devrule_judge_windows(&f, &r);
 	assert_true(r.read_only);
 	assert_string_equal(r.why, "the device is read-only");
 	refused(&r, "ntfs", true, "the device is read-only");
+	/* a partition table that could not be read: no signatures known, and no verdict */
+	memset(&f, 0, sizeof(f));
+	snprintf(f.unknown, sizeof(f.unknown), "its partition table cannot be read");
+	f.sigs_unread = true;
+	devrule_judge_windows(&f, &r);
+	assert_int_equal(r.verdict, DEVRULE_UNKNOWN);
+	assert_true(r.nsigs < 0);
+	assert_string_equal(r.sigs, "");
 }
 
 int main(void)

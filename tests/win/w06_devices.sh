@@ -39,7 +39,7 @@ else
 	grep -q "cannot read Perfmon's PhysicalDisk (PDH): " "$D/err" || fail "monitor, exit $rc: $(cat "$D/err")"
 	skip_case "monitor's rows: $(cat "$D/err")"
 fi
-say "drives and volumes as DiskSpd names them: a bad form, -c, a write, each refused before any open"
+say "drives and volumes as DiskSpd names them: a bad form, -c, a write without the flag, refused"
 run_rc 2 -d1 '#x'
 grep -qF "'#x' is not a physical drive: DiskSpd's form is #N" "$D/err" || fail "#x: $(cat "$D/err")"
 run_rc 2 -d1 '\\.\pipe\x'
@@ -49,8 +49,38 @@ for t in '#1' '\\.\PhysicalDrive1' 'E:' '\\.\E:'; do
 	grep -qF "iobench: -c cannot create '$t': it is a" "$D/err" || fail "-c $t: $(cat "$D/err")"
 	run_rc 2 -w50 -d1 "$t"
 	grep -qF "refusing to write to '$t' (a " "$D/err" || fail "-w50 $t: $(cat "$D/err")"
-	grep -qF "does not write them yet" "$D/err" || fail "-w50 $t: $(cat "$D/err")"
+	grep -qF "it destroys the data on it; pass --allow-device-write" "$D/err" || fail "-w50 $t: $(cat "$D/err")"
+	run_rc 2 -w50 -d1 --dismount "$t"
+	grep -qF "iobench: --dismount goes with --allow-device-write" "$D/err" || fail "--dismount $t: $(cat "$D/err")"
 done
+
+say "the device rule: the system's volume never, with --dismount too; a drive by what it says"
+for flags in --allow-device-write "--allow-device-write --dismount --destroy-signature=ntfs"; do
+	# shellcheck disable=SC2086
+	run_rc 2 -w50 -d1 $flags C:
+	grep -qF "iobench: refusing to write to 'C:': it holds C:, the volume Windows runs from" "$D/err" ||
+		fail "$flags C:: $(cat "$D/err")"
+done
+# fio's own names on Windows (filename=\\.\PhysicalDrive1, \\.\E\:): a device, judged by the same rule
+printf '[w]\nfilename=\\\\.\\C\\:\nrw=randwrite\nruntime=1\n' >"$D/c.fio"
+grep -qxF 'filename=\\.\C\:' "$D/c.fio" || fail "the job file: $(cat "$D/c.fio")"
+run_rc 2 --allow-device-write "$(wpath c.fio)"
+if grep -qF 'cannot look at '"'"'\\.\C:'"'"': Operation not supported' "$D/err"; then
+	skip_case "a job file's \\\\.\\C\\:: $(cat "$D/err") (wine's volumes give no size)"
+else
+	grep -qF 'refusing to write to '"'"'\\.\C:'"'"': it holds C:, the volume Windows runs from' "$D/err" ||
+		fail "a job file's \\\\.\\C\\:: $(cat "$D/err")"
+fi
+rm -f "$D/c.fio"
+"$IOBENCH" -w50 -d1 --allow-device-write '#0' >"$D/out" 2>"$D/err"
+rc=$?
+case $rc:$(cat "$D/err") in
+2:*"refusing to write to '#0': it holds C:, the volume Windows runs from"*) ;;
+2:*"refusing to write to '#0': its partition table cannot be read (IOCTL_DISK_GET_DRIVE_LAYOUT_EX: "*|\
+2:*"refusing to write to '#0': it cannot be told whether volume "*)
+	skip_case "#0's rule: $(cat "$D/err") (wine's drive 0 is no disk: docs/windows.md checks it on Windows)" ;;
+*) fail "#0, exit $rc: $(cat "$D/err")" ;;
+esac
 [ -z "$(ls "$D" | grep -v '^[a-z]*\.json$\|^out$\|^err$\|^io.dat$')" ] || fail "left: $(ls "$D")"
 
 say "a physical drive and a volume read: their size, whole sectors, the drive's counters"
@@ -68,16 +98,16 @@ for t in '#0' 'C:'; do
 		skip_case "reading $t: $(cat "$D/err") (wine's drives are no disks)"
 	fi
 done
-say "iobench disks: the drives and the lettered volumes, C: among them, each never written by this build"
+say "iobench disks: the drives and the lettered volumes, C: among them, never written: the system's"
 run_ok disks
 head -1 "$D/out" | grep -q "^NAME  *TYPE  *SIZE ROTA SCHED  *MODEL  *MOUNTED  *HOLDERS  *SIGNATURES WRITE" ||
 	fail "disks' header: $(head -1 "$D/out")"
-grep -q '^C:  *volume .* ntfs  *never: this build reads physical drives and volumes, and writes none yet' \
+grep -q '^C:  *volume .* ntfs  *never: it holds C:, the volume Windows runs from' \
 	"$D/out" || fail "disks: no C: volume: $(cat "$D/out")"
 run_ok disks C: '#0' -Rjson
 jq -e '.schema == "iobench/disks" and (.devices | length) >= 1' "$D/out" >/dev/null || fail "disks -Rjson: $(cat "$D/out")"
 jq -e '.devices[] | select(.name == "C:") | .type == "volume" and .path == "\\\\.\\C:" and .write == "never"
-	and .write_flags == [] and .size_bytes > 0 and .signatures == ["ntfs"]' "$D/out" >/dev/null ||
+	and .write_flags == [] and (.write_why | startswith("it holds C:, the volume Windows runs from")) and .size_bytes > 0 and .signatures == ["ntfs"]' "$D/out" >/dev/null ||
 	fail "disks C:: $(jq -c '.devices[] | select(.name == "C:")' "$D/out")"
 if jq -e '.devices[] | select(.name == "PhysicalDrive0")' "$D/out" >/dev/null; then
 	jq -e '.devices[] | select(.name == "PhysicalDrive0") | .type == "disk" and .minor == 0 and

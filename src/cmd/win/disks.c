@@ -4,8 +4,8 @@
  * drives (\\.\PhysicalDriveN, DiskSpd's #N), with their facts
  * (monitor/device.h), partition table and the volumes on them, then the
  * volumes with a drive letter, with their file system, label, size and the
- * drive under them. This build reads drives and volumes and writes none, so
- * each says so as its WRITE verdict.
+ * drive under them; each with its WRITE verdict by the device rule
+ * (core/devrule.h), as a run would judge it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -15,6 +15,7 @@
 #include <winioctl.h>
 
 #include "cmd/disks.h"
+#include "platform/win/windev.h"
 #include "platform/win/windisk.h"
 #include "platform/win/winerr.h"
 #include "platform/win/winpath.h"
@@ -22,9 +23,6 @@
 #include "util/banned.h"
 
 #define DRIVES_MAX 256		/* \\.\PhysicalDrive0 to 255 are tried */
-
-static const char never_why[] = "this build reads physical drives and volumes, and writes "
-				"none yet (docs/windows.md)";
 
 const char disks_usage_device[] = "  DEVICE  #1, PhysicalDrive1 or \\\\.\\PhysicalDrive1, or a volume "
 				  "C:; every drive and\n          volume when none is named\n";
@@ -89,33 +87,15 @@ static void volumes_on(int n, char *list, size_t len)
 	}
 }
 
-/* A drive's partition table ("gpt", "mbr", "" for none) into d's signatures; false when unread. */
-static bool drive_layout(int n, struct disk *d)
+/* d's verdict by the device rule, over what Windows says of it (platform/win/windev.h). */
+static void judge(struct disk *d)
 {
-	union {
-		DRIVE_LAYOUT_INFORMATION_EX l;
-		BYTE raw[sizeof(DRIVE_LAYOUT_INFORMATION_EX) + 127 * sizeof(PARTITION_INFORMATION_EX)];
-	} u;
-	wchar_t path[40];
-	DWORD got;
-	HANDLE h;
-	bool ok;
+	struct windev_facts f;
 
-	swprintf(path, 40, L"\\\\.\\PhysicalDrive%d", n);
-	h = CreateFileW(path, GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE, NULL, OPEN_EXISTING,
-			0, NULL);
-	if (h == INVALID_HANDLE_VALUE)
-		return false;
-	ok = DeviceIoControl(h, IOCTL_DISK_GET_DRIVE_LAYOUT_EX, NULL, 0, &u, sizeof(u), &got, NULL);
-	CloseHandle(h);
-	if (!ok)
-		return false;
-	if (u.l.PartitionStyle == PARTITION_STYLE_GPT || u.l.PartitionStyle == PARTITION_STYLE_MBR) {
-		snprintf(d->rule.sigs, sizeof(d->rule.sigs), "%s",
-			 u.l.PartitionStyle == PARTITION_STYLE_GPT ? "gpt" : "mbr");
-		d->rule.nsigs = 1;
-	}
-	return true;
+	windev_facts(d->node, &f);
+	devrule_judge_windows(&f, &d->rule);
+	d->judged = true;
+	d->probed = !f.sigs_unread;
 }
 
 static int add_drive(struct disks *s, const char *name, char *err, size_t len)
@@ -133,10 +113,7 @@ static int add_drive(struct disks *s, const char *name, char *err, size_t len)
 	snprintf(d->type, sizeof(d->type), "disk");
 	snprintf(d->node, sizeof(d->node), "\\\\.\\%s", d->info.name);
 	volumes_on(n, d->mounts, sizeof(d->mounts));
-	d->probed = drive_layout(n, d);
-	if (!d->probed)
-		d->rule.nsigs = -EACCES;	/* its layout is read by an administrator */
-	snprintf(d->never, sizeof(d->never), "%s", never_why);
+	judge(d);
 	return 0;
 }
 
@@ -169,19 +146,12 @@ static int add_volume(struct disks *s, char letter, char *err, size_t len)
 		winpath_utf8(label, label8, sizeof(label8));
 		snprintf(d->info.model, sizeof(d->info.model), "%s%s%s%s", fs8, label8[0] ? " \"" : "",
 			 label8, label8[0] ? "\"" : "");
-		for (char *p = fs8; *p; p++)
-			*p = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
-		if (fs8[0] && strcmp(fs8, "raw")) {
-			snprintf(d->rule.sigs, sizeof(d->rule.sigs), "%s", fs8);
-			d->rule.nsigs = 1;
-		}
 		snprintf(d->mounts, sizeof(d->mounts), "%c:\\", letter);
 	}
-	d->probed = true;
 	nd = windisk_volume_disks(dev, disks, 8);
 	if (nd == 1)
 		snprintf(d->parent, sizeof(d->parent), "PhysicalDrive%u", disks[0]);
-	snprintf(d->never, sizeof(d->never), "%s", never_why);
+	judge(d);
 	return 0;
 }
 

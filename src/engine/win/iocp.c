@@ -3,7 +3,9 @@
  * iocp.c: overlapped I/O on a completion port, as DiskSpd does it: each
  * worker thread has its own port and its own handle of each of its files
  * (ReOpenFile with the target's access and flags: a handle belongs to one
- * port), issues each I/O with ReadFile/WriteFile at its offset, and reaps
+ * port; a locked volume's own handle duplicated instead, its file object
+ * the only one the volume takes I/O through, for the one thread allowed
+ * it), issues each I/O with ReadFile/WriteFile at its offset, and reaps
  * completions in batches with GetQueuedCompletionStatusEx. An I/O that
  * fails as it is issued comes back with the next reap, as one that failed
  * on the device does.
@@ -88,8 +90,17 @@ static int iocp_init(struct engine *e, const struct engine_setup *s)
 		if (h == INVALID_HANDLE_VALUE)
 			return -EBADF;
 		winfile_flags(s->fds[i], &access, &flags);
-		p->h[i] = ReOpenFile(h, access, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
-				     (flags & 0xffff0000u) | FILE_FLAG_OVERLAPPED);
+		if (winfile_sole(s->fds[i])) {
+			if (!DuplicateHandle(GetCurrentProcess(), h, GetCurrentProcess(), &p->h[i], 0,
+					     FALSE, DUPLICATE_SAME_ACCESS)) {
+				p->h[i] = NULL;
+				return -winerr_errno(GetLastError());
+			}
+		} else {
+			p->h[i] = ReOpenFile(h, access, FILE_SHARE_READ | FILE_SHARE_WRITE |
+					     FILE_SHARE_DELETE, (flags & 0xffff0000u) |
+					     FILE_FLAG_OVERLAPPED);
+		}
 		if (p->h[i] == INVALID_HANDLE_VALUE)
 			return -winerr_errno(GetLastError());
 		if (!CreateIoCompletionPort(p->h[i], p->port, i, 0))

@@ -13,11 +13,17 @@
  * FSCTL_DISABLE_LOCAL_BUFFERING (the SMB client's cache off); -fr and -fs
  * FILE_FLAG_RANDOM_ACCESS and FILE_FLAG_SEQUENTIAL_SCAN; every handle
  * overlapped, so that the IOCP engine and the synchronous one both use it.
- * Physical drives and volumes (#1, \\.\PhysicalDrive1, E:, \\.\E:) are read:
+ * Physical drives and volumes (#1, \\.\PhysicalDrive1, E:, \\.\E:) are
  * opened as DiskSpd opens them, their size from IOCTL_DISK_GET_LENGTH_INFO,
  * every offset and length in whole sectors (a device takes nothing else,
- * buffered or not). Writing them is not taken yet: refused before anything
- * is opened.
+ * buffered or not). Writing one follows the device rule (core/devrule.h):
+ * --allow-device-write, --destroy-signature for its partition table or file
+ * system, --dismount for a mounted volume, never the system's. A mounted
+ * volume on a target drive is locked and dismounted through a handle of its
+ * own; a target volume through the handle the run's I/O uses (a locked
+ * volume takes I/O only through the file object that locked it), which the
+ * IOCP engine then shares instead of opening its own (winfile_set_sole), so
+ * that one thread of it may use it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -39,6 +45,7 @@
 #include "monitor/device.h"
 #include "platform/blockdev.h"
 #include "platform/fsinfo.h"
+#include "platform/win/windev.h"
 #include "platform/win/windisk.h"
 #include "platform/win/winerr.h"
 #include "platform/win/winfile.h"
@@ -46,6 +53,10 @@
 #include "util/errmsg.h"
 #include "util/banned.h"
 
+#ifndef FSCTL_ALLOW_EXTENDED_DASD_IO
+#define FSCTL_ALLOW_EXTENDED_DASD_IO CTL_CODE(FILE_DEVICE_FILE_SYSTEM, 32, METHOD_NEITHER, \
+					      FILE_ANY_ACCESS)
+#endif
 #ifndef FSCTL_DISABLE_LOCAL_BUFFERING	/* not in mingw-w64's winioctl.h; DiskSpd's value */
 #define FSCTL_DISABLE_LOCAL_BUFFERING CTL_CODE(FILE_DEVICE_FILE_SYSTEM, 174, METHOD_BUFFERED, \
 					       FILE_ANY_ACCESS)
@@ -212,7 +223,46 @@ static DWORD sector_of(int fd)
 	return 512;
 }
 
-/* A physical drive or a volume (dev: its Windows name), read: never created, not yet written. */
+/* iobench disks lists every drive and volume with what it needs: said where one is refused. */
+#define SEE_DISKS " (iobench disks lists the drives and volumes, and what writing each needs)"
+
+/* The volumes a device write locks for the run (--dismount). */
+#define LOCKS_MAX 64
+struct locks {
+	bool self;		/* the target is the volume: locked through its I/O handle, t->fd */
+	unsigned n;		/* a drive: its mounted volumes, locked through these */
+	HANDLE h[LOCKS_MAX];
+};
+
+/* Whether the run may write the drive or volume dev, by the device rule; what it must lock. */
+static int judge_device(struct target *t, const struct workload *w, const char *dev,
+			const char *what, char *err, size_t len)
+{
+	const struct target_spec *s = t->spec;
+	struct windev_facts f;
+	struct devrule rule;
+	struct locks *l;
+	int r;
+
+	if (!w->allow_device_write)
+		return errmsg(err, len, -EINVAL, "refusing to write to '%s' (%s): it destroys the "
+			      "data on it; pass --allow-device-write if that is what you want"
+			      SEE_DISKS, s->path, what);
+	windev_facts(dev, &f);
+	devrule_judge_windows(&f, &rule);
+	r = devrule_permits(&rule, w->destroy_signature, w->dismount, s->path, SEE_DISKS, err,
+			    len);
+	if (r || !rule.dismount[0])
+		return r;
+	l = calloc(1, sizeof(*l));
+	if (!l)
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	l->self = windisk_volume_letter(dev) != 0;
+	t->locks = l;
+	return 0;
+}
+
+/* A physical drive or a volume (dev: its Windows name): never created; written by the rule. */
 static int check_device(struct target *t, const struct workload *w, const char *dev, char *err,
 			size_t len)
 {
@@ -223,10 +273,11 @@ static int check_device(struct target *t, const struct workload *w, const char *
 	t->kind = TARGET_BLOCK;
 	if (s->create_size)
 		return errmsg(err, len, -EINVAL, "-c cannot create '%s': it is %s", s->path, what);
-	if (target_writes(s) && !w->read_only)
-		return errmsg(err, len, -EINVAL, "refusing to write to '%s' (%s): this build reads "
-			      "physical drives and volumes but does not write them yet; give a file "
-			      "to write (docs/windows.md)", s->path, what);
+	if (target_writes(s) && !w->read_only) {
+		r = judge_device(t, w, dev, what, err, len);
+		if (r)
+			return r;
+	}
 	t->real = strdup(dev);
 	if (!t->real)
 		return errmsg(err, len, -ENOMEM, "out of memory");
@@ -499,6 +550,51 @@ int targets_plan_space(const struct target *t, unsigned n, struct space_plan *pl
 	return target_plan_space(t, n, plan, same_space_file, free_bytes, err, len);
 }
 
+/* How many threads do I/O to target i (a profile's <ThreadTargets> may use fewer). */
+static unsigned threads_on(const struct workload *w, unsigned i)
+{
+	unsigned n = 0;
+
+	for (unsigned j = 0; j < w->njobs; j++) {
+		const struct job_spec *js = &w->jobs[j];
+		unsigned span = js->per_clone ? js->threads * js->ntargets : js->ntargets;
+
+		if (i >= js->first_target && i < js->first_target + span)
+			n += js->per_clone ? 1 : js->threads;
+	}
+	return n;
+}
+
+/*
+ * A volume the run locks takes its I/O through one file object, which one
+ * completion port takes: with the IOCP engine, one thread; and one target.
+ */
+static int check_locked(const struct target *t, const struct workload *w, char *err, size_t len)
+{
+	bool iocp = !w->engine || !strcmp(w->engine, "iocp");
+
+	for (unsigned i = 0; i < w->ntargets; i++) {
+		const struct locks *l = t[i].locks;
+		unsigned n = threads_on(w, i);
+
+		if (!l)
+			continue;
+		for (unsigned j = 0; j < w->ntargets; j++)
+			if (j != i && t[j].kind == TARGET_BLOCK && t[j].real && t[i].real &&
+			    !_stricmp(t[j].real, t[i].real))
+				return errmsg(err, len, -EINVAL, "--dismount: '%s' is named twice (as "
+					      "'%s' too); a volume is locked once, so name it once (-t "
+					      "for more threads)", t[i].spec->path, t[j].spec->path);
+		if (l->self && iocp && n > 1)
+			return errmsg(err, len, -EINVAL, "--dismount: '%s' is locked for the run, and "
+				      "a locked volume takes I/O only through the one file object that "
+				      "locked it, which only one IOCP thread can use: %u threads would; "
+				      "use one thread (-t1, more depth with -o), or --engine=psync",
+				      t[i].spec->path, n);
+	}
+	return 0;
+}
+
 int targets_check(struct target *t, const struct workload *w, bool null_engine,
 		  struct hold *hold, char *err, size_t len)
 {
@@ -527,7 +623,10 @@ int targets_check(struct target *t, const struct workload *w, bool null_engine,
 			device_resolve(t[i].kind == TARGET_BLOCK ? t[i].real : t[i].spec->path,
 				       &t[i].chain);
 	}
-	return null_engine ? 0 : target_check_free_space(t, w->ntargets, free_bytes, err, len);
+	if (null_engine)
+		return 0;
+	r = check_locked(t, w, err, len);
+	return r ? r : target_check_free_space(t, w->ntargets, free_bytes, err, len);
 }
 
 /* Creates (or lays down anew) t's file, fills it and marks it iobench's. */
@@ -602,6 +701,8 @@ static int open_one(struct target *t, bool read_only, char *err, size_t len)
 	DWORD access = GENERIC_READ | (target_writes(s) && !read_only ? GENERIC_WRITE : 0);
 	DWORD flags = FILE_FLAG_OVERLAPPED;
 
+	if (t->fd >= 0)
+		return 0;	/* opened to lock it */
 	if (direct_of(s))
 		flags |= FILE_FLAG_NO_BUFFERING;
 	if (s->cache & (CACHE_WRITE_THROUGH | CACHE_SYNC))
@@ -621,11 +722,11 @@ static int open_one(struct target *t, bool read_only, char *err, size_t len)
 				      "I/O (-Su/-Sh); use -Sb", s->path);
 		return errmsg(err, len, -e, "cannot open '%s': %s", s->path, strerror(e));
 	}
+	/* a volume's I/O may go past its file system's end, to the partition's (not on wine) */
+	if (t->kind == TARGET_BLOCK && windisk_volume_letter(t->real))
+		windev_fsctl(handle_of(t->fd), FSCTL_ALLOW_EXTENDED_DASD_IO);
 	if (s->cache & CACHE_NO_LOCAL) {
-		DWORD n;
-
-		if (!DeviceIoControl(handle_of(t->fd), FSCTL_DISABLE_LOCAL_BUFFERING, NULL, 0, NULL, 0,
-				     &n, NULL))
+		if (!windev_fsctl(handle_of(t->fd), FSCTL_DISABLE_LOCAL_BUFFERING))
 			return errmsg(err, len, -EINVAL, "'%s': -Sr: the file system refused to turn "
 				      "its local cache off (FSCTL_DISABLE_LOCAL_BUFFERING: %s); it is "
 				      "for files on SMB shares", s->path,
@@ -658,11 +759,37 @@ int targets_unlink(const struct target *t, const struct workload *w, struct hold
 	return left ? -EIO : 0;
 }
 
+/*
+ * --dismount: locks and dismounts what t's writes need, before any file is
+ * made: a drive's mounted volumes, or the target volume through t->fd.
+ */
+static int lock_one(struct target *t, const struct workload *w, char *err, size_t len)
+{
+	struct locks *l = t->locks;
+	int r;
+
+	if (!l->self)
+		return windev_lock_drive(windisk_drive_number(t->real), l->h, LOCKS_MAX, &l->n, err,
+					 len);
+	r = open_one(t, w->read_only, err, len);
+	if (r)
+		return r;
+	winfile_close(t->cfd);	/* a volume with other handles open is not locked */
+	t->cfd = -1;
+	r = windev_lock(handle_of(t->fd), t->spec->path, err, len);
+	if (!r)
+		winfile_set_sole(t->fd);
+	return r;
+}
+
 int targets_open(struct target *t, const struct workload *w, struct hold *hold, char *err,
 		 size_t len)
 {
 	int r = 0;
 
+	for (unsigned i = 0; !r && i < w->ntargets; i++)
+		if (t[i].locks)
+			r = lock_one(&t[i], w, err, len);
 	for (unsigned i = 0; !r && i < w->ntargets; i++) {
 		if (t[i].kind == TARGET_NULL)
 			continue;
@@ -686,6 +813,12 @@ int targets_open(struct target *t, const struct workload *w, struct hold *hold, 
 void targets_close(struct target *t, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
+		struct locks *l = t[i].locks;
+
+		for (unsigned k = 0; l && k < l->n; k++)
+			CloseHandle(l->h[k]);	/* unlocks the volume: mounted again at its next use */
+		free(l);
+		t[i].locks = NULL;
 		if (t[i].fd >= 0)
 			winfile_close(t[i].fd);
 		if (t[i].cfd >= 0)

@@ -14,7 +14,7 @@
 
 static struct {
 	DWORD access, flags;
-	bool set;
+	bool set, sole;
 } opened[FDS];
 static SRWLOCK lock = SRWLOCK_INIT;
 
@@ -51,6 +51,7 @@ int winfile_open(const char *path, DWORD access, DWORD disposition, DWORD flags)
 		opened[fd].access = access;
 		opened[fd].flags = flags;
 		opened[fd].set = true;
+		opened[fd].sole = false;
 		ReleaseSRWLockExclusive(&lock);
 	}
 	return fd;
@@ -70,6 +71,27 @@ bool winfile_flags(int fd, DWORD *access, DWORD *flags)
 	}
 	ReleaseSRWLockShared(&lock);
 	return set;
+}
+
+void winfile_set_sole(int fd)
+{
+	if (fd < 0 || fd >= FDS)
+		return;
+	AcquireSRWLockExclusive(&lock);
+	opened[fd].sole = opened[fd].set;
+	ReleaseSRWLockExclusive(&lock);
+}
+
+bool winfile_sole(int fd)
+{
+	bool sole;
+
+	if (fd < 0 || fd >= FDS)
+		return false;
+	AcquireSRWLockShared(&lock);
+	sole = opened[fd].set && opened[fd].sole;
+	ReleaseSRWLockShared(&lock);
+	return sole;
 }
 
 int winfile_close(int fd)
