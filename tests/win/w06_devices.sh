@@ -42,9 +42,14 @@ fi
 say "drives and volumes as DiskSpd names them: a bad form, -c, a write without the flag, refused"
 run_rc 2 -d1 '#x'
 grep -qF "'#x' is not a physical drive: DiskSpd's form is #N" "$D/err" || fail "#x: $(cat "$D/err")"
-run_rc 2 -d1 '\\.\pipe\x'
-grep -qF "of the device names, iobench takes physical drives" "$D/err" || fail "pipe: $(cat "$D/err")"
-for t in '#1' '\\.\PhysicalDrive1' 'E:' '\\.\E:'; do
+for t in '\\.\pipe\x' '\\?\Volume{00000000-0000-0000-0000-000000000000}' '\\?\GLOBALROOT\Device\Harddisk0\DR0'; do
+	run_rc 2 -d1 "$t"
+	grep -qF "of the device names, iobench takes physical drives" "$D/err" || fail "$t: $(cat "$D/err")"
+done
+# \\?\ before a drive path is a file's long form, not a device
+run_ok -c1M -d1 -W0 "\\\\?\\$(wpath long.dat)"
+[ ! -e "$D/long.dat" ] || fail "the long-form file was left"
+for t in '#1' '\\.\PhysicalDrive1' '\\?\PhysicalDrive1' '\\./PhysicalDrive1' 'E:' '\\.\E:' '\\?\E:' '//./E:'; do
 	run_rc 2 -c1M -d1 "$t"
 	grep -qF "iobench: -c cannot create '$t': it is a" "$D/err" || fail "-c $t: $(cat "$D/err")"
 	run_rc 2 -w50 -d1 "$t"

@@ -38,17 +38,17 @@ int blockdev_named(const char *path, uint64_t *size)
 	HANDLE h;
 	int r;
 
-	if ((strncmp(path, "\\\\.\\", 4) && strncmp(path, "//./", 4)) ||
-	    (windisk_drive_number(path) < 0 && !windisk_volume_letter(path)))
+	if (!windisk_prefix(path) || (windisk_drive_number(path) < 0 && !windisk_volume_letter(path)))
 		return 0;
 	w = winpath_wide(path);
 	if (!w)
 		return -ENOMEM;
 	h = CreateFileW(w, GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE, NULL, OPEN_EXISTING, 0,
 			NULL);
+	r = h == INVALID_HANDLE_VALUE ? -winerr_errno(GetLastError()) : 0;
 	free(w);
-	if (h == INVALID_HANDLE_VALUE)
-		return -winerr_errno(GetLastError());
+	if (r)
+		return r;
 	r = length_of(h, size);
 	CloseHandle(h);
 	return r ? r : 1;

@@ -68,12 +68,21 @@ static void desc_string(const BYTE *desc, DWORD size, DWORD off, char *out, size
 	out[n] = 0;
 }
 
+char windisk_prefix(const char *path)
+{
+	bool sep0 = path[0] == '\\' || path[0] == '/', sep1 = path[1] == '\\' || path[1] == '/';
+
+	if (sep0 && sep1 && (path[2] == '.' || path[2] == '?') && (path[3] == '\\' || path[3] == '/'))
+		return path[2];
+	return 0;
+}
+
 int windisk_drive_number(const char *name)
 {
 	const char *p = name;
 	unsigned n = 0;
 
-	if (!strncmp(p, "\\\\.\\", 4) || !strncmp(p, "//./", 4))
+	if (windisk_prefix(p))
 		p += 4;
 	if (_strnicmp(p, "PhysicalDrive", 13))
 		return -1;
@@ -156,7 +165,7 @@ int windisk_drive_of(const char *arg)
 
 char windisk_volume_letter(const char *name)
 {
-	const char *p = !strncmp(name, "\\\\.\\", 4) || !strncmp(name, "//./", 4) ? name + 4 : name;
+	const char *p = windisk_prefix(name) ? name + 4 : name;
 
 	if (((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')) && p[1] == ':' && !p[2])
 		return (char)(*p & ~0x20);

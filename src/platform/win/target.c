@@ -190,8 +190,7 @@ static void take_volume(struct target *t, const struct volume *v)
  */
 static int device_form(const char *path, char *dev, size_t n, char *err, size_t len)
 {
-	bool prefixed = !strncmp(path, "\\\\.\\", 4) || !strncmp(path, "//./", 4);
-	int drive = path[0] == '#' || prefixed ? windisk_drive_of(path) : -1;
+	int drive = path[0] == '#' || windisk_prefix(path) ? windisk_drive_of(path) : -1;
 
 	if (path[0] == '#' && drive < 0)
 		return errmsg(err, len, -EINVAL, "'%s' is not a physical drive: DiskSpd's form is "
@@ -205,6 +204,24 @@ static int device_form(const char *path, char *dev, size_t n, char *err, size_t 
 		return 1;
 	}
 	return 0;
+}
+
+/*
+ * A name in Windows' device namespace that is none of device_form's: \\.\...
+ * (a pipe, a COM port), \\?\Volume{...}, \\?\GLOBALROOT\...; not \\?\'s
+ * long paths of files (\\?\C:\dir\x.dat, \\?\UNC\server\share\x.dat).
+ */
+static bool device_name(const char *path)
+{
+	const char *r = path + 4;
+	char pre = windisk_prefix(path);
+
+	if (pre != '?')
+		return pre == '.';
+	if (((r[0] >= 'A' && r[0] <= 'Z') || (r[0] >= 'a' && r[0] <= 'z')) && r[1] == ':' &&
+	    (r[2] == '\\' || r[2] == '/'))
+		return false;
+	return _strnicmp(r, "UNC", 3) || (r[3] != '\\' && r[3] != '/');
 }
 
 /* A drive's or volume's sector size (its geometry), 512 when it does not say. */
@@ -443,7 +460,7 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
 	}
 	if (r < 0)
 		return r;
-	if (!strncmp(s->path, "\\\\.\\", 4) || !strncmp(s->path, "//./", 4))
+	if (device_name(s->path))
 		return errmsg(err, len, -EINVAL, "'%s': of the device names, iobench takes physical "
 			      "drives (\\\\.\\PhysicalDriveN, #N) and volumes (\\\\.\\X:, X:)", s->path);
 	wp = wide(s->path, err, len, &r);
@@ -579,12 +596,26 @@ static int check_locked(const struct target *t, const struct workload *w, char *
 
 		if (!l)
 			continue;
-		for (unsigned j = 0; j < w->ntargets; j++)
-			if (j != i && t[j].kind == TARGET_BLOCK && t[j].real && t[i].real &&
+		for (unsigned j = 0; j < w->ntargets; j++) {
+			const char *pj = t[j].kind == TARGET_BLOCK ? t[j].real : t[j].spec->path;
+
+			if (j == i)
+				continue;
+			if (t[j].kind == TARGET_BLOCK && t[j].real && t[i].real &&
 			    !_stricmp(t[j].real, t[i].real))
 				return errmsg(err, len, -EINVAL, "--dismount: '%s' is named twice (as "
 					      "'%s' too); a volume is locked once, so name it once (-t "
 					      "for more threads)", t[i].spec->path, t[j].spec->path);
+			/* a target on what i locks: its own handle would keep the lock from being taken */
+			if (windev_volume_on(pj, windisk_drive_number(t[i].real),
+					     l->self ? t[i].real : NULL) ||
+			    (t[j].locks && l->self &&
+			     windev_volume_on(t[i].real, windisk_drive_number(t[j].real), NULL)))
+				return errmsg(err, len, -EINVAL, "--dismount: '%s' lies on what the run "
+					      "locks and dismounts for '%s' (or it cannot be told that "
+					      "it does not), and a locked volume takes no other I/O: give "
+					      "them to separate runs", t[j].spec->path, t[i].spec->path);
+		}
 		if (l->self && iocp && n > 1)
 			return errmsg(err, len, -EINVAL, "--dismount: '%s' is locked for the run, and "
 				      "a locked volume takes I/O only through the one file object that "

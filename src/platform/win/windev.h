@@ -41,4 +41,11 @@ int windev_lock(HANDLE h, const char *name, char *err, size_t len);
  */
 int windev_lock_drive(int n, HANDLE *hs, unsigned max, unsigned *nh, char *err, size_t len);
 
+/*
+ * Whether the file or volume path (a target's) lies on volume volume
+ * ("\\.\E:"), or with volume NULL on a volume of physical drive drive: true
+ * also when it cannot be told. A drive, and a share's file, lie on none.
+ */
+bool windev_volume_on(const char *path, int drive, const char *volume);
+
 #endif

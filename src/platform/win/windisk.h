@@ -5,13 +5,19 @@
 
 #include <windows.h>
 
-/* "PhysicalDriveN" or "\\.\PhysicalDriveN": N, or -1. */
+/*
+ * A device namespace prefix, as Windows takes it: two separators, '.' or '?',
+ * a separator (\\.\, //./, \\?\, and mixed, \\./): that '.' or '?', or 0.
+ */
+char windisk_prefix(const char *path);
+
+/* "PhysicalDriveN" or "\\.\PhysicalDriveN" (any prefix of windisk_prefix): N, or -1. */
 int windisk_drive_number(const char *name);
 
 /* That, or DiskSpd's "#N" (up to six digits): N, or -1. */
 int windisk_drive_of(const char *arg);
 
-/* A volume, "X:" or "\\.\X:" (or //./X:): its letter in upper case, or 0. */
+/* A volume, "X:" or "\\.\X:" (any prefix of windisk_prefix): its letter in upper case, or 0. */
 char windisk_volume_letter(const char *name);
 
 /*
