@@ -88,7 +88,6 @@ static int parse(int argc, char **argv, struct disks *s, char *err, size_t len)
 static void verdict(const struct disk *d, char *out, size_t len)
 {
 	char word[256];
-
 	size_t n;
 
 	if (!d->judged)
