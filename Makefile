@@ -1,6 +1,7 @@
 # iobench: one non-recursive Makefile.
 #   make             build ./iobench
-#   make check       unit tests, then integration tests (tests/run)
+#   make check       unit tests, then integration tests (tests/run), all of them
+#   make check-all   every build, every test, the fuzzers and the Debian package (CI)
 #   make unit        unit tests only
 #   make SANITIZE=1  build everything with ASan+UBSan (objects go to build-san/)
 #   make check-tsan  the multi-threaded tests on a ThreadSanitizer build (build-tsan/)
@@ -157,6 +158,8 @@ $(B)/helpers/%: tests/helpers/%.c
 
 helpers: $(HELPER_BIN)
 
+unit-bins: $(UNIT_BIN)
+
 unit: $(UNIT_BIN)
 	@fail=0; for t in $(UNIT_BIN); do echo "== $$t"; $$t || fail=1; done; exit $$fail
 
@@ -212,12 +215,34 @@ fuzz-run:
 
 # Everything CI runs: the suite on the normal build, the build without MPI, the Windows build
 # under wine, the suite again under ASan+UBSan, the threaded tests under TSan, the fuzzers,
-# then the Debian package.
-check-all: check check-nompi check-windows
+# then the Debian package. Every build they use is made first, two compilers at a time (make
+# -j2 builds: CI's machine has two cores), so that no test runs beside a compiler; the parts
+# then run one after another (tests/run runs several tests at once, and some alone).
+check-all:
+	$(MAKE) -j2 builds
+	$(MAKE) check
+	$(MAKE) check-nompi
+	$(MAKE) check-windows
 	$(MAKE) check-san
 	$(MAKE) check-tsan
 	$(MAKE) fuzz-run
 	$(MAKE) check-deb
+
+# The builds of check-all's parts, each in its own folder. The Windows build compiles the
+# normal build's generated sources (build/gen/), so it waits for that one.
+builds: builds-normal builds-san builds-tsan builds-fuzz builds-nompi builds-win
+builds-normal:
+	+$(MAKE) all unit-bins helpers
+builds-san:
+	+$(MAKE) SANITIZE=1 all unit-bins helpers
+builds-tsan:
+	+$(MAKE) TSAN=1 all helpers
+builds-fuzz:
+	+$(MAKE) FUZZ=1 fuzz-bins
+builds-nompi:
+	+$(MAKE) MPI=0 B=build-nompi build-nompi/iobench
+builds-win: builds-normal
+	+$(MAKE) $(WB)/iobench.exe $(WIN_UNIT_BIN)
 
 # The Debian package (debian/), built from a copy of the tree, checked by lintian (no
 # errors), installed, run and removed: tests/deb_check.sh.
@@ -322,6 +347,7 @@ uninstall:
 clean:
 	rm -rf build build-san build-tsan build-fuzz build-nompi build-win iobench
 
-.PHONY: all unit helpers check check-all check-nompi check-san check-tsan lint clean fuzz-bins fuzz-run \
+.PHONY: all unit unit-bins helpers builds builds-normal builds-san builds-tsan builds-fuzz builds-nompi \
+	builds-win check check-all check-nompi check-san check-tsan lint clean fuzz-bins fuzz-run \
 	install uninstall man-missing check-deb windows check-windows
 -include $(shell find $(B) $(WB) -name '*.d' 2>/dev/null)
