@@ -202,16 +202,11 @@ build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(B)/libiobench.a
 
 fuzz-bins: $(FUZZ_BIN)
 
-# Each target runs FUZZ_SECONDS on a copy of its seed corpus (tests/fuzz/corpus/NAME).
+# Each target runs FUZZ_SECONDS on a copy of its seed corpus (tests/fuzz/corpus/NAME), two at a
+# time (tests/fuzz/run: each is one process on one core).
 fuzz-run:
 	$(MAKE) FUZZ=1 fuzz-bins
-	@for f in $(FUZZ_BIN); do n=$${f#build-fuzz/fuzz_}; rm -rf build-fuzz/corpus-$$n; \
-		cp -r tests/fuzz/corpus/$$n build-fuzz/corpus-$$n || exit 1; \
-		echo "== $$f ($(FUZZ_SECONDS) s)"; \
-		$$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
-			-print_final_stats=1 build-fuzz/corpus-$$n 2>build-fuzz/$$n.log || \
-			{ tail -40 build-fuzz/$$n.log; exit 1; }; \
-		grep -E "stat::number_of_executed_units|Done" build-fuzz/$$n.log; done
+	tests/fuzz/run $(FUZZ_SECONDS) $(FUZZ_BIN)
 
 # Everything CI runs: the suite on the normal build, the build without MPI, the Windows build
 # under wine, the suite again under ASan+UBSan, the threaded tests under TSan, the fuzzers,
