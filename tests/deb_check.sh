@@ -1,6 +1,6 @@
 #!/bin/sh
 # make check-deb: builds the Debian package from a copy of the source tree (dpkg-buildpackage
-# -us -uc -b, so the checkout and its build folders are left alone), has lintian check it (no
+# -us -uc -b, so the checkout and its build folders are left alone; -Jauto: a compiler per core), has lintian check it (no
 # errors allowed), then installs it, checks what it installed and that it runs, and removes it.
 # Needs root (dpkg -i) and scripts/setup's debhelper, dpkg-dev and lintian.
 set -eu
@@ -15,7 +15,7 @@ mkdir "$w/iobench"
 # the tree as git would check it out, without build output (a copy with git, where there is one)
 (cd "$src" && tar --exclude='./build*' --exclude=./iobench --exclude=./.git -cf - .) |
 	(cd "$w/iobench" && tar -xf -)
-(cd "$w/iobench" && dpkg-buildpackage -us -uc -b) >"$w/build.log" 2>&1 ||
+(cd "$w/iobench" && dpkg-buildpackage -us -uc -b -Jauto) >"$w/build.log" 2>&1 ||
 	{ tail -40 "$w/build.log"; echo "check-deb: dpkg-buildpackage failed"; exit 1; }
 ver=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Version)
 deb=$w/iobench_${ver}_$(dpkg --print-architecture).deb

@@ -1,4 +1,5 @@
 # Description: the null engine runs with no target file; count-based runs are exact.
+# Alone: it pins a real-time CPU hog to CPU 0 and checks the null model's IOPS against the clock
 . "$(dirname "$0")/lib.sh"
 
 say "count-based: exactly threads x --ios I/Os, with the write mix"

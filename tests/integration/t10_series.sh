@@ -1,5 +1,6 @@
 # Description: the per-interval series: -D's IopsStdDev column, and --series-csv whose
 # intervals add up to the totals of the report.
+# Alone: it reads each CPU's busy share per interval while a pinned thread spins
 . "$(dirname "$0")/lib.sh"
 
 say "-D500 over 2 s: 4 intervals, IopsStdDev column, CSV sums = report totals"

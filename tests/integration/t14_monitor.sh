@@ -1,5 +1,6 @@
 # Description: "iobench monitor": a row per -D interval for -d seconds, every device when none is
 # named, JSON and CSV, a summary at the end or on Ctrl-C, bad input refused (a run's options too).
+# Alone: it counts every device in /proc/diskstats, which other tests' loop and zram devices change
 . "$(dirname "$0")/lib.sh"
 dev=$(awk 'NR == 1 { print $3 }' /proc/diskstats)
 ndev=$(awk 'NF >= 7' /proc/diskstats | wc -l)

@@ -3,6 +3,7 @@
 # a sparse loop backing file, btrfs compression, a write-back cache, a tool-bound thread, io_uring
 # workers confined to a pinned CPU, a slow device (the null engine's model, a FUSE delay under a
 # loop device), a deep -o on a rotational device, O_DSYNC journal writes.
+# Alone: it loads every CPU with spinning hogs and judges CPU-bound and device verdicts
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/../helpers/faultfs.sh"
 need_root

@@ -11,6 +11,9 @@ if ldd "$IOBENCH" | grep -q -e libasan -e libtsan; then
 fi
 printf '[a]\nioengine=null\nsize=1m\nrw=randrw\nnumjobs=2\n[b]\nstonewall\nioengine=null\nsize=1m\nrw=write\nbssplit=4k/50:8k/50\n' > j.fio
 
+# where: the function and line of the allocation that failed (for a failure's message only:
+# addr2line takes about half as long as a run)
+where() { addr2line -f -s -e "$IOBENCH" "$(cat hit)" 2>/dev/null | paste -sd' '; }
 # sweep STEP ARGS...: iobench ARGS with its N-th allocation failed, N = 1, 1+STEP, ...
 sweep() {
 	step=$1; shift
@@ -23,20 +26,19 @@ sweep() {
 			[ $rc = 0 ] || fail "$*: without a failed allocation, exit $rc: $(cat err)"
 			break
 		fi
-		where=$(addr2line -f -s -e "$IOBENCH" "$(cat hit)" 2>/dev/null | paste -sd' ')
 		case $rc in
 		1|2) ;;
-		*) fail "$*: allocation $n ($where) failed: exit $rc, wanted 1 or 2: $(cat err)" ;;
+		*) fail "$*: allocation $n ($(where)) failed: exit $rc, wanted 1 or 2: $(cat err)" ;;
 		esac
 		grep -q -i -e "out of memory" -e "cannot allocate memory" -e "out of resources" err ||
-			fail "$*: allocation $n ($where) failed without a word: $(cat err)"
+			fail "$*: allocation $n ($(where)) failed without a word: $(cat err)"
 		for f in d/*; do
 			[ -e "$f" ] || continue
 			case $f in
-			*.json) jq -e . "$f" >/dev/null 2>&1 || fail "$*: allocation $n ($where): a partial $f" ;;
+			*.json) jq -e . "$f" >/dev/null 2>&1 || fail "$*: allocation $n ($(where)): a partial $f" ;;
 			*.csv) ;;
-			*.html) tail -1 "$f" | grep -q '^</html>$' || fail "$*: allocation $n ($where): a partial $f" ;;
-			*) fail "$*: allocation $n ($where) left $f" ;;
+			*.html) tail -1 "$f" | grep -q '^</html>$' || fail "$*: allocation $n ($(where)): a partial $f" ;;
+			*) fail "$*: allocation $n ($(where)) left $f" ;;
 			esac
 		done
 		n=$((n + step))

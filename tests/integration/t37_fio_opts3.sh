@@ -1,4 +1,5 @@
 # Description: the last fio options of issue 14 as fio 3.33 means them, each checked by its effect while the job runs, beside fio's where fio runs it: prio and prioclass (each I/O thread's ioprio as the kernel holds it; the ioprio_set calls under strace, fio's and iobench's); cpus_allowed, cpumask and cpus_allowed_policy (each thread's Cpus_allowed_list while it runs, beside fio's processes', and with iobench's own pinning and --affinity); io_uring's registerfiles, fixedbufs, nonvectored, force_async (each SQE's opcode and flags as the kernel's io_uring_submit_req tracepoint sees them, beside fio's) and sqthread_poll_cpu (the SQ thread's CPUs); mem= (iomem=) and iomem_align (/proc/PID/maps while the job runs, the shmget and mmap calls and the buffers' addresses under strace, beside fio's; huge pages with nr_hugepages set by the test and restored).
+# Lock: hugepages (it sets /proc/sys/vm/nr_hugepages and puts it back; t46 too)
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 have_fio() { command -v fio >/dev/null; }

@@ -1,4 +1,5 @@
 # Description: open-loop rates (issue 16) on the null engine's model device, against figures computed here.
+# Alone: paced rates and Poisson counts per 10 ms, against the clock
 . "$(dirname "$0")/lib.sh"
 
 # achieved: the Rate section's achieved I/O per s; pct NAME COL: a row of a percentile table (ms)

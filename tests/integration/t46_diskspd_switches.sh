@@ -1,4 +1,5 @@
 # Description: DiskSpd's switches with a Linux meaning, each checked by what it does while the run runs: the open hints -fr, -fs, -frs (posix_fadvise on the very descriptor the reads go to, under strace), -ft and -frst refused for the hint Linux has not; -I1/-I2/-I3 (each worker thread's ioprio by ionice while it runs, the main thread's unchanged); -l (the buffers' huge-page mappings in /proc/PID/maps, with nr_hugepages set by the test and put back; refused naming -l without); -Z<size>,<file> (every block written to the target is a block of the file's bytes, repeated).
+# Lock: hugepages (it sets /proc/sys/vm/nr_hugepages and puts it back; t37 too)
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 # what this test changes outside $T is put back at its end: nr_hugepages

@@ -1,4 +1,5 @@
 # Description: fio's latency_target search (latency_window, latency_percentile, latency_run) on the null engine's model device, the depths computed here; and beside fio 3.33 on a file.
+# Alone: the latency target's search on the null model is judged window by window, by the clock
 . "$(dirname "$0")/lib.sh"
 cd "$T" || exit 1
 

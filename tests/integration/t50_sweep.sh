@@ -1,4 +1,5 @@
 # Description: sweeps and the knee: every point's parameters and figures, one file fill for 24 points, the knee of the model device where queueing theory puts it (closed-loop search, VDBench's curve on M/M/1).
+# Alone: sweeps judged against queueing theory on the null model, by the clock
 . "$(dirname "$0")/lib.sh"
 cd "$T" || exit 1
 

@@ -1,4 +1,5 @@
 # Description: iobench compare: two runs of the model device side by side, each figure as its run's JSON has it, the change against the baseline (a known -50% on IOPS, within noise for a run against its twin), labels, matched points of sweeps and presets, different workloads refused, text, markdown, CSV and JSON.
+# Alone: "within noise" of two model runs, which a loaded machine makes noisy
 . "$(dirname "$0")/lib.sh"
 cd "$T" || exit 1
 

@@ -5,6 +5,7 @@
 # fails its checks stops all before any I/O; a stop on one rank and Ctrl-C on mpirun stop
 # every rank with partial results and the created files removed; a rank that dies, and one
 # whose device fails (faultfs), end the run for all, named in the merged result.
+# Alone: mpirun with 4 ranks, and it finds the ranks among every iobench process running
 . "$(dirname "$0")/lib.sh"
 
 command -v mpirun >/dev/null || skip "mpirun (openmpi-bin) is not installed"

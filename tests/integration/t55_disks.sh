@@ -1,4 +1,5 @@
 # Description: iobench disks on loop and zram devices made here: each one's facts (size, type, backing file, signatures, mount points, swap, holders), and its verdict, which is what a run then does: the flags it names let a run write, and a run refused says the same reason (mounted, swap, backing a loop, read-only, held by a program, held by iobench).
+# Alone: it lists every block device twice and compares, and puts swap on a loop device
 . "$(dirname "$0")/lib.sh"
 need_root
 command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
