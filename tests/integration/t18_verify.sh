@@ -18,7 +18,11 @@ jq -e '.verify.written > 10000 and .verify.checked > 20000 and .verify.mismatche
 grep -q "verify: .* 0 mismatches" "$T/err" && fail "summary went to stderr"
 
 case_ fault "a flipped byte: exactly that block, corrupt, the bytes shown; exit 1"
-printf '\377' | dd of="$f" bs=1 seek=$((100 * BS + 1000)) conv=notrunc status=none
+# the byte's complement: a fixed value would leave it unchanged once in 256 runs (the data is random)
+old=$(od -An -tu1 -j$((100 * BS + 1000)) -N1 "$f" | tr -d ' ')
+# shellcheck disable=SC2059
+printf "\\$(printf '%03o' $((old ^ 255)))" | dd of="$f" bs=1 seek=$((100 * BS + 1000)) conv=notrunc status=none
+[ "$(od -An -tu1 -j$((100 * BS + 1000)) -N1 "$f" | tr -d ' ')" = $((old ^ 255)) ] || fail "the byte was not flipped"
 run_rc 1 --verify --ios=4096 -b4K -o8 -w0 -Sh -Rjson "$f"
 jq -e '.verify.mismatches == 1 and .verify.first_mismatch_offset == 409600 and
 	(.verify.first_mismatch_kind | startswith("corrupt")) and (.verify.first_mismatch | test("at byte 1000 ")) and
