@@ -47,7 +47,8 @@ struct windev_facts {
 	char style[8];		/* a drive's partition table: "gpt", "mbr", "" (none) */
 	char fs[32];		/* a volume's file system, lower case ("ntfs"), "" (none, RAW) */
 	char mounted[256];	/* mounted volumes: the target, or those on the target drive */
-	char system[320];	/* why it is never written: "it holds C:, the Windows volume" */
+	char system[320];	/* why it is never written: "it holds C:, the Windows volume",
+				 * a page file, the boot partition, a pool's or dynamic disk's member */
 	char unknown[320];	/* what could not be read, so that no verdict holds */
 	bool sigs_unread;	/* ... among it the partition table or file system */
 };

@@ -19,8 +19,10 @@
  * The facts of dev, "\\.\PhysicalDriveN" or "\\.\X:": whether it is
  * write-protected, a drive's partition table and the mounted volumes on it
  * (by letter, mount path or \\?\Volume{...} name), a volume's file system,
- * and whether it holds the Windows directory or a page file. What cannot be
- * read is said in f->unknown. Opens dev read-only; writes nothing.
+ * and why it is never written (it holds the Windows directory, a page file
+ * or the boot partition; it is a Storage Spaces or dynamic-disk member).
+ * What cannot be read is said in f->unknown. Opens dev read-only; writes
+ * nothing.
  */
 void windev_facts(const char *dev, struct windev_facts *f);
 
