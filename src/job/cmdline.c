@@ -609,7 +609,9 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		return 0;
 	case O_CACHING: return apply_caching(ps, flag, v, false);
 	case O_NOCACHE: return apply_caching(ps, flag, NULL, true);
-	case O_LATENCY: return 0;	/* always measured */
+	case O_LATENCY:		/* measured always; shown in DiskSpd's layouts with -L only */
+		w->show_latency = true;
+		return 0;
 	case O_INTERVAL:
 		w->iops_stddev = true;
 		if (!v || !*v)

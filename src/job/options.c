@@ -42,7 +42,7 @@ const struct option_def options[] = {
 	{ 'S', "caching", ARG_OPT, O_CACHING, D, "[bhmruw] b buffered, u/r O_DIRECT, w O_DSYNC, h = uw, m memory-mapped (the mmap engine); -S alone = -Su; each once (DiskSpd's rules)" },
 	{ 'h', "disable-caching", ARG_NONE, O_NOCACHE, D, "      same as -Sh (a bare 'iobench -h' prints this help)" },
 	{ 'D', "interval", ARG_OPT, O_INTERVAL, D | M, "[MS]  series interval in ms (default 1000; monitor: a row each); -D also prints IopsStdDev" },
-	{ 'L', "latency", ARG_NONE, O_LATENCY, D, "      accepted for DiskSpd: latency is always measured" },
+	{ 'L', "latency", ARG_NONE, O_LATENCY, D, "      DiskSpd's latency columns and percentiles in its layouts (iobench measures latency always)" },
 	{ 'z', "seed", ARG_OPT, O_SEED, D, "[N]   random seed (default 0; -z alone: from the clock)" },
 	{ 'T', "thread-stride", ARG_REQ, O_TSTRIDE, D, "SIZE  thread k starts at base + k*SIZE (sequential)" },
 	{ 'B', "base-offset", ARG_REQ, O_BASE, D, "SIZE[:LEN] first byte of the range used" },
