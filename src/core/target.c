@@ -870,18 +870,19 @@ static int takes_no_nowait(const struct target *t)
 }
 
 /*
- * DiskSpd's -fs and -fr as posix_fadvise on t's descriptor: sequential
- * first, so that with both (-frs) the file ends in random mode (no
- * read-ahead), the advice Linux cannot hold beside the other.
+ * The open hints (DiskSpd's -fs and -fr, fio's fadvise_hint) as posix_fadvise
+ * on t's descriptor: sequential first, so that with both (-frs) the file ends
+ * in random mode (no read-ahead), the advice Linux cannot hold beside the other.
  */
 static int give_hints(const struct target *t, char *err, size_t len)
 {
 	static const struct { unsigned hint; int advice; const char *name; } h[] = {
-		{ HINT_SEQUENTIAL, POSIX_FADV_SEQUENTIAL, "-fs (POSIX_FADV_SEQUENTIAL)" },
-		{ HINT_RANDOM, POSIX_FADV_RANDOM, "-fr (POSIX_FADV_RANDOM)" },
+		{ HINT_SEQUENTIAL, POSIX_FADV_SEQUENTIAL, "POSIX_FADV_SEQUENTIAL (-fs, fadvise_hint)" },
+		{ HINT_RANDOM, POSIX_FADV_RANDOM, "POSIX_FADV_RANDOM (-fr, fadvise_hint)" },
+		{ HINT_NOREUSE, POSIX_FADV_NOREUSE, "POSIX_FADV_NOREUSE (fadvise_hint)" },
 	};
 
-	for (unsigned i = 0; i < 2; i++) {
+	for (unsigned i = 0; i < sizeof(h) / sizeof(h[0]); i++) {
 		int e;
 
 		if (!(t->spec->hints & h[i].hint))

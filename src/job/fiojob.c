@@ -634,6 +634,9 @@ static int target_io(struct planner *p, struct target_spec *t, const struct fjob
 	t->pattern_len = j->pattern_len;
 	t->end_fsync = j->end_fsync && t->write_pct;
 	t->invalidate = j->invalidate;
+	/* fio's fadvise_hint=1: POSIX_FADV_RANDOM for a random job, SEQUENTIAL otherwise */
+	t->hints = j->fadvise >= 0 ? (unsigned)j->fadvise :
+		   rw_random(j->rw) ? HINT_RANDOM : HINT_SEQUENTIAL;
 	/* fio: compression implies refill_buffers unless given; zeros, patterns, compression
 	   and dedupe are never scrambled; otherwise scramble_buffers (default on) */
 	if (j->refill == 1 || (j->refill < 0 && t->compress_pct))

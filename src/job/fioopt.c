@@ -22,7 +22,7 @@
 enum opt_id {
 	F_NAME, F_DESCRIPTION, F_FILENAME, F_DIRECTORY, F_IOENGINE, F_RW, F_RWMIXREAD,
 	F_RWMIXWRITE, F_BS, F_NUMJOBS, F_IODEPTH, F_BATCH_SUBMIT, F_COMPLETE_MIN,
-	F_COMPLETE_MAX, F_IODEPTH_LOW, F_DIRECT, F_BUFFERED, F_SYNC, F_END_FSYNC, F_INVALIDATE,
+	F_COMPLETE_MAX, F_IODEPTH_LOW, F_DIRECT, F_BUFFERED, F_SYNC, F_END_FSYNC, F_INVALIDATE, F_FADVISE,
 	F_HIPRI, F_SQTHREAD_POLL,
 	F_TIME_BASED, F_RUNTIME, F_RAMP, F_STARTDELAY, F_SIZE, F_FILESIZE, F_OFFSET,
 	F_OFFSET_INC, F_IO_SIZE, F_NUMBER_IOS, F_LOOPS, F_NRFILES, F_RANDREPEAT, F_RANDSEED,
@@ -65,6 +65,7 @@ static const struct fopt {
 	{ "iodepth_low", F_IODEPTH_LOW, A_VALUE }, { "direct", F_DIRECT, A_BOTH },
 	{ "buffered", F_BUFFERED, A_BOTH }, { "sync", F_SYNC, A_BOTH },
 	{ "end_fsync", F_END_FSYNC, A_BOTH }, { "invalidate", F_INVALIDATE, A_BOTH },
+	{ "fadvise_hint", F_FADVISE, A_VALUE },
 	{ "hipri", F_HIPRI, A_BOTH }, { "sqthread_poll", F_SQTHREAD_POLL, A_BOTH }, { "time_based", F_TIME_BASED, A_BOTH },
 	{ "runtime", F_RUNTIME, A_VALUE }, { "timeout", F_RUNTIME, A_VALUE },
 	{ "ramp_time", F_RAMP, A_VALUE }, { "startdelay", F_STARTDELAY, A_VALUE },
@@ -867,6 +868,23 @@ static int get_fallocate(struct planner *p, const struct jf_opt *o, struct fjob 
 	return bad(p, o, "not none, native, posix, keep or truncate (or 0, 1)");
 }
 
+/* fadvise_hint: fio's values (noreuse as fio after 3.33 takes it); 1 advises by the job's pattern. */
+static int get_fadvise(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	static const struct { const char *name; int hint; } hints[] = {
+		{ "0", 0 }, { "1", -1 }, { "random", HINT_RANDOM },
+		{ "sequential", HINT_SEQUENTIAL }, { "noreuse", HINT_NOREUSE },
+	};
+
+	for (size_t i = 0; i < sizeof(hints) / sizeof(hints[0]); i++) {
+		if (!strcmp(o->val, hints[i].name)) {
+			j->fadvise = hints[i].hint;
+			return 0;
+		}
+	}
+	return bad(p, o, "not 0, 1, random, sequential or noreuse");
+}
+
 /* One errno of ignore_error: fio's names (its str2error: EPERM to ERANGE only) or a number. */
 static int get_errno(struct planner *p, const struct jf_opt *o, const char *e, int *out)
 {
@@ -1268,6 +1286,7 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 		return 0;
 	case F_END_FSYNC: return get_bool(p, o, &j->end_fsync);
 	case F_INVALIDATE: return get_bool(p, o, &j->invalidate);
+	case F_FADVISE: return get_fadvise(p, o, j);
 	case F_HIPRI: return get_bool(p, o, &j->hipri);
 	case F_SQTHREAD_POLL: return get_bool(p, o, &j->sqpoll);
 	case F_TIME_BASED: return get_bool(p, o, &j->time_based);
@@ -1488,6 +1507,7 @@ void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsig
 	j->refill = -1;
 	j->scramble = true;
 	j->invalidate = true;	/* fio drops a file's page cache before a job by default */
+	j->fadvise = -1;	/* fio's fadvise_hint=1: advice by the job's pattern */
 	j->allow_create = true;
 	j->prealloc = PREALLOC_NATIVE;	/* fio's default where fallocate(2) exists */
 	j->kb_base = 1024;

@@ -22,11 +22,13 @@
 				   as on a network file system; kept apart for DiskSpd's profile */
 
 /*
- * DiskSpd's open hints (-fr, -fs: FILE_FLAG_RANDOM_ACCESS, FILE_FLAG_SEQUENTIAL_SCAN),
- * given as posix_fadvise(2) on the target's descriptor once it is open.
+ * Open hints, given as posix_fadvise(2) on the target's descriptor once it is
+ * open: DiskSpd's -fr, -fs (FILE_FLAG_RANDOM_ACCESS, FILE_FLAG_SEQUENTIAL_SCAN)
+ * and fio's fadvise_hint (by default the job's pattern: random or sequential).
  */
 #define HINT_RANDOM     1u	/* POSIX_FADV_RANDOM: no read-ahead */
 #define HINT_SEQUENTIAL 2u	/* POSIX_FADV_SEQUENTIAL: a larger read-ahead */
+#define HINT_NOREUSE    4u	/* POSIX_FADV_NOREUSE: the data is read or written once */
 
 /* --continue-on-error (fio's continue_on_error): which failed I/Os do not stop the run. */
 #define CONTINUE_READ  1u

@@ -1,4 +1,4 @@
-# Description: fio's file options as fio 3.33 means them, checked by what they leave on disk (files left or removed, sizes and allocated blocks) beside what fio itself leaves for the same job: unlink, unlink_each_loop, allow_file_create, create_on_open, fallocate, openfiles.
+# Description: fio's file options as fio 3.33 means them, checked by what they leave on disk (files left or removed, sizes and allocated blocks) beside what fio itself leaves for the same job: unlink, unlink_each_loop, allow_file_create, create_on_open, fallocate, openfiles; fadvise_hint (the posix_fadvise calls under strace, beside fio's, and buffered random reads' IOPS beside fio's).
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 have_fio() { command -v fio >/dev/null; }
@@ -200,4 +200,52 @@ jq -e '.[0].workload.targets[0].random_alignment == 1024' "$T/out" >/dev/null ||
 printf '[j]\nfilename=%s\nrw=randrw\nbs=4k\nba=4k,8k\nsize=64k\n' "$T/d.dat" > bm.fio
 run_rc 2 bm.fio
 grep -q "blockalign: reads aligned to 4096 and writes to 8192" "$T/err" || fail "$(cat "$T/err")"
+case_ effect "fadvise_hint: by default POSIX_FADV_RANDOM on a random job's file and SEQUENTIAL on a sequential one's, the advice named, none with 0 (the fadvise64 calls under strace, beside fio's); a bad value refused by name"
+head -c 1048576 /dev/urandom > fa.dat
+# advice CMD...: the read-ahead advice CMD gives (every fadvise64 but DONTNEED, fio's and iobench's invalidate)
+advice() {
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 strace -f -qq -e trace=fadvise64 -o "$T/st.fa" "$@" >/dev/null 2>&1 || return 1
+	grep -o 'POSIX_FADV_[A-Z]*' "$T/st.fa" | grep -v DONTNEED | sort | uniq -c | awk '{ printf "%s %s;", $1, $2 }'
+}
+if have_strace; then
+	for c in ":randread:1 POSIX_FADV_RANDOM;" ":read:1 POSIX_FADV_SEQUENTIAL;" \
+		 "fadvise_hint=1:randread:1 POSIX_FADV_RANDOM;" "fadvise_hint=0:randread:" \
+		 "fadvise_hint=sequential:randread:1 POSIX_FADV_SEQUENTIAL;" "fadvise_hint=random:read:1 POSIX_FADV_RANDOM;" \
+		 "fadvise_hint=noreuse:read:1 POSIX_FADV_NOREUSE;"; do
+		h=${c%%:*} rest=${c#*:} rw=${rest%%:*} want=${rest#*:}
+		job fa "rw=$rw" bs=4k size=256k ioengine=psync $h
+		sed -i "s|^filename=.*|filename=$T/fa.dat|" fa.fio
+		got=$(advice "$IOBENCH" fa.fio --quiet) || fail "$h rw=$rw: iobench under strace"
+		[ "$got" = "$want" ] || fail "$h rw=$rw: iobench advises '$got', wanted '$want'"
+		if have_fio && [ "$h" != fadvise_hint=noreuse ]; then	# (fio 3.33 has no noreuse)
+			got=$(advice fio fa.fio --output=/dev/null) || fail "$h rw=$rw: fio under strace"
+			[ "$got" = "$want" ] || fail "$h rw=$rw: fio advises '$got', wanted '$want'"
+		fi
+	done
+else
+	skip_case "the fadvise64 calls of fadvise_hint (no strace)"
+fi
+job fb rw=read size=64k fadvise_hint=yes
+run_rc 2 fb.fio
+grep -q "fadvise_hint=yes: not 0, 1, random, sequential or noreuse" "$T/err" || fail "fadvise_hint=yes: $(cat "$T/err")"
+[ ! -e fb.dat ] || fail "a refused fadvise_hint made its file"
+
+case_ effect "buffered random reads of a laid-out 256 MiB file (libaio, time-based): IOPS within 0.7-1.4x of fio's on the same job file, medians of runs alternating with fio's (read-ahead off as fio's fadvise_hint does; norandommap in both, iobench keeping no random map)"
+if have_fio; then
+	head -c 268435456 /dev/urandom > br.dat
+	printf '[j]\nfilename=%s\nrw=randread\nbs=4k\nioengine=libaio\niodepth=4\ndirect=0\nnorandommap\ntime_based\nruntime=2\n' "$T/br.dat" > br.fio
+	# (each run drops the file's cache first: invalidate=1, both tools' default)
+	for i in 1 2 3; do
+		fio br.fio --output-format=json --output="$T/f$i.json" >/dev/null 2>&1 || fail "fio br.fio"
+		run_ok br.fio --output-format=json
+		cp "$T/out" "$T/i$i.json"
+	done
+	med() { for i in 1 2 3; do jq '.jobs[0].read.iops' "$T/$1$i.json"; done | sort -g | sed -n 2p; }
+	fm=$(med f) im=$(med i)
+	awk -v a="$im" -v b="$fm" 'BEGIN { exit !(b > 0 && a >= 0.7 * b && a <= 1.4 * b) }' ||
+		fail "buffered randread: iobench $im IOPS, fio $fm (medians of 3)"
+	rm -f br.dat
+else
+	skip_case "buffered random reads beside fio (no fio)"
+fi
 exit 0
