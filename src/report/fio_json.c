@@ -129,16 +129,14 @@ static json_t *dir_obj(const struct fio_view *v, int k, uint64_t active_ns,
 {
 	const struct summary *s = &v->s;
 	const struct io_counts *c = &s->c[k];
-	uint64_t ms = fio_runtime_ms(c, active_ns);
-	double secs = (double)active_ns / 1e9;
+	uint64_t ms = fio_runtime_ms(c, active_ns), bw = fio_bw(c, ms);
 	json_t *o = json_object();
-	double bw = c->ios && secs > 0 ? (double)c->bytes / secs : 0;
 
 	set(o, "io_bytes", json_integer((json_int_t)c->bytes));
 	set(o, "io_kbytes", json_integer((json_int_t)(c->bytes >> 10)));
 	set(o, "bw_bytes", json_integer((json_int_t)bw));
 	set(o, "bw", json_integer((json_int_t)(bw / 1024)));
-	set(o, "iops", json_real(c->ios && secs > 0 ? (double)c->ios / secs : 0));
+	set(o, "iops", json_real(ms ? 1000.0 * (double)c->ios / (double)ms : 0));
 	set(o, "runtime", json_integer((json_int_t)ms));
 	set(o, "total_ios", json_integer((json_int_t)(c->ios + errors_of(res, j0, j1, thread, k))));
 	set(o, "short_ios", json_integer(0));

@@ -343,7 +343,7 @@ void fio_group_stats(struct fio_group *gs, const struct workload *groups, const 
 				continue;
 			gs->min_run[d] = run < gs->min_run[d] ? run : gs->min_run[d];
 			gs->max_run[d] = run > gs->max_run[d] ? run : gs->max_run[d];
-			bw = c->bytes * 1000 / run;
+			bw = fio_bw(c, run);
 			gs->min_bw[d] = bw < gs->min_bw[d] ? bw : gs->min_bw[d];
 			gs->max_bw[d] = bw > gs->max_bw[d] ? bw : gs->max_bw[d];
 			gs->iobytes[d] += c->bytes;

@@ -108,6 +108,15 @@ void fio_time_text(time_t sec, char *buf, size_t len);
 
 uint64_t fio_runtime_ms(const struct io_counts *c, uint64_t active_ns);
 
+/*
+ * fio's bandwidth of a direction, B/s, in every layout: its bytes over its
+ * runtime in whole ms (fio_runtime_ms), as fio's 1000 * io_bytes / runtime; 0 without I/O.
+ */
+static inline uint64_t fio_bw(const struct io_counts *c, uint64_t run_ms)
+{
+	return run_ms ? 1000 * c->bytes / run_ms : 0;
+}
+
 /* Every I/O of jobs j0..j1-1 is issued with no other in flight (fio's iodepth 1). */
 bool fio_depth_one(const struct workload *w, unsigned j0, unsigned j1);
 

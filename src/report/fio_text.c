@@ -213,7 +213,7 @@ static void show_dir(FILE *f, const struct unit_stats *us, int d)
 
 	if (!c->bytes || !run)
 		return;
-	bw = 1000 * c->bytes / run;
+	bw = fio_bw(c, run);
 	iops = 1000 * c->ios / run;
 	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n",
 		d == SUM_TRIM ? "trim" : d ? "write" : "read",
@@ -490,7 +490,7 @@ static void terse_dir(FILE *f, const struct unit_stats *us, int d, int ver)
 
 	run = fio_runtime_ms(c, us->v.active[view_dir(d)]);
 	fprintf(f, ";%llu;%llu;%llu;%llu", (unsigned long long)(c->bytes >> 10),
-		(unsigned long long)(run ? 1000 * c->bytes / run / 1024 : 0),
+		(unsigned long long)(fio_bw(c, run) / 1024),
 		(unsigned long long)(run ? 1000 * c->ios / run : 0), (unsigned long long)run);
 	terse_lat(f, &us->v.lag.c[d]);			/* slat: paced, the lag; else none */
 	terse_lat(f, &fio_clat(&us->v)->c[d]);		/* clat: fio-json's */
