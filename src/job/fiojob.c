@@ -1163,12 +1163,32 @@ static int global_written(const struct jf_doc *doc, const struct jf_opt *over, u
 	return 0;
 }
 
+/*
+ * Applies a section's options to j as fio parses a section: kb_base first
+ * (fio's option priority: it gives the section's sizes their base wherever it
+ * is written), then the others in order; name only when with_name (a [global]
+ * section's name is not its jobs').
+ */
+static int apply_section(struct planner *p, struct fjob *j, const struct jf_section *sec,
+			 bool with_name)
+{
+	int r = 0;
+
+	for (unsigned k = 0; k < sec->nopts && !r; k++)
+		if (!strcmp(sec->opts[k].key, "kb_base"))
+			r = fio_job_apply(p, j, &sec->opts[k]);
+	for (unsigned k = 0; k < sec->nopts && !r; k++)
+		if (strcmp(sec->opts[k].key, "kb_base") && (with_name || strcmp(sec->opts[k].key, "name")))
+			r = fio_job_apply(p, j, &sec->opts[k]);
+	return r;
+}
+
 int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned nover,
 		const struct jf_opt *force, unsigned nforce, fio_file_fn look,
 		struct fio_plan *plan, char *err, size_t len)
 {
 	struct planner p = { .look = look, .err = err, .errlen = len };
-	const struct jf_opt **defs = NULL;
+	const struct jf_section **defs = NULL;	/* the [global] sections so far */
 	struct fjob *jobs = calloc(doc->nsec ? doc->nsec : 1, sizeof(*jobs));
 	unsigned ndefs = 0, njobs = 0, groupid = 0, gstart = 0;
 	struct group g = { 0 };
@@ -1180,17 +1200,16 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 	for (unsigned s = 0; s < doc->nsec && !r; s++) {
 		const struct jf_section *sec = &doc->sec[s];
 		struct fjob *j = &jobs[njobs];
-		const struct jf_opt **nd;
+		const struct jf_section **nd;
 
 		if (sec->global) {
-			nd = realloc(defs, (ndefs + sec->nopts + 1) * sizeof(*defs));
+			nd = realloc(defs, (ndefs + 1) * sizeof(*defs));
 			if (!nd) {
 				r = errmsg(err, len, -ENOMEM, "out of memory");
 				break;
 			}
 			defs = nd;
-			for (unsigned k = 0; k < sec->nopts; k++)
-				defs[ndefs++] = &sec->opts[k];
+			defs[ndefs++] = sec;
 			continue;
 		}
 		fio_job_defaults(j, sec->name, sec->where, sec->file);
@@ -1198,10 +1217,9 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 		for (unsigned k = 0; k < nover && !r; k++)	/* fio: the command line's are defaults */
 			r = fio_job_apply(&p, j, &over[k]);
 		for (unsigned k = 0; k < ndefs && !r; k++)	/* fio: a job keeps its section's name */
-			if (strcmp(defs[k]->key, "name"))
-				r = fio_job_apply(&p, j, defs[k]);
-		for (unsigned k = 0; k < sec->nopts && !r; k++)
-			r = fio_job_apply(&p, j, &sec->opts[k]);
+			r = apply_section(&p, j, defs[k], false);
+		if (!r)
+			r = apply_section(&p, j, sec, true);
 		for (unsigned k = 0; k < nforce && !r; k++)
 			r = fio_job_apply(&p, j, &force[k]);
 		if (!r)

@@ -181,10 +181,10 @@ static void show_windows(FILE *f, const struct unit_stats *us, int d)
 	fio_windows(&ws, us->v.dres[view_dir(d)], us->u->j0, us->u->j1, us->u->thread, d);
 	if (!ws.n)
 		return;
-	if (kb != 1024) {	/* fio's samples are in units of kb_base */
-		ws.bw_min *= 1024 / kb, ws.bw_max *= 1024 / kb;
-		ws.bw_mean *= 1024 / kb, ws.bw_dev *= 1024 / kb;
-	}
+	/*
+	 * As fio 3.33 prints them: the samples in KiB/s whatever kb_base, labelled
+	 * kB under kb_base=1000, and "MiB" once scaled by kb_base (fio's own labels)
+	 */
 	min = (unsigned long long)ws.bw_min, max = (unsigned long long)ws.bw_max;
 	mean = ws.bw_mean, dev = ws.bw_dev;
 	if (us->gs->agg[group_dir(d)] > 1024) {	/* convert_agg_kbytes_percent(), int mean */

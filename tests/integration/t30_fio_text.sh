@@ -159,6 +159,28 @@ else
 	skip_case "the time-based terse runtime beside fio's (no fio 3.33)"
 fi
 
+say "kb_base=1000: a section's sizes decimal wherever kb_base is written in it (fio parses it first), io= as fio's; the bw line's samples and units as fio 3.33 prints them (KiB/s figures, labelled kB)"
+printf '[k]\nfilename=%s\nrw=read\nbs=4k\nioengine=psync\nsize=2m\nkb_base=1000\n' "$T/t.dat" > "$T/kb.fio"
+run_ok "$T/kb.fio" --output-format=normal --quiet
+grep -q "^   READ: .*, io=2000kB (1953KiB), run=" "$T/out" || fail "size=2m under kb_base=1000: $(grep READ: "$T/out")"
+if [ $have_fio = 1 ]; then
+	fio "$T/kb.fio" > "$T/fkb" 2>&1 || fail "fio kb_base"
+	grep -q "^   READ: .*, io=2000kB (1953KiB), run=" "$T/fkb" || fail "fio: $(grep READ: "$T/fkb")"
+fi
+printf '[r]\nfilename=%s\nrw=read\nbs=4k\nioengine=psync\nkb_base=1000\nrate=20m\ntime_based\nruntime=2\n' "$T/t.dat" > "$T/kr.fio"
+# bwline FILE: the bw line's unit and its avg over 20e6/1024 KiB/s (the rate), in thousandths
+bwline() { sed -n 's|^   bw (  *\([^/]*\)/s): .*avg=\([0-9.]*\),.*|\1 \2|p' "$1" | awk '{ printf "%s %d\n", $1, $2 * 1000 * 1024 / 20e6 + 0.5 }'; }
+run_ok "$T/kr.fio" --output-format=normal --quiet
+set -- $(bwline "$T/out")
+[ "${1:-}" = kB ] && [ "${2:-0}" -ge 990 ] && [ "${2:-0}" -le 1010 ] || fail "bw line: $(grep '^   bw (' "$T/out")"
+if [ $have_fio = 1 ]; then
+	fio "$T/kr.fio" > "$T/fkr" 2>&1 || fail "fio kb_base rate"
+	set -- $(bwline "$T/fkr")
+	[ "${1:-}" = kB ] && [ "${2:-0}" -ge 990 ] && [ "${2:-0}" -le 1010 ] || fail "fio's bw line: $(grep '^   bw (' "$T/fkr")"
+else
+	skip_case "kb_base=1000 beside fio (no fio 3.33)"
+fi
+
 say "terse: one line per job, one per group with group_reporting; a description ends the line"
 run_ok --name=a --ioengine=null --rw=read --bs=4k --size=1m --numjobs=2 --minimal --quiet
 [ "$(wc -l < "$T/out")" = 2 ] || fail "numjobs=2: $(cat "$T/out")"
