@@ -536,9 +536,15 @@ static void init_units(struct run_ctx *ctx, struct worker *wk, unsigned si, unsi
 	}
 }
 
-/* -O: the worker's table of its streams' weights (target_weight()), and its own draws. */
+/*
+ * The worker's shared pool (-O, fio's iodepth over a job's files): its table
+ * of its streams' weights (target_weight()) or, for fio's sequential file
+ * service, of the I/Os of each stream's range; its own draws; fio's first
+ * round-robin pick the first stream.
+ */
 static int build_pick(struct run_ctx *ctx, struct worker *wk, unsigned rel, uint64_t seed)
 {
+	const struct job_spec *js = &ctx->w->jobs[wk->job];
 	struct stream_pick *p = &wk->pick;
 	uint64_t first = 0;
 
@@ -546,9 +552,23 @@ static int build_pick(struct run_ctx *ctx, struct worker *wk, unsigned rel, uint
 		return -ENOMEM;
 	p->rng = seed ^ 0x2545f4914f6cdd1dull;
 	p->equal = true;
+	p->mode = js->pick;
+	p->every = js->pick_every ? js->pick_every : 1;
+	p->cur = wk->nstreams - 1;
 	for (unsigned i = 0; i < wk->nstreams; i++) {
-		uint64_t wt = target_weight(&ctx->w->targets[wk->streams[i].target], rel);
+		const struct target *t = &ctx->targets[wk->streams[i].target];
+		uint64_t wt = target_weight(t->spec, rel);
 
+		if (p->mode == PICK_SEQUENTIAL) {	/* the I/Os of the thread's range of it */
+			uint64_t bs = target_max_block(t->spec), b = t->base, e = t->end;
+
+			if ((t->spec->clone_offset || t->spec->range_len) &&
+			    thread_range(t->spec, t, rel, &b, &e))
+				b = e;
+			p->cum[i] = bs && e > b ? (e - b + bs - 1) / bs : 1;
+			wk->streams[i].vary |= VARY_PICK;
+			continue;
+		}
 		if (i == 0)
 			first = wt;
 		p->equal = p->equal && wt == first;

@@ -22,11 +22,20 @@
 
 struct stream *loop_pick(struct worker *w, struct stream *s, struct io_unit *u)
 {
-	const struct stream_pick *p = &w->pick;
+	struct stream_pick *p = &w->pick;
 	uint64_t r = gen_rand(&w->pick.rng);
 	unsigned i = 0, k = (unsigned)(u - w->units);
 
-	if (p->equal) {
+	if (p->mode != PICK_WEIGHT) {	/* fio's file_service_type */
+		if (p->left) {
+			p->left--;
+		} else {
+			p->cur = p->mode == PICK_RANDOM ? (unsigned)gen_below(r, w->nstreams) :
+				 (p->cur + 1) % w->nstreams;
+			p->left = (p->mode == PICK_SEQUENTIAL ? p->cum[p->cur] : p->every) - 1;
+		}
+		i = p->cur;
+	} else if (p->equal) {
 		i = (unsigned)gen_below(r, w->nstreams);
 	} else {
 		uint64_t v = gen_below(r, p->total);

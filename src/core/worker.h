@@ -125,15 +125,22 @@ struct stream {
 };
 
 /*
- * DiskSpd's -O (IORequest::GetNextTarget): each I/O of the worker goes to a
- * stream drawn by weight, uniformly when the weights are equal.
+ * A worker's shared pool of I/Os (job_spec.requests): each I/O goes to a
+ * stream picked as job_spec.pick says. DiskSpd's -O (IORequest::GetNextTarget):
+ * drawn by weight, uniformly when the weights are equal; fio's iodepth over
+ * a job's files: by its file_service_type, a stream kept for some I/Os.
  */
 struct stream_pick {
 	uint64_t rng;			/* its own wyrand state (the streams' are left as they are) */
 	uint64_t total;			/* the weights' sum */
 	uint64_t *cum;			/* per stream: a draw below total in [cum[i-1], cum[i]) picks
-					   stream i (a weight of 0: never); own allocation */
+					   stream i (a weight of 0: never); PICK_SEQUENTIAL: the I/Os
+					   of its range; own allocation */
 	bool equal;			/* every weight the same */
+	enum file_pick mode;
+	unsigned cur;			/* fio's modes: the stream picked last ... */
+	uint64_t left;			/* ... and the I/Os it keeps before the next pick */
+	unsigned every;			/* PICK_RANDOM, PICK_ROUNDROBIN: I/Os a pick keeps */
 };
 
 /*

@@ -973,14 +973,11 @@ static int add_job(struct planner *p, struct group *g, const struct fjob *j, uns
 	if (!strcmp(j->engine, "psync") && j->iodepth > 1)
 		fio_notice(p, "%s: job '%s': iodepth=%u has no effect with a synchronous engine (as in "
 			   "fio): one I/O at a time per thread", j->where, j->name, j->iodepth);
-	if (!per_clone && nfiles > 1 && j->iodepth < nfiles && strcmp(j->engine, "psync"))
-		fio_notice(p, "%s: job '%s': iodepth=%u over %u files: iobench keeps 1 in flight on "
-			   "each file, %u in all (fio keeps %u in all)", j->where, j->name, j->iodepth,
-			   nfiles, nfiles, j->iodepth);
-	else if (!per_clone && nfiles > 1 && j->iodepth % nfiles && strcmp(j->engine, "psync"))
-		fio_notice(p, "%s: job '%s': iodepth=%u over %u files: iobench keeps %u or %u in "
-			   "flight on each file", j->where, j->name, j->iodepth, nfiles,
-			   j->iodepth / nfiles, j->iodepth / nfiles + 1);
+	if (nfiles > 1) {	/* fio: one pool of iodepth I/Os over a thread's files */
+		js->requests = !strcmp(j->engine, "psync") ? 1 : j->iodepth;
+		js->pick = j->fpick;
+		js->pick_every = j->fpick_every;
+	}
 	if (j->time_based) {	/* fio's time_based runs for runtime, whatever number_ios says */
 		if (j->number_ios)
 			fio_notice(p, "%s: job '%s': number_ios=%llu has no effect in a time_based job "

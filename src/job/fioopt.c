@@ -22,7 +22,7 @@
 enum opt_id {
 	F_NAME, F_DESCRIPTION, F_FILENAME, F_DIRECTORY, F_IOENGINE, F_RW, F_RWMIXREAD,
 	F_RWMIXWRITE, F_BS, F_NUMJOBS, F_IODEPTH, F_BATCH_SUBMIT, F_COMPLETE_MIN,
-	F_COMPLETE_MAX, F_IODEPTH_LOW, F_DIRECT, F_BUFFERED, F_SYNC, F_END_FSYNC, F_INVALIDATE, F_FADVISE,
+	F_COMPLETE_MAX, F_IODEPTH_LOW, F_DIRECT, F_BUFFERED, F_SYNC, F_END_FSYNC, F_INVALIDATE, F_FADVISE, F_FST,
 	F_HIPRI, F_SQTHREAD_POLL,
 	F_TIME_BASED, F_RUNTIME, F_RAMP, F_STARTDELAY, F_SIZE, F_FILESIZE, F_OFFSET,
 	F_OFFSET_INC, F_IO_SIZE, F_NUMBER_IOS, F_LOOPS, F_NRFILES, F_RANDREPEAT, F_RANDSEED,
@@ -65,7 +65,7 @@ static const struct fopt {
 	{ "iodepth_low", F_IODEPTH_LOW, A_VALUE }, { "direct", F_DIRECT, A_BOTH },
 	{ "buffered", F_BUFFERED, A_BOTH }, { "sync", F_SYNC, A_BOTH },
 	{ "end_fsync", F_END_FSYNC, A_BOTH }, { "invalidate", F_INVALIDATE, A_BOTH },
-	{ "fadvise_hint", F_FADVISE, A_VALUE },
+	{ "fadvise_hint", F_FADVISE, A_VALUE }, { "file_service_type", F_FST, A_VALUE },
 	{ "hipri", F_HIPRI, A_BOTH }, { "sqthread_poll", F_SQTHREAD_POLL, A_BOTH }, { "time_based", F_TIME_BASED, A_BOTH },
 	{ "runtime", F_RUNTIME, A_VALUE }, { "timeout", F_RUNTIME, A_VALUE },
 	{ "ramp_time", F_RAMP, A_VALUE }, { "startdelay", F_STARTDELAY, A_VALUE },
@@ -885,6 +885,37 @@ static int get_fadvise(struct planner *p, const struct jf_opt *o, struct fjob *j
 	return bad(p, o, "not 0, 1, random, sequential or noreuse");
 }
 
+/*
+ * file_service_type: random, roundrobin or sequential, with fio's :N (the I/Os
+ * a file keeps before the next pick; sequential keeps a file to its end
+ * whatever N, as fio); fio's skewed choices are refused by name.
+ */
+static int get_file_service(struct planner *p, const struct jf_opt *o, struct fjob *j)
+{
+	static const struct { const char *name; enum file_pick pick; } modes[] = {
+		{ "random", PICK_RANDOM }, { "roundrobin", PICK_ROUNDROBIN },
+		{ "sequential", PICK_SEQUENTIAL },
+	};
+	const char *colon = strchr(o->val, ':');
+	size_t n = colon ? (size_t)(colon - o->val) : strlen(o->val);
+	uint64_t every = 1;
+
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		if (strlen(modes[i].name) != n || strncmp(o->val, modes[i].name, n))
+			continue;
+		if (colon && parse_uint(colon + 1, 1u << 30, &every))
+			return bad(p, o, "':%s' is not a number of I/Os", colon + 1);
+		j->fpick = modes[i].pick;
+		j->fpick_every = every ? (unsigned)every : 1;
+		return 0;
+	}
+	if ((n == 4 && !strncmp(o->val, "zipf", 4)) || (n == 6 && !strncmp(o->val, "pareto", 6)) ||
+	    (n == 6 && !strncmp(o->val, "normal", 6)) || (n == 5 && !strncmp(o->val, "gauss", 5)))
+		return bad(p, o, "fio's skewed file choice (zipf, pareto, normal, gauss) is not "
+			   "implemented by iobench: random, roundrobin or sequential");
+	return bad(p, o, "not random, roundrobin or sequential (with :N)");
+}
+
 /* One errno of ignore_error: fio's names (its str2error: EPERM to ERANGE only) or a number. */
 static int get_errno(struct planner *p, const struct jf_opt *o, const char *e, int *out)
 {
@@ -1287,6 +1318,7 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 	case F_END_FSYNC: return get_bool(p, o, &j->end_fsync);
 	case F_INVALIDATE: return get_bool(p, o, &j->invalidate);
 	case F_FADVISE: return get_fadvise(p, o, j);
+	case F_FST: return get_file_service(p, o, j);
 	case F_HIPRI: return get_bool(p, o, &j->hipri);
 	case F_SQTHREAD_POLL: return get_bool(p, o, &j->sqpoll);
 	case F_TIME_BASED: return get_bool(p, o, &j->time_based);
@@ -1507,6 +1539,8 @@ void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsig
 	j->refill = -1;
 	j->scramble = true;
 	j->invalidate = true;	/* fio drops a file's page cache before a job by default */
+	j->fpick = PICK_ROUNDROBIN;	/* fio's file_service_type default */
+	j->fpick_every = 1;
 	j->fadvise = -1;	/* fio's fadvise_hint=1: advice by the job's pattern */
 	j->allow_create = true;
 	j->prealloc = PREALLOC_NATIVE;	/* fio's default where fallocate(2) exists */

@@ -66,6 +66,8 @@ struct fjob {
 	bool direct;
 	unsigned cache_sync;		/* 0, CACHE_SYNC or CACHE_WRITE_THROUGH */
 	bool end_fsync, time_based, zero_buffers, invalidate;
+	enum file_pick fpick;		/* file_service_type (default roundrobin) ... */
+	unsigned fpick_every;		/* ... and its :N (1 when not given) */
 	int fadvise;			/* fadvise_hint: HINT_* to give, or -1 for the job's pattern
 					   (fio's default, fadvise_hint=1) */
 	bool hipri, sqpoll;		/* io_uring's hipri and sqthread_poll (--hipri, --sqpoll) */

@@ -302,6 +302,14 @@ static inline bool pace_on(const struct pace_spec *p)
 	       p->think_spin_ns || p->lat_target_ns;
 }
 
+/* How an I/O of a thread's shared pool (job_spec.requests) picks its target. */
+enum file_pick {
+	PICK_WEIGHT,		/* DiskSpd's -O: drawn by weight (target_weight()) each I/O */
+	PICK_RANDOM,		/* fio's file_service_type=random: uniform */
+	PICK_ROUNDROBIN,	/* fio's roundrobin (its default): the next target in turn */
+	PICK_SEQUENTIAL,	/* fio's sequential: a target's whole range, then the next's */
+};
+
 /*
  * Threads that work alike: each of `threads` threads drives `ntargets`
  * targets from first_target on (with per_clone, thread k drives its own
@@ -359,7 +367,10 @@ struct job_spec {
 	struct pace_spec pace;	/* rate limits and think time (all 0: closed loop) */
 	unsigned requests;	/* DiskSpd's -O: each thread's I/Os in flight, shared by its targets,
 				   each I/O to a target picked by weight (target_weight()); 0: each
-				   target its own outstanding */
+				   target its own outstanding. fio's iodepth over a job's files */
+	enum file_pick pick;	/* how each of those I/Os picks its target */
+	unsigned pick_every;	/* PICK_RANDOM, PICK_ROUNDROBIN: I/Os to a target before the next
+				   pick (fio's file_service_type=...:N; 1 when not given) */
 };
 
 struct workload {

@@ -1,4 +1,4 @@
-# Description: fio's file options as fio 3.33 means them, checked by what they leave on disk (files left or removed, sizes and allocated blocks) beside what fio itself leaves for the same job: unlink, unlink_each_loop, allow_file_create, create_on_open, fallocate, openfiles; fadvise_hint (the posix_fadvise calls under strace, beside fio's, and buffered random reads' IOPS beside fio's).
+# Description: fio's file options as fio 3.33 means them, checked by what they leave on disk (files left or removed, sizes and allocated blocks) beside what fio itself leaves for the same job: unlink, unlink_each_loop, allow_file_create, create_on_open, fallocate, openfiles; file_service_type and iodepth over a job's files (one pool: the I/Os in flight and the files' order under strace, beside fio's); fadvise_hint (the posix_fadvise calls under strace, beside fio's, and buffered random reads' IOPS beside fio's).
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 have_fio() { command -v fio >/dev/null; }
@@ -200,6 +200,55 @@ jq -e '.[0].workload.targets[0].random_alignment == 1024' "$T/out" >/dev/null ||
 printf '[j]\nfilename=%s\nrw=randrw\nbs=4k\nba=4k,8k\nsize=64k\n' "$T/d.dat" > bm.fio
 run_rc 2 bm.fio
 grep -q "blockalign: reads aligned to 4096 and writes to 8192" "$T/err" || fail "$(cat "$T/err")"
+case_ effect "iodepth over a job's files is one pool, as fio's: iodepth=1 over 2 files keeps 1 in flight; file_service_type picks each I/O's file: roundrobin (fio's default) one each in turn, roundrobin:2 two each, sequential a file's share before the next, random uniform (the io_submit and io_getevents calls under strace, beside fio's); the skewed choices refused by name"
+head -c 1048576 /dev/urandom > fs1.dat
+head -c 1048576 /dev/urandom > fs2.dat
+# pool CMD...: "MAX ORDER": the most I/Os in flight (submitted, not yet reaped) and the files of the
+# reads in submission order, each file a letter in the order first seen (A, B)
+pool() {
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 strace -f -qq -e trace=io_submit,io_getevents -o "$T/st.pool" "$@" >/dev/null 2>&1 || return 1
+	awk '/io_submit\(/ { n = $NF; f += n; if (f > m) m = f
+		s = $0; while ((i = index(s, "aio_fildes=")) > 0) { s = substr(s, i + 11); fd = s + 0
+			if (!(fd in L)) L[fd] = substr("ABCDEFGH", ++k, 1); o = o L[fd] } }
+	     /io_getevents\(/ { f -= $NF }
+	     END { print m, o }' "$T/st.pool"
+}
+if have_strace; then
+	for c in "1||1 ABABABABABABABAB" "1|file_service_type=roundrobin|1 ABABABABABABABAB" \
+		 "1|file_service_type=roundrobin:2|1 AABBAABBAABBAABB" "1|file_service_type=sequential|1 AAAAAAAABBBBBBBB" \
+		 "4||4 ABABABABABABABAB" "2|file_service_type=sequential|2 AAAAAAAABBBBBBBB"; do
+		d=${c%%|*} rest=${c#*|} fst=${rest%%|*} want=${rest#*|}
+		printf '[j]\nfilename=%s:%s\nrw=read\nbs=4k\nsize=64k\nioengine=libaio\ndirect=1\niodepth=%s\n%s\n' \
+			"$T/fs1.dat" "$T/fs2.dat" "$d" "$fst" > fs.fio
+		got=$(pool "$IOBENCH" fs.fio --quiet) || fail "iodepth=$d $fst: iobench under strace"
+		[ "$got" = "$want" ] || fail "iodepth=$d $fst: iobench '$got', wanted '$want' (most in flight, files in order)"
+		# (fio 3.33's sequential reads the first file's share again instead of moving on: docs/jobfiles.md)
+		if have_fio && [ "$fst" != file_service_type=sequential ]; then
+			got=$(pool fio fs.fio --output=/dev/null) || fail "iodepth=$d $fst: fio under strace"
+			[ "$got" = "$want" ] || fail "iodepth=$d $fst: fio '$got', wanted '$want'"
+		fi
+	done
+	printf '[j]\nfilename=%s:%s\nrw=randread\nbs=4k\nnumber_ios=64\nsize=2m\nioengine=libaio\ndirect=1\niodepth=1\nfile_service_type=random\n' \
+		"$T/fs1.dat" "$T/fs2.dat" > fr.fio
+	got=$(pool "$IOBENCH" fr.fio --quiet) || fail "random: iobench under strace"
+	o=${got#* }
+	[ "${got%% *}" = 1 ] && [ ${#o} = 64 ] || fail "file_service_type=random: $got"
+	a=$(printf '%s' "$o" | tr -cd A | wc -c)
+	[ "$a" -ge 16 ] && [ "$a" -le 48 ] || fail "file_service_type=random: $a of 64 reads on one file: $o"
+	case $o in *ABABABABABABABAB*) fail "file_service_type=random picks in turn: $o" ;; esac
+else
+	skip_case "the pool and file_service_type under strace (no strace)"
+fi
+for v in zipf zipf:1.2 pareto normal gauss; do
+	job fz rw=read size=64k "file_service_type=$v"
+	run_rc 2 fz.fio
+	grep -q "file_service_type=$v: fio's skewed file choice (zipf, pareto, normal, gauss) is not implemented by iobench" "$T/err" ||
+		fail "file_service_type=$v: $(cat "$T/err")"
+done
+job fz rw=read size=64k file_service_type=rr
+run_rc 2 fz.fio
+grep -q "file_service_type=rr: not random, roundrobin or sequential" "$T/err" || fail "file_service_type=rr: $(cat "$T/err")"
+
 case_ effect "fadvise_hint: by default POSIX_FADV_RANDOM on a random job's file and SEQUENTIAL on a sequential one's, the advice named, none with 0 (the fadvise64 calls under strace, beside fio's); a bad value refused by name"
 head -c 1048576 /dev/urandom > fa.dat
 # advice CMD...: the read-ahead advice CMD gives (every fadvise64 but DONTNEED, fio's and iobench's invalidate)
