@@ -59,9 +59,23 @@ tr -d ' ' < w_lat.1.log | awk -F, '{ if ($1 % 250 || $1 > 1000) exit 1 }' || fai
 (cd "$T" && mkdir fw && cd fw && fio ../w.fio --output=/dev/null) || fail "fio failed"
 [ "$(awk -F, '{print NF}' fw/w_lat.1.log | sort -u)" = "$(awk -F, '{print NF}' w_lat.1.log | sort -u)" ] ||
 	fail "windowed rows: fio's have $(awk -F, '{print NF}' fw/w_lat.1.log | sort -u) columns"
+# log_max_value: each window's row is its largest latency, not its mean. Exponential service
+# times (mean 1 ms) make the two differ in every window, and the largest row is the run's max.
+run_ok w.fio --null-latency=exp:1ms --output-format=json --output=wm.json
+tr -d ' ' < w_lat.1.log | awk -F, '{ print $1 "," $3, $2 }' | sort > mean.rows
 printf 'log_max_value=1\n' >> w.fio
-run_ok w.fio --null-latency=1ms --output=/dev/null
-tr -d ' ' < w_lat.1.log | awk -F, '{ if ($2 < 1000000) exit 1 }' || fail "log_max_value rows below 1 ms"
+run_ok w.fio --null-latency=exp:1ms --output-format=json --output=wx.json
+tr -d ' ' < w_lat.1.log | awk -F, '{ print $1 "," $3, $2 }' | sort > max.rows
+[ "$(wc -l < max.rows)" -ge 4 ] || fail "log_max_value: $(wc -l < max.rows) rows"
+# each max row is above 2 ms (a window of ~250 draws of mean 1 ms: its max is about 5.5 ms) and the means below
+awk '{ if ($2 < 2000000) exit 1 }' max.rows || fail "log_max_value: a row below 2 ms: $(head -3 max.rows)"
+awk '{ if ($2 > 2000000) exit 1 }' mean.rows || fail "log_max_value=0: a mean row above 2 ms: $(head -3 mean.rows)"
+for d in 0 1; do	# the largest row of a direction is that direction's max latency in the run
+	k=$([ $d = 0 ] && echo read || echo write)
+	top=$(awk -v d=$d '{ split($1, a, ","); if (a[2] == d && $2 > m) m = $2 } END { print m + 0 }' max.rows)
+	want=$(jq ".jobs[0].$k.lat_ns.max" wx.json)
+	[ "$top" = "$want" ] || fail "log_max_value: the largest $k row $top ns, the run's max $want ns"
+done
 
 case_ effect "write_hist_log with log_hist_msec: fio's 1856 bins a row, which fiologparser_hist.py reads back to the run's I/Os and median"
 printf '[h]\nioengine=null\nrw=randrw\nbs=4k\nsize=64m\ntime_based\nruntime=1\nwrite_hist_log=h\nlog_hist_msec=250\n' > h.fio

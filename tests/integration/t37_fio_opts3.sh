@@ -71,6 +71,8 @@ for v in cmdprio_percentage=20 cmdprio_class=1 cmdprio=0 cmdprio_bssplit=4k/50; 
 done
 
 # --- mem (iomem), iomem_align
+# huge_seen WHAT PID: mapped's line, then HugePages_Free as it is while PID runs
+huge_seen() { mapped "$1" "$2"; echo; awk '/^HugePages_Free:/ { print $2 }' /proc/meminfo; }
 # mapped WHAT PID: PID's mappings named WHAT in /proc/PID/maps, as "COUNT PERMS;" lines
 mapped() { awk -v w="$1" 'index($0, w) { print $2 }' /proc/"$2"/maps | sort | uniq -c | awk '{ printf "%s %s;", $1, $2 }'; }
 # calls CMD...: CMD's shmget calls and its read-write mmap calls, their flags, under strace
@@ -141,8 +143,11 @@ if [ "$(id -u)" = 0 ] && HUGE_WAS=$(cat /proc/sys/vm/nr_hugepages) && echo $((HU
 		o=${c%:*:*} rest=${c#"$o":} what=${rest%%:*} want=${rest#*:}
 		job h "$o"
 		before=$(awk '/^HugePages_Free:/ { print $2 }' /proc/meminfo)
-		while_running h.fio mapped "$what"
-		[ "$(cat "$T/seen")" = "$want" ] || fail "$o: maps '$(cat "$T/seen")', wanted '$want'"
+		while_running h.fio huge_seen "$what"
+		[ "$(head -n 1 "$T/seen")" = "$want" ] || fail "$o: maps '$(head -n 1 "$T/seen")', wanted '$want'"
+		# the buffers really on huge pages: 2 threads took at least a page each from the pool
+		during=$(sed -n 2p "$T/seen")
+		[ $((before - during)) -ge 2 ] || fail "$o: HugePages_Free $before before, $during while it ran"
 		[ ! -e "$T/huge/b" ] || fail "$o: the huge-page file was left"
 	done
 	if have_fio && have_strace; then
