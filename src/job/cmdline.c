@@ -610,7 +610,7 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	case O_CACHING: return apply_caching(ps, flag, v, false);
 	case O_NOCACHE: return apply_caching(ps, flag, NULL, true);
 	case O_LATENCY:		/* measured always; shown in DiskSpd's layouts with -L only */
-		w->show_latency = true;
+		w->no_latency = false;
 		return 0;
 	case O_INTERVAL:
 		w->iops_stddev = true;
@@ -1008,6 +1008,7 @@ static void set_defaults(struct parse_state *ps, struct workload *w)
 	w->warmup_ns = 5 * 1000000000ull;
 	w->interval_ns = 1000000000ull;
 	w->null_size = 1ull << 30;
+	w->no_latency = true;	/* DiskSpd shows latency with -L only */
 }
 
 /*

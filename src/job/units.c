@@ -137,6 +137,24 @@ void format_size(char *buf, size_t len, uint64_t bytes)
 	snprintf(buf, len, "%llu%s", (unsigned long long)bytes, names[i]);
 }
 
+void format_size_diskspd(char *buf, size_t len, uint64_t bytes)
+{
+	static const char *names[] = { "KiB", "MiB", "GiB", "TiB" };
+
+	for (int i = 3; i >= 0; i--) {
+		uint64_t unit = 1ull << (10 * (i + 1));
+
+		if (bytes < unit)
+			continue;
+		if (!(bytes & (unit - 1)))
+			snprintf(buf, len, "%llu%s", (unsigned long long)(bytes / unit), names[i]);
+		else
+			snprintf(buf, len, "%0.2f%s", (double)bytes / (double)unit, names[i]);
+		return;
+	}
+	snprintf(buf, len, "%llu", (unsigned long long)bytes);
+}
+
 void format_bytes(char *buf, size_t len, uint64_t bytes)
 {
 	static const char *names[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };

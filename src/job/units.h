@@ -40,6 +40,13 @@ int parse_pattern(const char *s, size_t slen, bool text, unsigned char *out, siz
 /* Formats a byte count the way DiskSpd does: "8KiB", "1GiB", or "1000B". */
 void format_size(char *buf, size_t len, uint64_t bytes);
 
+/*
+ * A size as DiskSpd's text report writes it (_DisplayFileSize): in the largest
+ * of TiB, GiB, MiB, KiB it reaches, whole ("8MiB") or to 2 decimals ("1.95MiB"),
+ * and below 1 KiB a bare number of bytes ("512").
+ */
+void format_size_diskspd(char *buf, size_t len, uint64_t bytes);
+
 /* For messages: exact sizes as format_size, others rounded ("79.8 GiB"). */
 void format_bytes(char *buf, size_t len, uint64_t bytes);
 

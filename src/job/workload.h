@@ -389,8 +389,9 @@ struct workload {
 	uint64_t seed;		/* -z; thread n uses seed + n */
 	uint64_t interval_ns;	/* -D: length of a series interval (default 1 s) */
 	bool iops_stddev;	/* -D given: print DiskSpd's IopsStdDev column */
-	bool show_latency;	/* -L given (DiskSpd's MeasureLatency): DiskSpd's layouts show
-				   latency; iobench measures it always, for its own layouts */
+	bool no_latency;	/* DiskSpd's command line without -L (its MeasureLatency false):
+				   DiskSpd's layouts show no latency; iobench measures it
+				   always, for its own layouts (JSON, verdict) */
 	int *affinity;		/* -a<list>: CPUs to pin threads to, round-robin; NULL = all allowed */
 	unsigned naffinity;
 	bool no_affinity;	/* -n: threads are not pinned */

@@ -216,7 +216,7 @@ static void timespan_xml(struct xw *x, const struct workload *w, unsigned g)
 		duration = first->duration_ns;
 	open_el(x, "TimeSpan");
 	boolean(x, "CompletionRoutines", false);
-	boolean(x, "MeasureLatency", w->show_latency);
+	boolean(x, "MeasureLatency", !w->no_latency);
 	boolean(x, "CalculateIopsStdDev", w->iops_stddev);
 	boolean(x, "DisableAffinity", w->no_affinity);
 	number(x, "Duration", secs(duration));

@@ -22,8 +22,14 @@
 #include "util/banned.h"
 
 static const char dashes[] =
-	"-----------------------------------------------------------------------------------------"
-	"--------------------";
+	"------------------------------------------------------------"
+	"------------------------------------------------------------";	/* 120 */
+
+/* DiskSpd's table border: 78 wide, with -L 23 more (AvgLat, LatStdDev), with -D 13 more */
+static void border(FILE *f, const struct workload *w)
+{
+	fprintf(f, "%.*s\n", 78 + (w->no_latency ? 0 : 23) + (w->iops_stddev ? 13 : 0), dashes);
+}
 
 static void seconds(FILE *f, const char *what, uint64_t ns)
 {
@@ -40,7 +46,7 @@ static void size_line(FILE *f, const char *label, uint64_t v, bool always)
 
 	if (!v && !always)
 		return;
-	format_size(a, sizeof(a), v);
+	format_size_diskspd(a, sizeof(a), v);
 	fprintf(f, "\t\t%s: %s\n", label, a);
 }
 
@@ -52,14 +58,14 @@ static void size_mix(FILE *f, const char *dir, const struct bs_dist *b)
 	if (!b)
 		return;
 	if (!b->n) {
-		format_size(a, sizeof(a), b->lo);
-		format_size(c, sizeof(c), b->hi);
+		format_size_diskspd(a, sizeof(a), b->lo);
+		format_size_diskspd(c, sizeof(c), b->hi);
 		fprintf(f, "\t\t%s sizes: %s to %s in steps of %s (bsrange)\n", dir, a, c, a);
 		return;
 	}
 	fprintf(f, "\t\t%s sizes (bssplit):", dir);
 	for (unsigned i = 0; i < b->n; i++) {
-		format_size(a, sizeof(a), b->len[i]);
+		format_size_diskspd(a, sizeof(a), b->len[i]);
 		fprintf(f, "%s %s %u%%", i ? "," : "", a, b->pct[i]);
 	}
 	fprintf(f, "\n");
@@ -131,7 +137,7 @@ static void target_params(FILE *f, const struct workload *w, const struct target
 	if (s->buf == BUF_ZERO)
 		fprintf(f, "\t\tzeroing write buffers\n");
 	if (s->buf == BUF_SOURCE) {
-		format_size(a, sizeof(a), s->buf_source_size);
+		format_size_diskspd(a, sizeof(a), s->buf_source_size);
 		fprintf(f, "\t\twrite buffer size: %s\n\t\twrite buffer source: random fill\n", a);
 	}
 	if (s->write_pct && s->buf == BUF_RANDOM && !w->verify)
@@ -156,19 +162,19 @@ static void target_params(FILE *f, const struct workload *w, const struct target
 	if (s->cache & CACHE_SYNC)
 		fprintf(f, "\t\tsynchronous writes (O_SYNC)\n");
 	if (s->create_size) {
-		format_size(a, sizeof(a), s->create_size);
+		format_size_diskspd(a, sizeof(a), s->create_size);
 		fprintf(f, "\t\tcreated (or reused) at %s, filled with random data\n", a);
 	}
 	size_line(f, "range per thread", s->range_len, false);
 	if (s->clone_offset) {
-		format_size(a, sizeof(a), s->clone_offset);
+		format_size_diskspd(a, sizeof(a), s->clone_offset);
 		fprintf(f, "\t\tthread k starts k x %s further (offset_increment)\n", a);
 	}
 	if (s->end_fsync)
 		fprintf(f, "\t\tfsync at the end\n");
 	if (s->invalidate)
 		fprintf(f, "\t\tits page cache dropped before the run (invalidate)\n");
-	format_size(b, sizeof(b), s->random_align ? s->random_align : s->stride);
+	format_size_diskspd(b, sizeof(b), s->random_align ? s->random_align : s->stride);
 	if (s->random_align)
 		fprintf(f, "\t\tusing random I/O (alignment: %s)\n", b);
 	else
@@ -182,6 +188,9 @@ static void target_params(FILE *f, const struct workload *w, const struct target
 	size_line(f, "thread stride size", s->thread_stride, false);
 	if (!w->pool_threads && !w->jobs[0].name)
 		fprintf(f, "\t\tthreads per file: %u\n", s->threads);
+	if (!w->jobs[0].name)	/* DiskSpd's -I (normal when not given) */
+		fprintf(f, "\t\tIO priority: %s\n", w->io_priority == 1 ? "very low" :
+			w->io_priority == 2 ? "low" : "normal");
 	rate_lines(f, p, s);
 }
 
@@ -197,7 +206,7 @@ static void job_params(FILE *f, const struct workload *w)
 			js->threads == 1 ? "" : "s", js->ntargets, js->per_clone ? "own " : "",
 			js->ntargets == 1 ? "" : "s");
 		if (js->bytes_per_thread) {
-			format_size(a, sizeof(a), js->bytes_per_thread);
+			format_size_diskspd(a, sizeof(a), js->bytes_per_thread);
 			fprintf(f, ", %s per thread", a);
 		}
 		if (js->start_delay_ns)
@@ -227,7 +236,7 @@ static void job_params(FILE *f, const struct workload *w)
 /* What every form of the parameters starts with: the command and the timing. */
 static void params_head(FILE *f, const struct workload *w)
 {
-	fprintf(f, "Command Line: %s\n", w->cmdline ? w->cmdline : "");
+	fprintf(f, "\nCommand Line: %s\n", w->cmdline ? w->cmdline : "");
 	if (w->label)
 		fprintf(f, "Label: %s\n", w->label);
 	fprintf(f, "\nInput parameters:\n\n");
@@ -242,7 +251,11 @@ static void params_head(FILE *f, const struct workload *w)
 		seconds(f, "duration", w->duration_ns);
 	seconds(f, "warm up time", w->warmup_ns);
 	seconds(f, "cool down time", w->cooldown_ns);
-	fprintf(f, "\tmeasuring latency\n");
+	if (!w->no_latency)
+		fprintf(f, "\tmeasuring latency\n");
+	if (w->iops_stddev)
+		fprintf(f, "\tgathering IOPS at intervals of %llums\n",
+			(unsigned long long)(w->interval_ns / 1000000));
 	fprintf(f, "\trandom seed: %llu\n", (unsigned long long)w->seed);
 	if (w->pool_threads) {
 		fprintf(f, "\tthread pool with %u threads\n", w->pool_threads);
@@ -381,23 +394,25 @@ static double row_iops_sd(const struct result_row *r, int kind, unsigned full, u
 	return series_iops_stddev(r->series, full, kind, iv_ns);
 }
 
-/* One row's cells; stddev < 0 prints N/A, and only tables with -D have the column. */
-static void io_cells(FILE *f, const struct io_counts *c, double secs, bool with_sd, double sd)
+/*
+ * One row's cells, as DiskSpd's: AvgLat and LatStdDev with -L only (AvgLat
+ * 0.000 and LatStdDev N/A without I/O); IopsStdDev with -D only (N/A when sd < 0).
+ */
+static void io_cells(FILE *f, const struct io_counts *c, double secs, bool lat, bool with_sd,
+		     double sd)
 {
 	fprintf(f, "%15llu | %12llu | %10.2f | %10.2f", (unsigned long long)c->bytes,
 		(unsigned long long)c->ios, secs > 0 ? (double)c->bytes / 1048576.0 / secs : 0.0,
 		secs > 0 ? (double)c->ios / secs : 0.0);
-	if (c->ios)
-		fprintf(f, " | %8.3f", counts_lat_mean(c) / 1e6);
-	else
-		fprintf(f, " | %8s", "N/A");
+	if (lat)
+		fprintf(f, " | %8.3f", c->ios ? counts_lat_mean(c) / 1e6 : 0.0);
 	if (with_sd && sd >= 0)
 		fprintf(f, " | %10.2f", sd);
 	else if (with_sd)
 		fprintf(f, " | %10s", "N/A");
-	if (c->ios)
-		fprintf(f, " | %9.3f", counts_lat_stddev(c) / 1e6);
-	else
+	if (lat && c->ios)
+		fprintf(f, " |  %8.3f", counts_lat_stddev(c) / 1e6);
+	else if (lat)
 		fprintf(f, " | %9s", "N/A");
 }
 
@@ -411,22 +426,26 @@ static void io_table(FILE *f, const struct workload *w, const struct result *res
 	struct io_counts total;
 
 	counts_init(&total);
-	fprintf(f, "%s\nthread |       bytes     |     I/Os     |    MiB/s   |  I/O per s |  AvgLat  "
-		"%s| LatStdDev |  file\n%s\n", titles[kind], sd ? "| IopsStdDev " : "", dashes);
+	fprintf(f, "%s\nthread |       bytes     |     I/Os     |    MiB/s   |  I/O per s %s%s%s|  file\n",
+		titles[kind], w->no_latency ? "" : "|  AvgLat  ", sd ? "| IopsStdDev " : "",
+		w->no_latency ? "" : "| LatStdDev ");
+	border(f, w);
 	for (unsigned i = 0; i < res->nrows; i++) {
 		const struct result_row *r = &res->rows[i];
 		struct io_counts c = row_counts(r, kind);
 		const struct target_facts *t = &res->targets[r->target];
 		char size[32];
 
-		format_size(size, sizeof(size), t->size);
+		format_size_diskspd(size, sizeof(size), t->size);
 		fprintf(f, "%6u | ", r->thread);
-		io_cells(f, &c, secs, sd, sd ? row_iops_sd(r, kind, full, res->interval_ns) : 0);
+		io_cells(f, &c, secs, !w->no_latency, sd,
+			 sd ? row_iops_sd(r, kind, full, res->interval_ns) : 0);
 		fprintf(f, " | %s (%s)\n", w->targets[r->target].path, size);
 		counts_merge(&total, &c);
 	}
-	fprintf(f, "%s\ntotal: ", dashes);
-	io_cells(f, &total, secs, sd, series ? series_iops_stddev(series, full,
+	border(f, w);
+	fprintf(f, "total:   ");
+	io_cells(f, &total, secs, !w->no_latency, sd, series ? series_iops_stddev(series, full,
 								  kind == SUM_TRIM ? 0 : kind,
 								  res->interval_ns) : -1);
 	fprintf(f, "\n\n");
@@ -549,7 +568,7 @@ static void device_facts(FILE *f, const struct blockdev_info *d)
 {
 	char size[32];
 
-	format_size(size, sizeof(size), d->size);
+	format_size_diskspd(size, sizeof(size), d->size);
 	fprintf(f, "  %*s%s (%u:%u) %s%s%s%s, %s, logical/physical block %u/%u, %s", d->level * 2, "",
 		d->name, d->major, d->minor, d->kind, d->model[0] ? " \"" : "", d->model,
 		d->model[0] ? "\"" : "", size, d->logical_block_size, d->physical_block_size,
@@ -886,7 +905,7 @@ static void hosts_section(FILE *f, const struct workload *w, const struct result
 		"the percentiles those of all their I/Os (histograms summed, never averaged)\n",
 		res->nhosts);
 	fprintf(f, "rank | host                 |     I/Os     |    MiB/s   |  I/O per s |  AvgLat  "
-		"|  p50 (ms) |  p99 (ms) | vs median | window (s) | clock (ms)\n%s%.24s\n", dashes,
+		"|  p50 (ms) |  p99 (ms) | vs median | window (s) | clock (ms)\n%.109s%.24s\n", dashes,
 		dashes);
 	for (unsigned h = 0; h < hs->n; h++) {
 		const struct host_figs *g = &hs->f[h];
@@ -918,8 +937,8 @@ static void hosts_section(FILE *f, const struct workload *w, const struct result
 
 			if (t >= o->ntargets || o->failed)
 				continue;
-			format_size(a, sizeof(a), o->targets[t].base);
-			format_size(b, sizeof(b), o->targets[t].end);
+			format_size_diskspd(a, sizeof(a), o->targets[t].base);
+			format_size_diskspd(b, sizeof(b), o->targets[t].end);
 			fprintf(f, "%s rank %u %s to %s", h ? "," : "", o->rank, a, b);
 		}
 		fputc('\n', f);
@@ -979,7 +998,8 @@ int report_text(FILE *f, const struct workload *w, const struct result *res)
 		io_table(f, w, res, SUM_TRIM, series);
 		free(series);
 	}
-	latency_tables(f, w, res, s);
+	if (!w->no_latency)	/* DiskSpd's percentiles: with -L */
+		latency_tables(f, w, res, s);
 	pace_section(f, res, ps);
 	jobs_sections(f, w, res, s);
 	qd_table(f, w, res);

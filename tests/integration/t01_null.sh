@@ -46,13 +46,13 @@ jq -e --argjson n "$(nproc)" '.workload.affinity | length == $n' "$T/out" >/dev/
 run_rc 2 --engine=null --ios=100 -a4095 x
 
 say "latency percentile table: 15 rows, monotonic, N/A for a column without I/O"
-run_ok --engine=null --ios=20000 -o4 -b4K x
+run_ok --engine=null --ios=20000 -o4 -b4K -L x
 awk '/^Total latency distribution:/ { on = 1; next } on && /^$/ { exit } on && /\|/ && !/%-ile/ { print }' "$T/out" > "$T/pct"
 [ "$(wc -l < "$T/pct")" = 15 ] || fail "wanted 15 percentile rows"
 grep -q "^    min |" "$T/pct" && grep -q "^9-nines |" "$T/pct" && grep -q "^    max |" "$T/pct" || fail "row names"
 awk -F'|' '{ if ($3 !~ /N\/A/) exit 1 }' "$T/pct" || fail "write column should be N/A in a read-only run"
 awk -F'|' 'NR > 1 && $4 + 0 < prev { exit 1 } { prev = $4 + 0 }' "$T/pct" || fail "total column not monotonic"
-run_ok --engine=null --ios=2000 -o2 -b4K x y
+run_ok --engine=null --ios=2000 -o2 -b4K -L x y
 grep -q "^Latency distribution: x" "$T/out" && grep -q "^Latency distribution: y" "$T/out" || fail "no per-target tables"
 say "the null engine's service-time model: figures the test computes"
 run_ok --engine=null --null-latency=2ms -o4 -d1 -W0 -r -b4K -Rjson x

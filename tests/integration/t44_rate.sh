@@ -16,7 +16,7 @@ say "a stall of 100 ms every second at 1,000 IOPS: response p95 near 50 ms, serv
 # I/Os a stall be in flight, so service time p95 stays 0.2 ms (4 of 1,000 a second).
 # Bounds: p95 within 35..65 ms (scheduling noise of a shared 2-CPU machine, and the
 # histogram's 0.4%); the rate within 1% (the timeline catches up after each stall).
-run_ok --engine=null --null-latency=200us --null-stall=100ms/1s -g1000i -o4 -b4K -d3 -W0 x
+run_ok --engine=null --null-latency=200us --null-stall=100ms/1s -g1000i -o4 -b4K -d3 -W0 -L x
 p95=$(resp_pct 95th); p75=$(resp_pct 75th); s95=$(rate_pct 95th 2); l95=$(rate_pct 95th 3)
 between "$p95" 35 65 || fail "response p95 $p95 ms, wanted about 50"
 between "$p75" 0 2 || fail "response p75 $p75 ms, wanted the device's 0.2 ms (under 2)"
