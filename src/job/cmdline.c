@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "job/cmdline.h"
@@ -106,7 +107,7 @@ static int get_size(struct parse_state *ps, const char *flag, const char *v,
 	if (r == -ERANGE)
 		return fail(ps, "%s: size '%s' is too large", flag, v);
 	if (r)
-		return fail(ps, "%s: '%s' is not a size (use a number with K, M, G, T, or b for blocks)",
+		return fail(ps, "%s: '%s' is not a size (use a number with K, M, G, T, or B for blocks)",
 			    flag, v);
 	out->set = true;
 	return 0;
@@ -1122,6 +1123,20 @@ static int finish(struct parse_state *ps, struct workload *w)
 	return ps->trace ? add_trace(ps, w) : 0;
 }
 
+/*
+ * DiskSpd takes '/' as a switch character as well as '-' (/b8K is -b8K). On
+ * Linux a word starting with '/' is a path too, so it is taken as a switch
+ * only when it could not be one: a DiskSpd switch's letter, no other '/', no
+ * '.', and no file of that name.
+ */
+static bool slash_switch(const char *arg)
+{
+	struct stat st;
+
+	return arg[0] == '/' && arg[1] && (arg[1] == 'Z' || option_short(arg[1])) &&
+	       !strchr(arg + 1, '/') && !strchr(arg, '.') && stat(arg, &st) != 0;
+}
+
 static int parse_all(struct parse_state *ps, int argc, char **argv, struct workload *w,
 		     enum cmd_action *action)
 {
@@ -1136,9 +1151,13 @@ static int parse_all(struct parse_state *ps, int argc, char **argv, struct workl
 	}
 	for (int i = 1; i < argc; i++) {
 		char *arg = argv[i];
+		bool slash;
 		int r;
 
 		cmdline_normalize_dash(arg);
+		slash = !ps->in_targets && slash_switch(arg);
+		if (slash)
+			arg[0] = '-';	/* DiskSpd's /b8K: -b8K */
 		if (arg[0] == '-' && arg[1] == '-' && arg[2]) {
 			r = parse_long(ps, w, argc, argv, &i, action);
 		} else if (arg[0] == '-' && arg[1]) {
@@ -1149,6 +1168,13 @@ static int parse_all(struct parse_state *ps, int argc, char **argv, struct workl
 		} else {
 			ps->in_targets = true;
 			r = add_target(ps, w, arg);
+		}
+		if (r && slash) {	/* say how the word was read */
+			size_t n = strlen(ps->err);
+
+			snprintf(ps->err + n, ps->errlen - n, " ('/%s' was read as DiskSpd's switch "
+				 "-%s, as no file has that name: a new target there is '//%s')",
+				 arg + 1, arg + 1, arg + 1);
 		}
 		if (r)
 			return r;

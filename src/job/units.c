@@ -65,7 +65,7 @@ int parse_size(const char *s, uint64_t *out, bool *blocks)
 		*out = v;
 		return 0;
 	}
-	if (p[0] == 'b' && !p[1]) {	/* DiskSpd: a count of blocks */
+	if ((p[0] == 'b' || p[0] == 'B') && !p[1]) {	/* DiskSpd: a count of blocks (either case) */
 		if (!blocks)
 			return -EINVAL;
 		*blocks = true;
