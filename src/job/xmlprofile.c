@@ -778,16 +778,17 @@ static int target_distribution(struct builder *c, xmlNodePtr t)
 {
 	xmlNodePtr d = child(t, "Distribution"), kind = NULL;
 	char arg[512];
-	bool first = true;
-	size_t n;
+	bool first = true, abs, last_rest = false;
+	unsigned long sum = 0, last_io = 0;
+	size_t n, last = 0;
 
 	if (!d)
 		return 0;
 	for (xmlNodePtr k = d->children; k && !kind; k = k->next)
 		if (k->type == XML_ELEMENT_NODE)
 			kind = k;
-	n = (size_t)snprintf(arg, sizeof(arg), "-rd%s",
-			     !strcmp((const char *)kind->name, "Percent") ? "pct" : "abs");
+	abs = strcmp((const char *)kind->name, "Percent") != 0;
+	n = (size_t)snprintf(arg, sizeof(arg), "-rd%s", abs ? "abs" : "pct");
 	for (xmlNodePtr r = kind->children; r && n < sizeof(arg); r = r->next) {
 		xmlChar *io;
 		char text[64];
@@ -799,11 +800,22 @@ static int target_distribution(struct builder *c, xmlNodePtr t)
 			xmlFree(io);
 			return errmsg(c->err, c->len, -ENOMEM, "out of memory");
 		}
+		last = n;
+		last_rest = abs && !strcmp(text, "0");
+		last_io = io ? strtoul((const char *)io, NULL, 10) : 0;
 		n += (size_t)snprintf(arg + n, sizeof(arg) - n, "%s%s/%s", first ? "" : ":",
 				      io ? (const char *)io : "0", text);
+		sum += last_io;
 		first = false;
 		xmlFree(io);
 	}
+	/*
+	 * DiskSpd writes the rest of the target, after the last range -rdabs gave, as
+	 * a last <Range> of size 0 with the I/Os left: -rdabs's own remainder, so the
+	 * switch leaves it out (a 0 size elsewhere is -rdabs's error)
+	 */
+	if (last_rest && sum == 100 && last_io && n < sizeof(arg))
+		arg[last] = '\0';
 	return sw(c, d, "%s", arg);
 }
 

@@ -162,6 +162,9 @@ run_ok -Rpxml -Xz.xml --engine=null
 cmp -s z.xml "$T/out" || fail "-X of bare -z's profile"
 roundtrip -b4K -rdpct90/10:10/90 -r -I2 -fr -v -P1000 a.dat
 roundtrip -b4K -si -t4 -fs a.dat
+# -rdabs: DiskSpd writes the rest of the target as a last <Range IO="80">0</Range>, read back as the rest
+roundtrip -b4K -rdabs10/1G:10/1G:0/100G -r -f200G a.dat
+grep -q "<Range IO=\"80\">0</Range>" rt.xml || fail "-rdabs: no last range of the rest in the profile"
 say "-Rpxml refuses what its profile could not give back: a seed past 32 bits, a path that is not UTF-8"
 bad "past DiskSpd's 32-bit <RandSeed>" -Rpxml -z4294967296 --engine=null x
 bad "is not one a profile gives back" -Rpxml --engine=null "$(printf 'a\377b')"
