@@ -512,7 +512,7 @@ static void target_xml(struct ctx *c, const struct result_row *r)
 	xml_leaf(x, "ReadCount", "%llu", (unsigned long long)k[0].ios);
 	xml_leaf(x, "WriteBytes", "%llu", (unsigned long long)k[1].bytes);
 	xml_leaf(x, "WriteCount", "%llu", (unsigned long long)k[1].ios);
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; !c->w->no_latency && i < 3; i++) {	/* DiskSpd's -L */
 		if (!k[i].ios)
 			continue;
 		xml_leaf(x, avg[i], "%.3f", ms(counts_lat_mean(&k[i])));
@@ -540,7 +540,8 @@ static void timespan_xml(struct ctx *c)
 	xml_leaf(x, "RequestCount", "%u", c->w->pool_requests);	/* -O */
 	xml_leaf(x, "ProcCount", "%u", res->ncpu);
 	cpu_utilization(c);
-	latency_xml(c);		/* DiskSpd's -L: iobench always measures */
+	if (!c->w->no_latency)	/* DiskSpd's -L (iobench measures always: its JSON has it) */
+		latency_xml(c);
 	if (c->w->iops_stddev)
 		iops_xml(c, c->series);
 	for (unsigned i = 0; i < res->nrows;) {

@@ -294,15 +294,23 @@ xml_ok() {
 check() { python3 check.py "$@" > "$T/why" 2>&1 || fail "$1: $(cat "$T/why")"; }
 
 say "the element order and nesting of DiskSpd's XmlResultParser (its unit test's document, -L's additions)"
-run_ok --engine=null --null-latency=20us -d1 -W0 -o2 -D250 -Rxml --json=n.json n0
+run_ok --engine=null --null-latency=20us -d1 -W0 -o2 -D250 -L -Rxml --json=n.json n0
 cp "$T/out" n.xml
 xml_ok n.xml
 check structure n.xml
 check figures n.xml n.json
 check iops n.xml n.json
 
+say "without -L: no latency in DiskSpd's XML (its Latency section and each Target's averages), as DiskSpd measures none; the JSON of the same run keeps it"
+run_ok --engine=null --null-latency=20us -d0.5 -W0 -o2 -Rxml --json=nl.json n0
+for e in "<Latency" AverageReadLatencyMilliseconds ReadLatencyStdev LatencyStdev "<Bucket"; do
+	grep -q "$e" "$T/out" && fail "without -L: $e in -Rxml"
+done
+grep -q "<MeasureLatency>false</MeasureLatency>" "$T/out" || fail "without -L: MeasureLatency is not false"
+jq -e '.results.total.read.latency_ns.mean > 0' nl.json >/dev/null || fail "without -L: the JSON lost the latency"
+
 say "a file, two threads, reads and writes: counts, bytes, percentiles, CPU and the window as the JSON's"
-run_ok -c1M -d1 -W0 -r -b4K -o4 -t2 -w30 -D100 -Rxml --json=f.json "$T/f.dat"
+run_ok -c1M -d1 -W0 -r -b4K -o4 -t2 -w30 -D100 -L -Rxml --json=f.json "$T/f.dat"
 cp "$T/out" f.xml
 xml_ok f.xml
 check figures f.xml f.json
@@ -311,7 +319,7 @@ check process-diskspd f.xml
 grep -q "^Command Line" f.xml && fail "the text report in -Rxml's output"
 jq -e '.model.workload.xml_stdout == true' f.json >/dev/null || fail "the model does not keep -Rxml"
 # the <Profile> inside is -Rpxml's for the same command line, a level deeper
-"$IOBENCH" -Rpxml -c1M -d1 -W0 -r -b4K -o4 -t2 -w30 -D100 "$T/f.dat" 2>/dev/null | sed 's/^/  /' > p.want ||
+"$IOBENCH" -Rpxml -c1M -d1 -W0 -r -b4K -o4 -t2 -w30 -D100 -L "$T/f.dat" 2>/dev/null | sed 's/^/  /' > p.want ||
 	fail "-Rpxml"
 sed -n '/^  <Profile>$/,/^  <\/Profile>$/p' f.xml > p.got
 [ -s p.got ] && cmp -s p.want p.got || { diff p.want p.got | head; fail "the results' Profile is not -Rpxml's"; }
