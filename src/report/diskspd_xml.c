@@ -471,20 +471,27 @@ static void iops_xml(struct ctx *c, const struct interval *s)
 			xml_leaf(x, tags[k], "%.3f",
 				 series_iops_stddev(s, c->full, k, c->res->interval_ns));
 	for (unsigned i = 0; any[2] && i < c->full; i++) {
-		double mean[2], max[2];
+		double l[2][4] = { { 0 } };	/* min, max, mean, stddev; 0 without -L, as DiskSpd's */
 
-		for (int k = 0; k < 2; k++) {
-			mean[k] = s[i].ios[k] ? ms((double)s[i].lat_sum[k] / (double)s[i].ios[k]) : 0;
-			max[k] = ms((double)s[i].lat_max[k]);
+		for (int k = 0; !c->w->no_latency && k < 2; k++) {
+			if (!s[i].ios[k])
+				continue;
+			l[k][0] = ms((double)s[i].lat_min[k]);
+			l[k][1] = ms((double)s[i].lat_max[k]);
+			l[k][2] = ms((double)s[i].lat_sum[k] / (double)s[i].ios[k]);
+			l[k][3] = ms(interval_lat_stddev(&s[i], k));
 		}
 		xml_indent(x);
 		fprintf(x->f, "<Bucket SampleMillisecond=\"%llu\" Read=\"%.0f\" Write=\"%.0f\" "
-			"Total=\"%.0f\" ReadMaxLatencyMilliseconds=\"%.3f\" "
-			"ReadAvgLatencyMilliseconds=\"%.3f\" WriteMaxLatencyMilliseconds=\"%.3f\" "
-			"WriteAvgLatencyMilliseconds=\"%.3f\"/>\n",
+			"Total=\"%.0f\" ReadMinLatencyMilliseconds=\"%.3f\" "
+			"ReadMaxLatencyMilliseconds=\"%.3f\" ReadAvgLatencyMilliseconds=\"%.3f\" "
+			"ReadLatencyStdDev=\"%.3f\" WriteMinLatencyMilliseconds=\"%.3f\" "
+			"WriteMaxLatencyMilliseconds=\"%.3f\" WriteAvgLatencyMilliseconds=\"%.3f\" "
+			"WriteLatencyStdDev=\"%.3f\"/>\n",
 			(unsigned long long)(c->res->interval_ns * (i + 1) / 1000000ull),
 			(double)s[i].ios[0] / secs, (double)s[i].ios[1] / secs,
-			(double)iv_ios(s, i, 2) / secs, max[0], mean[0], max[1], mean[1]);
+			(double)iv_ios(s, i, 2) / secs, l[0][0], l[0][1], l[0][2], l[0][3],
+			l[1][0], l[1][1], l[1][2], l[1][3]);
 	}
 	xml_close(x, "Iops");
 }

@@ -424,10 +424,12 @@ static json_t *series_json(struct wctx *c, const struct interval *s)
 		return json_null();
 	a = need(c, json_array());
 	for (unsigned k = 0; a && k < c->res->nintervals; k++)
-		push(c, a, json_pack("[oooooooo]", uns_json(s[k].ios[0]), uns_json(s[k].ios[1]),
+		push(c, a, json_pack("[oooooooooooo]", uns_json(s[k].ios[0]), uns_json(s[k].ios[1]),
 				     uns_json(s[k].bytes[0]), uns_json(s[k].bytes[1]),
 				     uns_json(s[k].lat_sum[0]), uns_json(s[k].lat_sum[1]),
-				     uns_json(s[k].lat_max[0]), uns_json(s[k].lat_max[1])));
+				     uns_json(s[k].lat_max[0]), uns_json(s[k].lat_max[1]),
+				     uns_json(s[k].lat_min[0]), uns_json(s[k].lat_min[1]),
+				     dbl_json(s[k].lat_sq[0]), dbl_json(s[k].lat_sq[1])));
 	return a;
 }
 
@@ -750,17 +752,22 @@ static int read_series(struct rctx *c, const json_t *v, struct interval **out)
 	if (!*out)
 		return errmsg(c->err, c->len, -ENOMEM, "out of memory");
 	json_array_foreach(v, i, e) {
-		uint64_t x[8];
-		size_t at = enter(c, NULL, (long)i);
+		uint64_t x[10] = { 0 };
+		double sq[2] = { 0, 0 };
+		size_t at = enter(c, NULL, (long)i), m = json_array_size(e);
 
-		if (!json_is_array(e) || json_array_size(e) != 8)
-			return bad(c, "expected 8 numbers: read and write I/Os, bytes, latency sum "
-				   "and maximum");
-		for (size_t k = 0; k < 8; k++)
+		/* 8 in the documents before the latency minimum and squares */
+		if (!json_is_array(e) || (m != 8 && m != 12))
+			return bad(c, "expected 12 numbers: read and write I/Os, bytes, latency sum, "
+				   "maximum, minimum and sum of squares");
+		for (size_t k = 0; k < (m == 12 ? 10 : 8); k++)
 			if (read_uns(c, json_array_get(e, k), UINT64_MAX, &x[k]))
 				return -EINVAL;
+		for (size_t k = 0; m == 12 && k < 2; k++)
+			if (read_scalar(c, NULL, T_DBL, json_array_get(e, 10 + k), &sq[k]))
+				return -EINVAL;
 		(*out)[i] = (struct interval){ { x[0], x[1] }, { x[2], x[3] }, { x[4], x[5] },
-					       { x[6], x[7] } };
+					       { x[6], x[7] }, { x[8], x[9] }, { sq[0], sq[1] } };
 		leave(c, at);
 	}
 	return 0;

@@ -15,6 +15,8 @@ struct interval {
 	uint64_t bytes[2];
 	uint64_t lat_sum[2];	/* ns */
 	uint64_t lat_max[2];	/* ns */
+	uint64_t lat_min[2];	/* ns (when ios is not 0) */
+	double lat_sq[2];	/* the latencies' squares, ns^2: their standard deviation */
 };
 
 static inline void interval_record(struct interval *iv, int rw, uint64_t bytes, uint64_t lat)
@@ -22,9 +24,15 @@ static inline void interval_record(struct interval *iv, int rw, uint64_t bytes, 
 	iv->ios[rw]++;
 	iv->bytes[rw] += bytes;
 	iv->lat_sum[rw] += lat;
+	iv->lat_sq[rw] += (double)lat * (double)lat;
 	if (lat > iv->lat_max[rw])
 		iv->lat_max[rw] = lat;
+	if (lat < iv->lat_min[rw] || iv->ios[rw] == 1)
+		iv->lat_min[rw] = lat;
 }
+
+/* The population standard deviation of an interval's latencies of kind rw, ns (0 without I/O). */
+double interval_lat_stddev(const struct interval *iv, int rw);
 
 /* Adds b into a. */
 void interval_merge(struct interval *a, const struct interval *b);

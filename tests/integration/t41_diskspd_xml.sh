@@ -309,6 +309,23 @@ done
 grep -q "<MeasureLatency>false</MeasureLatency>" "$T/out" || fail "without -L: MeasureLatency is not false"
 jq -e '.results.total.read.latency_ns.mean > 0' nl.json >/dev/null || fail "without -L: the JSON lost the latency"
 
+say "-D -L: each <Bucket> has DiskSpd's per-interval latency minimum, maximum, mean and standard deviation, reads' and writes': the mean is the interval's latency sum over its I/Os, the minimum no less than the null engine's service time, and the deviation within what the minimum, mean and maximum allow (Bhatia-Davis: variance <= (max - mean)(mean - min)), above 0 where they differ"
+# bucket_stats FILE: one line per Bucket: read min max avg sd, write min max avg sd (ms)
+bucket_stats() {
+	grep -o '<Bucket SampleMillisecond=[^>]*ReadMinLatencyMilliseconds=[^>]*>' "$1" | sed 's/[A-Za-z]*="//g; s/"//g; s/<Bucket //; s|/>||' |
+		awk '{ print $5, $6, $7, $8, $9, $10, $11, $12 }'
+}
+run_ok --engine=null --null-latency=exp:1ms -o4 -d1.5 -W0 -D500 -L -w50 -Rxml x
+bucket_stats "$T/out" > b.exp
+[ "$(wc -l < b.exp)" -ge 3 ] || fail "$(wc -l < b.exp) buckets with the latency figures"
+awk '{ for (d = 0; d < 2; d++) { mn = $(1 + 4 * d); mx = $(2 + 4 * d); av = $(3 + 4 * d); sd = $(4 + 4 * d)
+	if (mn > av || av > mx || sd * sd > (mx - av) * (av - mn) + 0.002 * (mx + 1) || (mx - mn > 0.01 && sd <= 0)) exit 1 } }' b.exp ||
+	fail "an exponential service time (mean 1 ms): buckets $(cat b.exp)"
+run_ok --engine=null --null-latency=1ms -o2 -d1.5 -W0 -D500 -L -Rxml x
+bucket_stats "$T/out" > b.fixed
+awk '{ if ($1 < 1 || $1 > $3 || $3 > $2 || $4 * $4 > ($2 - $3) * ($3 - $1) + 0.002 * ($2 + 1)) exit 1 }' b.fixed ||
+	fail "a fixed 1 ms service time: buckets $(cat b.fixed)"
+
 say "a file, two threads, reads and writes: counts, bytes, percentiles, CPU and the window as the JSON's"
 run_ok -c1M -d1 -W0 -r -b4K -o4 -t2 -w30 -D100 -L -Rxml --json=f.json "$T/f.dat"
 cp "$T/out" f.xml

@@ -59,9 +59,11 @@ static struct fixture *fixture_new(void)
 	counts_record(&r->c[1], 4096, 10000);
 	hist_record(&r->h[1], 10000);
 	x->series[0] = (struct interval){ .ios = { 2, 0 }, .bytes = { 8192, 0 }, .lat_sum = { 3000, 0 },
-					  .lat_max = { 2000, 0 } };
+					  .lat_max = { 2000, 0 }, .lat_min = { 1000, 0 },
+					  .lat_sq = { 5e6, 0 } };
 	x->series[1] = (struct interval){ .ios = { 1, 1 }, .bytes = { 4096, 4096 },
-					  .lat_sum = { 3000, 10000 }, .lat_max = { 3000, 10000 } };
+					  .lat_sum = { 3000, 10000 }, .lat_max = { 3000, 10000 },
+					  .lat_min = { 3000, 10000 }, .lat_sq = { 9e6, 1e8 } };
 	r->series = x->series;	/* the third interval, half long, is empty */
 	r->active_ns = 2500000000ull;
 	for (int i = 0; i < 4; i++)
@@ -177,11 +179,15 @@ static void test_figures(void **state)
 	has(x, "    <Iops>\n      <ReadIopsStdDev>0.500</ReadIopsStdDev>\n"
 	       "      <WriteIopsStdDev>0.500</WriteIopsStdDev>\n      <IopsStdDev>0.000</IopsStdDev>\n"
 	       "      <Bucket SampleMillisecond=\"1000\" Read=\"2\" Write=\"0\" Total=\"2\" "
-	       "ReadMaxLatencyMilliseconds=\"0.002\" ReadAvgLatencyMilliseconds=\"0.002\" "
-	       "WriteMaxLatencyMilliseconds=\"0.000\" WriteAvgLatencyMilliseconds=\"0.000\"/>\n"
+	       "ReadMinLatencyMilliseconds=\"0.001\" ReadMaxLatencyMilliseconds=\"0.002\" "
+	       "ReadAvgLatencyMilliseconds=\"0.002\" ReadLatencyStdDev=\"0.001\" "
+	       "WriteMinLatencyMilliseconds=\"0.000\" WriteMaxLatencyMilliseconds=\"0.000\" "
+	       "WriteAvgLatencyMilliseconds=\"0.000\" WriteLatencyStdDev=\"0.000\"/>\n"
 	       "      <Bucket SampleMillisecond=\"2000\" Read=\"1\" Write=\"1\" Total=\"2\" "
-	       "ReadMaxLatencyMilliseconds=\"0.003\" ReadAvgLatencyMilliseconds=\"0.003\" "
-	       "WriteMaxLatencyMilliseconds=\"0.010\" WriteAvgLatencyMilliseconds=\"0.010\"/>\n"
+	       "ReadMinLatencyMilliseconds=\"0.003\" ReadMaxLatencyMilliseconds=\"0.003\" "
+	       "ReadAvgLatencyMilliseconds=\"0.003\" ReadLatencyStdDev=\"0.000\" "
+	       "WriteMinLatencyMilliseconds=\"0.010\" WriteMaxLatencyMilliseconds=\"0.010\" "
+	       "WriteAvgLatencyMilliseconds=\"0.010\" WriteLatencyStdDev=\"0.000\"/>\n"
 	       "    </Iops>\n    <Thread>\n      <Id>0</Id>\n      <Target>\n");
 	assert_int_equal(count(x, "SampleMillisecond=\"3000\""), 0);
 	has(x, "        <Path>a&amp;&lt;b&gt;&quot;.dat</Path>\n        <BytesCount>16384</BytesCount>\n"
