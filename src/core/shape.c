@@ -16,71 +16,6 @@ bool shape_wanted(const struct target_spec *sp)
 
 #define ROUND_DOWN(x, a) ((x) - (x) % (a))
 
-unsigned shape_diskspd_ranges(const struct dist_range *in, unsigned n, bool pct, uint64_t size,
-			      uint64_t block, uint64_t align, struct dist_range *out, uint32_t *span)
-{
-	uint64_t rsa = ROUND_DOWN(size - block, align) + align;	/* _relTargetSizeAligned */
-	uint32_t carry = 0, used = 0;
-	unsigned k = 0;
-
-	for (unsigned i = 0; i < n; i++) {
-		const struct dist_range *r = &in[i];
-		uint64_t b, e, l;
-
-		if (!r->io)
-			continue;	/* a hole */
-		if (!pct) {
-			if (r->first >= size)
-				break;
-			if (!r->len || r->first + r->len > size) {
-				l = size - r->first;
-				if (l < block)
-					break;
-			} else {
-				l = r->len;
-			}
-			out[k++] = (struct dist_range){ r->src, r->io, r->first, l };
-			used += r->io;
-			continue;
-		}
-		b = r->first * rsa / 100;
-		e = r->first + r->len == 100 ? rsa : b + r->len * rsa / 100;
-		e = ROUND_DOWN(e, align);
-		if (e < b) {	/* no aligned offset in it: its I/O % rolls over */
-			if (k && out[k - 1].first == e)
-				out[k - 1].io += r->io;
-			else
-				carry = r->io;
-			continue;
-		}
-		b = ROUND_DOWN(b, align);
-		if (b < e && k && out[k - 1].first == b) {
-			b += align;
-			out[k - 1].len += align;
-			if (b == rsa) {
-				carry = r->io;
-				continue;
-			}
-			if (b == e) {
-				out[k - 1].io += r->io;
-				continue;
-			}
-		}
-		if (carry && k && out[k - 1].io < r->io) {
-			out[k - 1].io += carry;
-			carry = 0;
-		}
-		out[k++] = (struct dist_range){ r->src - carry, r->io + carry, b, e - b };
-		carry = 0;
-	}
-	if (pct && carry && k) {
-		out[k - 1].io += carry;
-		out[k - 1].len = rsa - out[k - 1].first;
-	}
-	*span = pct ? 100 : used;
-	return k;
-}
-
 /* Zones of one direction from DiskSpd's ranges (bytes) or fio's zone split. */
 static int make_zones(const struct gen *g, const struct access_dist *d, int dir, uint64_t end,
 		      uint64_t block, struct gen_zone **out, unsigned *nout, char *err, size_t len)
@@ -93,7 +28,7 @@ static int make_zones(const struct gen *g, const struct access_dist *d, int dir,
 	uint32_t span = 0, cum = 0;
 
 	if (d->kind == DIST_DISKSPD_PCT || d->kind == DIST_DISKSPD_ABS) {
-		n = shape_diskspd_ranges(r, n, d->kind == DIST_DISKSPD_PCT, size, block, align, eff,
+		n = diskspd_effective_ranges(r, n, d->kind == DIST_DISKSPD_PCT, size, block, align, eff,
 					 &span);
 		r = eff;
 		if (!n || !span)

@@ -26,12 +26,5 @@ bool shape_wanted(const struct target_spec *sp);
 int shape_stream(struct gen *g, const struct target_spec *sp, uint64_t end, uint64_t block,
 		 _Atomic uint64_t *shared, char *err, size_t len);
 
-/*
- * DiskSpd's effective ranges of a -rd distribution over a range of size
- * bytes (ThreadTargetState's constructor): out gets at most n + 1 ranges in
- * bytes, holes gone. Returns their count, and the I/O % they cover in *span.
- */
-unsigned shape_diskspd_ranges(const struct dist_range *in, unsigned n, bool pct, uint64_t size,
-			      uint64_t block, uint64_t align, struct dist_range *out, uint32_t *span);
 
 #endif

@@ -229,3 +229,70 @@ int workload_check_verify(const struct workload *w, char *err, size_t len)
 		return errmsg(err, len, -EINVAL, "--verify needs real I/O: not with the null engine");
 	return 0;
 }
+
+#define DIST_ROUND_DOWN(x, a) ((x) - (x) % (a))
+
+unsigned diskspd_effective_ranges(const struct dist_range *in, unsigned n, bool pct, uint64_t size,
+				  uint64_t block, uint64_t align, struct dist_range *out, uint32_t *span)
+{
+	uint64_t rsa = DIST_ROUND_DOWN(size - block, align) + align;	/* _relTargetSizeAligned */
+	uint32_t carry = 0, used = 0;
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		const struct dist_range *r = &in[i];
+		uint64_t b, e, l;
+
+		if (!r->io)
+			continue;	/* a hole */
+		if (!pct) {
+			if (r->first >= size)
+				break;
+			if (!r->len || r->first + r->len > size) {
+				l = size - r->first;
+				if (l < block)
+					break;
+			} else {
+				l = r->len;
+			}
+			out[k++] = (struct dist_range){ r->src, r->io, r->first, l };
+			used += r->io;
+			continue;
+		}
+		b = r->first * rsa / 100;
+		e = r->first + r->len == 100 ? rsa : b + r->len * rsa / 100;
+		e = DIST_ROUND_DOWN(e, align);
+		if (e < b) {	/* no aligned offset in it: its I/O % rolls over */
+			if (k && out[k - 1].first == e)
+				out[k - 1].io += r->io;
+			else
+				carry = r->io;
+			continue;
+		}
+		b = DIST_ROUND_DOWN(b, align);
+		if (b < e && k && out[k - 1].first == b) {
+			b += align;
+			out[k - 1].len += align;
+			if (b == rsa) {
+				carry = r->io;
+				continue;
+			}
+			if (b == e) {
+				out[k - 1].io += r->io;
+				continue;
+			}
+		}
+		if (carry && k && out[k - 1].io < r->io) {
+			out[k - 1].io += carry;
+			carry = 0;
+		}
+		out[k++] = (struct dist_range){ r->src - carry, r->io + carry, b, e - b };
+		carry = 0;
+	}
+	if (pct && carry && k) {
+		out[k - 1].io += carry;
+		out[k - 1].len = rsa - out[k - 1].first;
+	}
+	*span = pct ? 100 : used;
+	return k;
+}

@@ -521,4 +521,12 @@ static inline unsigned job_target(const struct job_spec *j, unsigned rel, unsign
 	return j->first_target + (j->per_clone ? rel * j->ntargets : 0) + i;
 }
 
+/*
+ * DiskSpd's effective ranges of a -rd distribution over a range of size
+ * bytes (ThreadTargetState's constructor): out gets at most n + 1 ranges in
+ * bytes, holes gone. Returns their count, and the I/O % they cover in *span.
+ */
+unsigned diskspd_effective_ranges(const struct dist_range *in, unsigned n, bool pct, uint64_t size,
+				  uint64_t block, uint64_t align, struct dist_range *out, uint32_t *span);
+
 #endif

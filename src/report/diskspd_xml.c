@@ -496,6 +496,46 @@ static void iops_xml(struct ctx *c, const struct interval *s)
 	xml_close(x, "Iops");
 }
 
+/*
+ * DiskSpd's effective -rd distribution of target t (XmlResultParser's
+ * vDistributionRange): the ranges over the target's real range in bytes,
+ * with a hole (IO 0) over each gap between them, as DiskSpd renders them.
+ */
+static void distribution_xml(struct ctx *c, unsigned t)
+{
+	const struct target_spec *sp = &c->w->targets[t];
+	const struct target_facts *f = &c->res->targets[t];
+	struct dist_range eff[DIST_RANGES_MAX + 1];
+	struct xml *x = &c->x;
+	uint64_t block = target_max_block(sp), expect = 0;
+	uint32_t span;
+	unsigned n;
+
+	if (!sp->dist || (sp->dist->kind != DIST_DISKSPD_PCT && sp->dist->kind != DIST_DISKSPD_ABS) ||
+	    f->end <= f->base || f->end - f->base < block || !sp->random_align)
+		return;
+	n = diskspd_effective_ranges(sp->dist->r[0], sp->dist->n[0],
+				     sp->dist->kind == DIST_DISKSPD_PCT, f->end - f->base, block,
+				     sp->random_align, eff, &span);
+	if (!n)
+		return;
+	xml_open(x, "Distribution");
+	xml_open(x, "Absolute");
+	for (unsigned i = 0; i < n; i++) {
+		if (eff[i].first != expect) {
+			xml_indent(x);
+			fprintf(x->f, "<Range IO=\"0\">%llu</Range>\n",
+				(unsigned long long)(eff[i].first - expect));
+		}
+		xml_indent(x);
+		fprintf(x->f, "<Range IO=\"%u\">%llu</Range>\n", eff[i].io,
+			(unsigned long long)eff[i].len);
+		expect = eff[i].first + eff[i].len;
+	}
+	xml_close(x, "Absolute");
+	xml_close(x, "Distribution");
+}
+
 /* One <Target> of a <Thread>: a row's counts, latencies and, with -D, its series. */
 static void target_xml(struct ctx *c, const struct result_row *r)
 {
@@ -519,6 +559,7 @@ static void target_xml(struct ctx *c, const struct result_row *r)
 	xml_leaf(x, "ReadCount", "%llu", (unsigned long long)k[0].ios);
 	xml_leaf(x, "WriteBytes", "%llu", (unsigned long long)k[1].bytes);
 	xml_leaf(x, "WriteCount", "%llu", (unsigned long long)k[1].ios);
+	distribution_xml(c, r->target);
 	for (int i = 0; !c->w->no_latency && i < 3; i++) {	/* DiskSpd's -L */
 		if (!k[i].ios)
 			continue;

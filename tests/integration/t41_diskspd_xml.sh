@@ -326,6 +326,19 @@ bucket_stats "$T/out" > b.fixed
 awk '{ if ($1 < 1 || $1 > $3 || $3 > $2 || $4 * $4 > ($2 - $3) * ($3 - $1) + 0.002 * ($2 + 1)) exit 1 }' b.fixed ||
 	fail "a fixed 1 ms service time: buckets $(cat b.fixed)"
 
+say "-rd: each result Target has DiskSpd's effective distribution, <Distribution><Absolute>, its ranges in bytes over the target with a hole (IO 0) over each gap, as DiskSpd's XmlResultParser renders them"
+# ranges FILE: the Range lines of the results' Targets (after the Profile), as IO/bytes
+ranges() { sed -n '/<\/Profile>/,$p' "$1" | sed -n 's|.*<Range IO="\([0-9]*\)">\([0-9]*\)</Range>|\1/\2|p' | tr '\n' ' '; }
+run_ok --engine=null --ios=100 -f1G -b4K -r -rdpct90/10:10/90 -Rxml x
+# DiskSpd's pct ranges: over floor((1 GiB - 4 KiB) / 4 KiB) * 4 KiB + 4 KiB, each end rounded down to 4 KiB
+b=$(( (1073741824 * 10 / 100) / 4096 * 4096 ))
+[ "$(ranges "$T/out")" = "90/$b 10/$((1073741824 - b)) " ] || fail "-rdpct90/10:10/90: $(ranges "$T/out")"
+run_ok --engine=null --ios=100 -f200G -b4K -r -rdabs10/1G:0/1G:10/1G -Rxml x
+rest=$((214748364800 - 3 * 1073741824))
+[ "$(ranges "$T/out")" = "10/1073741824 0/1073741824 10/1073741824 80/$rest " ] || fail "-rdabs10/1G:0/1G:10/1G: $(ranges "$T/out")"
+run_ok --engine=null --ios=100 -f1G -b4K -r -Rxml x
+[ -z "$(ranges "$T/out")" ] && ! grep -q "<Distribution>" "$T/out" || fail "a uniform -r has a Distribution"
+
 say "a file, two threads, reads and writes: counts, bytes, percentiles, CPU and the window as the JSON's"
 run_ok -c1M -d1 -W0 -r -b4K -o4 -t2 -w30 -D100 -L -Rxml --json=f.json "$T/f.dat"
 cp "$T/out" f.xml

@@ -259,7 +259,7 @@ static void test_diskspd_pct_ranges(void **state)
 {
 	struct dist_range in[2] = { { 0, 90, 0, 10 }, { 90, 10, 10, 90 } }, out[3];
 	uint32_t span;
-	unsigned n = shape_diskspd_ranges(in, 2, true, 1 << 20, 4096, 4096, out, &span);
+	unsigned n = diskspd_effective_ranges(in, 2, true, 1 << 20, 4096, 4096, out, &span);
 
 	(void)state;
 	assert_int_equal(n, 2);
@@ -278,7 +278,7 @@ static void test_diskspd_abs_ranges(void **state)
 	struct dist_range in[3] = { { 0, 10, 0, 1 << 20 }, { 10, 10, 1 << 20, 1 << 20 },
 				    { 20, 80, 8 << 20, 0 } }, out[4];
 	uint32_t span;
-	unsigned n = shape_diskspd_ranges(in, 3, false, 4 << 20, 4096, 4096, out, &span);
+	unsigned n = diskspd_effective_ranges(in, 3, false, 4 << 20, 4096, 4096, out, &span);
 
 	(void)state;
 	assert_int_equal(n, 2);
