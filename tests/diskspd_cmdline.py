@@ -35,7 +35,6 @@ REFUSED = [
 
 # Values iobench keeps differently on purpose: getter -> why (docs/cli.md says so too).
 DIFFERS = {
-    "GetRandomWriteData": "iobench's writes carry fresh random data by default (DiskSpd's -Zr)",
     "GetCmdLine": "the profile has no command line (the text report prints it)",
     "GetProfileOnly": "-Rp is put in front of every case (t41 runs -Rxml)",
 }

@@ -417,6 +417,7 @@ static int build_run(struct preset_opts *o, struct series *s, const char *test,
 		return errmsg(err, len, r, "preset %s, %s: %s", o->p->name, label, why);
 	}
 	pt->w.quiet = o->run.quiet;
+	workload_random_writes(&pt->w);
 	pt->w.keep = true;	/* the series removes the file at the end */
 	for (unsigned i = 0; o->p->grow && i < pt->w.ntargets; i++)
 		pt->w.targets[i].no_layout = target_writes(&pt->w.targets[i]);

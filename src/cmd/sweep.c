@@ -290,6 +290,7 @@ static int build_point(const struct sweep_opts *o, struct series *s, const struc
 			argv[n++] = o->base[i];
 		r = cmdline_parse(n, argv, &pt->w, &action, err, len);
 		free(argv);
+		workload_random_writes(&pt->w);
 		if (!r && action != CMD_RUN)
 			r = errmsg(err, len, -EINVAL, "sweep: the base workload asks for no run "
 				   "(--help, --version, -Rp): give the sweep's own --print-workload");

@@ -483,6 +483,9 @@ static void write_content(const struct target_spec *sp, uint64_t *rng, char *buf
 	} else if (sp->buf == BUF_PATTERN) {
 		for (uint64_t i = 0; i < len; i++)
 			buf[i] = (char)sp->pattern[i % sp->pattern_len];
+	} else if (sp->buf == BUF_SEQUENCE) {	/* DiskSpd's AllocateAndFillBufferForTarget */
+		for (uint64_t i = 0; i < len; i++)
+			buf[i] = (char)(i % 256);
 	} else {
 		gen_fill(rng, buf, len);
 		for (uint64_t o = 0; sp->compress_pct && o < len; o += 512) {

@@ -699,7 +699,7 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 	return option_apply_run(o, flag, v, w, ps->err, ps->errlen) ? -EINVAL : 0;
 }
 
-/* -Z takes three forms: -Z (zeros), -Zr (unsupported), -Z<size> (source buffer). */
+/* -Z takes three forms: -Z (zeros), -Zr (random data in every write), -Z<size> (source buffer). */
 static int apply_short_Z(struct parse_state *ps, const char *v)
 {
 	ps->contents++;
@@ -707,7 +707,7 @@ static int apply_short_Z(struct parse_state *ps, const char *v)
 		ps->t.buf = BUF_ZERO;
 		return 0;
 	}
-	if (!strcmp(v, "r")) {	/* DiskSpd's per-I/O random data: iobench's default */
+	if (!strcmp(v, "r")) {	/* DiskSpd's per-I/O random data (RandomWriteData) */
 		ps->t.buf = BUF_RANDOM;
 		return 0;
 	}
@@ -873,6 +873,8 @@ static int check_combinations(struct parse_state *ps, struct workload *w)
 	if (ps->contents > 1)
 		return fail(ps, "-Z, -Z<size> (--random-buffer) and --pattern each set what writes "
 			    "carry: give one");
+	if ((t->compress_pct || t->dedupe_pct) && t->buf == BUF_SEQUENCE)
+		t->buf = BUF_RANDOM;	/* they shape random data: -Zr's, implied */
 	if ((t->compress_pct || t->dedupe_pct) && t->buf != BUF_RANDOM)
 		return fail(ps, "--compress and --dedupe shape random data: not with -Z, -Z<size> "
 			    "or --pattern");
@@ -986,6 +988,7 @@ static void target_defaults(struct parse_state *ps)
 
 	memset(&ps->t, 0, sizeof(ps->t));
 	ps->t.block_size = 64 * 1024;
+	ps->t.buf = BUF_SEQUENCE;	/* DiskSpd's writes without -Z: its 0..255 pattern */
 	ps->t.outstanding = 2;
 	ps->t.threads = 1;
 	ps->create = ps->base = ps->base_len = ps->maxoff = ps->tstride = none;

@@ -47,7 +47,7 @@ const struct option_def options[] = {
 	{ 'T', "thread-stride", ARG_REQ, O_TSTRIDE, D, "SIZE  thread k starts at base + k*SIZE (sequential)" },
 	{ 'B', "base-offset", ARG_REQ, O_BASE, D, "SIZE[:LEN] first byte of the range used" },
 	{ 'f', "max-offset", ARG_REQ, O_MAXOFF, D, "SIZE  end of the range used (exclusive)" },
-	{ 'Z', "zero-buffers", ARG_NONE, O_ZERO, D, "      write zeros (-Z<size>: see --random-buffer)" },
+	{ 'Z', "zero-buffers", ARG_NONE, O_ZERO, D, "      write zeros (-Zr: random data in every write, -Z<size>: see --random-buffer)" },
 	{ 0, "random-buffer", ARG_REQ, O_SOURCEBUF, D, "SIZE  writes take blocks from a SIZE buffer of random data (-Z<size>)" },
 	{ 0, "pattern", ARG_REQ, O_PATTERN, D, "PAT   writes carry PAT repeated: 0x-prefixed hex, or text (up to 64 bytes)" },
 	{ 0, "compress", ARG_REQ, O_COMPRESS, D, "PCT   writes are PCT% compressible (zeros in every 512 bytes)" },

@@ -83,6 +83,13 @@ unsigned workload_threads(const struct workload *w)
 	return n;
 }
 
+void workload_random_writes(struct workload *w)
+{
+	for (unsigned i = 0; i < w->ntargets; i++)
+		if (w->targets[i].buf == BUF_SEQUENCE)
+			w->targets[i].buf = BUF_RANDOM;
+}
+
 int target_write_refresh(const struct target_spec *s, bool verify)
 {
 	if (s->buf != BUF_RANDOM || verify || !s->write_pct || s->refresh == REFRESH_NONE)
@@ -199,7 +206,8 @@ int workload_check_verify(const struct workload *w, char *err, size_t len)
 	for (unsigned i = 0; i < w->ntargets; i++) {
 		const struct target_spec *t = &w->targets[i];
 
-		if (t->buf != BUF_RANDOM || t->compress_pct || t->dedupe_pct)
+		if ((t->buf != BUF_RANDOM && t->buf != BUF_SEQUENCE) || t->compress_pct ||
+		    t->dedupe_pct)
 			return errmsg(err, len, -EINVAL, "--verify writes its own blocks (header, random "
 				      "data, checksum): not with -Z, --pattern, --compress or --dedupe "
 				      "(job files: zero_buffers, buffer_pattern, buffer_compress_percentage, "

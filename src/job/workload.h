@@ -49,10 +49,12 @@ struct err_list {
 };
 
 enum buf_mode {
-	BUF_RANDOM,	/* random bytes, fresh in every write (default; see compress/dedupe) */
+	BUF_RANDOM,	/* random bytes, fresh in every write (fio's default, DiskSpd's -Zr;
+			   see compress/dedupe) */
 	BUF_ZERO,	/* -Z: zeroed buffers */
 	BUF_SOURCE,	/* -Z<size>: writes take a block at a random offset of a random buffer */
 	BUF_PATTERN,	/* --pattern: a fixed pattern, repeated */
+	BUF_SEQUENCE,	/* DiskSpd's default without -Z: byte i of a buffer is i % 256 */
 };
 
 #define PATTERN_MAX 64
@@ -500,6 +502,13 @@ void workload_release(struct workload *w);
 
 /* Total number of worker threads the workload starts. */
 unsigned workload_threads(const struct workload *w);
+
+/*
+ * iobench's own runs (presets, the quick suite, sweeps) write fresh random data where a DiskSpd
+ * command line leaves DiskSpd's default 0-255 pattern, which compressing or deduplicating
+ * storage would shrink: BUF_SEQUENCE becomes BUF_RANDOM (-Zr); a -Z given stays.
+ */
+void workload_random_writes(struct workload *w);
 
 /*
  * DiskSpd's I/O priority hint (-I) as Linux's ioprio (ioprio.h's value):

@@ -1041,8 +1041,10 @@ static int span_switches(struct builder *c, xmlNodePtr ts)
 		return r;
 	if (num(ts, "IoBucketDuration", &k, &v) && (r = sw(c, k, "-D%" PRIu64, v)))
 		return r;
-	/* RandomWriteData (-Zr): iobench's writes carry fresh random data anyway; GroupAffinity:
-	 * DiskSpd's reader ignores it */
+	/* RandomWriteData: -Zr, every target's writes random (GroupAffinity: DiskSpd's reader
+	 * ignores it) */
+	if (flag(ts, "RandomWriteData", &k) == 1 && (r = sw(c, k, "-Zr")))
+		return r;
 	return 0;
 }
 

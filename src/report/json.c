@@ -135,7 +135,8 @@ static json_t *summary_json(const struct result *res, int target)
 static json_t *target_spec_json(const struct target_spec *t, const struct workload *w)
 {
 	static const char *bufs[] = { [BUF_RANDOM] = "random", [BUF_ZERO] = "zero",
-				      [BUF_SOURCE] = "source", [BUF_PATTERN] = "pattern" };
+				      [BUF_SOURCE] = "source", [BUF_PATTERN] = "pattern",
+				      [BUF_SEQUENCE] = "sequence" };
 	json_t *o = json_object();
 	char hex[2 * PATTERN_MAX + 3] = "0x";
 

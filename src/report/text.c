@@ -277,10 +277,24 @@ static void affinity_line(FILE *f, const int *cpus, unsigned n)
 	fprintf(f, "\n");
 }
 
+/* DiskSpd's RandomWriteData (-Zr) lines: its targets' writes get fresh random data. */
+static void random_data_lines(FILE *f, const struct workload *w)
+{
+	bool random = false;
+
+	for (unsigned i = 0; !w->jobs[0].name && i < w->ntargets; i++)
+		random |= w->targets[i].buf == BUF_RANDOM;
+	if (random)
+		fprintf(f, "\tgenerating random data for each write IO\n"
+			"\t  WARNING: this increases the CPU cost of issuing writes and should only\n"
+			"\t           be compared to other results using the -Zr flag\n");
+}
+
 static void input_params(FILE *f, const struct workload *w, const struct result *res)
 {
 	params_head(f, w);
 	affinity_line(f, res->cpus, res->ncpus_pinned);
+	random_data_lines(f, w);
 	fprintf(f, "\tengine: %s\n", res->engine);
 	job_params(f, w);
 	for (unsigned i = 0; i < w->ntargets; i++)
@@ -799,6 +813,16 @@ static void notes(FILE *f, const struct workload *w, const struct result *res)
 	if (buffered_reads)
 		fprintf(f, "note: buffered I/O (no -Sh/-Su): reads may be served from the page "
 			"cache and measure memory, not the device\n");
+	for (unsigned i = 0; i < w->ntargets; i++) {
+		if (w->targets[i].buf != BUF_SEQUENCE || !w->targets[i].write_pct || w->verify ||
+		    res->targets[i].kind == TARGET_NULL)
+			continue;
+		fprintf(f, "note: the writes carry DiskSpd's default data, its repeating 0-255 "
+			"pattern: storage that compresses or deduplicates keeps it in a fraction of "
+			"the bytes, so write figures can be higher than with real data (-Zr writes "
+			"random data)\n");
+		break;
+	}
 	if (res->engine_note[0])
 		fprintf(f, "note: %s\n", res->engine_note);
 	depth_note(f, w, res);

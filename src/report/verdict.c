@@ -105,6 +105,7 @@ static void target_warnings(const struct workload *w, const struct result *res,
 			     "(%.*s): the bytes reaching the device depend on the data%s", path,
 			     comp ? (int)strcspn(comp, ",") : 23, comp ? comp : "the file is marked +c",
 			     w->targets[t].buf == BUF_ZERO || w->targets[t].buf == BUF_PATTERN ||
+			     w->targets[t].buf == BUF_SEQUENCE ||
 			     w->targets[t].compress_pct ? "; these writes compress well, so they "
 			     "measure the compressor more than the device" : "");
 		if (tg->unbacked_known && tg->unbacked * 100 > range && w->targets[t].write_pct < 100)

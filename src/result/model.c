@@ -120,7 +120,7 @@ SCHEMA(target_spec_s, FS(struct target_spec, path), FIM(struct target_spec, bloc
        FI(struct target_spec, thread_stride), FI(struct target_spec, clone_offset),
        FI(struct target_spec, range_len), FI(struct target_spec, random_align),
        FI(struct target_spec, stride), FI(struct target_spec, buf_source_size),
-       FE(struct target_spec, buf, BUF_PATTERN), FIM(struct target_spec, compress_pct, 100),
+       FE(struct target_spec, buf, BUF_SEQUENCE), FIM(struct target_spec, compress_pct, 100),
        FIM(struct target_spec, dedupe_pct, 100), FE(struct target_spec, refresh, REFRESH_FULL),
        FIM(struct target_spec, pattern_len, PATTERN_MAX), FHEX(struct target_spec, pattern, pattern_len),
        FIM(struct target_spec, write_pct, 100), FIM(struct target_spec, outstanding, 1u << 20),

@@ -64,7 +64,7 @@ jq -e '.queue_depth.achieved > 0 and .queue_depth.achieved <= 1.01' "$T/out" >/d
 	fail "psync: achieved $(jq .queue_depth.achieved "$T/out")"
 
 say "every write-buffer mode names itself (the JSON read under UBSan in the sanitizer run); a 64-bit seed kept whole"
-for m in "random|" "zero|-Z" "source|-Z1M" "pattern|--pattern=0xdeadbeef" "random|--compress=50" "random|--dedupe=30"; do
+for m in "sequence|" "random|-Zr" "zero|-Z" "source|-Z1M" "pattern|--pattern=0xdeadbeef" "random|--compress=50" "random|--dedupe=30"; do
 	run_ok --engine=null --ios=100 -w100 -b4K -z18446744073709551615 -Rjson ${m#*|} x
 	jq -e --arg b "${m%%|*}" '.workload.targets[0].write_buffers == $b' "$T/out" >/dev/null ||
 		fail "${m#*|}: write_buffers $(jq -c .workload.targets[0].write_buffers "$T/out")"

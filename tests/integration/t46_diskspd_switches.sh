@@ -52,6 +52,40 @@ run_rc 2 -frst a.dat
 grep -q "^iobench: -frst: 't', DiskSpd's temporary-file hint (FILE_ATTRIBUTE_TEMPORARY), has no Linux counterpart$" "$T/err" ||
 	fail "-frst: $(cat "$T/err")"
 
+# --- what writes carry without -Z, and with -Zr
+case_ effect "writes without -Z carry DiskSpd's default data, byte i of each block i % 256 (its AllocateAndFillBufferForTarget), said in a note, RandomWriteData false in the profile; -Zr writes random blocks, with DiskSpd's 'generating random data' lines, RandomWriteData true; a profile's RandomWriteData read back as -Zr"
+run_ok -b4K -w100 -c256K --ios=64 -W0 -r --keep p.dat
+python3 - "$T/p.dat" <<'PY' || fail "without -Z: the blocks written are not DiskSpd's 0-255 pattern"
+import sys
+data = open(sys.argv[1], "rb").read()
+pat = bytes(range(256)) * 16
+# every block the writes reached is the pattern; the file was laid out with random data first,
+# so a block that is not the pattern was not written (64 random writes reach some blocks twice)
+blocks = [data[o:o + 4096] for o in range(0, len(data), 4096)]
+n = sum(1 for b in blocks if b == pat)
+sys.exit(0 if 20 <= n <= 64 else 1)
+PY
+grep -q "^note: the writes carry DiskSpd's default data, its repeating 0-255 pattern" "$T/out" || fail "no note on the pattern"
+grep -q "generating random data for each write IO" "$T/out" && fail "'generating random data' without -Zr"
+run_ok -b4K -w100 -c256K --ios=64 -W0 -Zr --keep q.dat
+python3 - "$T/q.dat" <<'PY' || fail "-Zr: a written block is DiskSpd's pattern"
+import sys
+data = open(sys.argv[1], "rb").read()
+pat = bytes(range(256)) * 16
+sys.exit(1 if any(data[o:o + 4096] == pat for o in range(0, len(data), 4096)) else 0)
+PY
+grep -q "^	generating random data for each write IO$" "$T/out" && grep -q "^	  WARNING: this increases the CPU cost of issuing writes and should only$" "$T/out" ||
+	fail "-Zr: no 'generating random data' lines"
+grep -q "^note: the writes carry DiskSpd's default data" "$T/out" && fail "-Zr: the pattern's note"
+run_ok -Rpxml -b4K -w100 a.dat
+grep -q "RandomWriteData" "$T/out" && fail "without -Zr: RandomWriteData in the profile"
+run_ok -Rpxml -b4K -w100 -Zr a.dat
+grep -q "<RandomWriteData>true</RandomWriteData>" "$T/out" || fail "-Zr: no RandomWriteData in the profile"
+cp "$T/out" zr.xml
+run_ok -Xzr.xml -Rpxml
+grep -q "<RandomWriteData>true</RandomWriteData>" "$T/out" || fail "-X: RandomWriteData not read back"
+rm -f p.dat q.dat
+
 # --- -Z<size>,<file>: the write source buffer from a file
 case_ effect "-Z<size>,<file>: every block written is a block of the source buffer, the file's bytes repeated to its size (DiskSpd's _FillRandomDataWriteBuffer)"
 head -c 5000 /dev/urandom > src.bin	# shorter than the buffer, and no multiple of the block

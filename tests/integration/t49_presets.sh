@@ -86,11 +86,19 @@ run_ok preset sqlio-small --print-workload d
 [ "$(grep -c "duration: 60s" "$T/out")" = 57 ] || fail "SQLIO's default is not 60 s a run"
 [ -z "$(ls -A d)" ] || fail "--print-workload left $(ls -A d)"
 
-say "vdbench-bw: 64K sequential read, write, 50:50 at 8 outstanding"
-run_ok preset vdbench-bw --size=16M -d0.2 --json=vd.json d
+say "vdbench-bw: 64K sequential read, write, 50:50 at 8 outstanding; its writes carry random data (not DiskSpd's 0-255 default)"
+run_ok preset vdbench-bw --size=16M -d0.2 --keep --json=vd.json d
 check_doc vd.json 3
 [ "$(params vd.json)" = "65536 8 1 0,65536 8 1 100,65536 8 1 50" ] || fail "VDBench's points: $(params vd.json)"
 jq -e '.grid[2].read.iops > 0 and .grid[2].write.iops > 0' vd.json >/dev/null || fail "the 50:50 row"
+jq -e 'all(.points[].result.workload.targets[0]; .write_buffers == "random")' vd.json >/dev/null ||
+	fail "a preset's writes: $(jq -c '[.points[].result.workload.targets[0].write_buffers]' vd.json)"
+python3 - d/iobench-vdbench.dat <<'PY' || fail "a preset wrote DiskSpd's 0-255 pattern"
+import sys
+data, pat = open(sys.argv[1], "rb").read(), bytes(range(256)) * 16
+sys.exit(1 if any(data[o:o + 4096] == pat for o in range(0, len(data), 4096)) else 0)
+PY
+rm -f d/iobench-vdbench.dat
 
 say "diskspd-guide: the wiki's ten lines, -W60 -d60 -Sh, -F8 -T1b -s8b, the small area's 100 blocks"
 run_ok preset diskspd-guide --print-workload d

@@ -135,6 +135,9 @@ if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null; then
 			.params.queue_depth == $t.outstanding and .params.threads == $t.threads and
 			.params.write_pct == $t.write_percent and .total.ios == 64 * $t.threads)' g.json >/dev/null ||
 		fail "grid points: $(jq -c '[.points[] | [.params, .total.ios]]' g.json | head -c 600)"
+	# a sweep's writes carry random data, not DiskSpd's 0-255 default (docs/presets.md)
+	jq -e 'all(.points[].result.workload.targets[0]; .write_buffers == "random")' g.json >/dev/null ||
+		fail "a sweep's writes: $(jq -c '[.points[].result.workload.targets[0].write_buffers] | unique' g.json)"
 	[ "$(wc -l < g.csv)" = 25 ] || fail "CSV lines: $(wc -l < g.csv)"
 	[ -z "$(ls -A mnt | grep -v lost+found)" ] || fail "left $(ls -A mnt)"
 	unmount "$T/mnt"; MOUNTS=""

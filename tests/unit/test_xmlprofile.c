@@ -201,7 +201,7 @@ static void test_parse_file(void **state)
 	assert_int_equal(t->create_size, 56);
 	assert_int_equal(t->max_offset, 561);
 	assert_int_equal(t->write_pct, 84);
-	assert_int_equal(t->buf, BUF_RANDOM);
+	assert_int_equal(t->buf, BUF_SEQUENCE);	/* DiskSpd's default data: no RandomWriteData */
 	t = &spans[0].targets[1];
 	assert_string_equal(t->path, "/data/testfile2.dat");
 	assert_int_equal(t->block_size, 200);
@@ -277,7 +277,7 @@ static void test_write_buffer_content(void **state)
 	(void)state;
 	assert_int_equal(build(one_target("<WriteBufferContent><Pattern>sequential</Pattern>"
 					  "</WriteBufferContent>")), 0);
-	assert_int_equal(spans[0].targets[0].buf, BUF_RANDOM);	/* iobench's default data */
+	assert_int_equal(spans[0].targets[0].buf, BUF_SEQUENCE);	/* DiskSpd's 0-255 pattern */
 	assert_int_equal(build(one_target("<WriteBufferContent><Pattern>zero</Pattern>"
 					  "</WriteBufferContent>")), 0);
 	assert_int_equal(spans[0].targets[0].buf, BUF_ZERO);
@@ -299,7 +299,7 @@ static void test_write_buffer_content(void **state)
 			"<FilePath>: -Z223311,x:\\bar.dat: 'x:\\bar.dat' is a Windows path");
 	refused(one_target("<WriteBufferContent></WriteBufferContent>"),
 		"<WriteBufferContent>: needs a <Pattern>");
-	/* RandomWriteData (-Zr): iobench's writes are fresh random data anyway */
+	/* RandomWriteData: -Zr, fresh random data in every write */
 	assert_int_equal(build("<Profile><TimeSpans><TimeSpan><RandomWriteData>true</RandomWriteData>"
 			       "<Targets><Target><Path>t.dat</Path></Target></Targets></TimeSpan>"
 			       "</TimeSpans></Profile>"), 0);
