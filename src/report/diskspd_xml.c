@@ -471,9 +471,10 @@ static void iops_xml(struct ctx *c, const struct interval *s)
 			xml_leaf(x, tags[k], "%.3f",
 				 series_iops_stddev(s, c->full, k, c->res->interval_ns));
 	for (unsigned i = 0; any[2] && i < c->full; i++) {
-		double l[2][4] = { { 0 } };	/* min, max, mean, stddev; 0 without -L, as DiskSpd's */
+		double l[2][4] = { { 0 } };	/* min, max, mean, stddev (DiskSpd times each I/O
+						   for -D's buckets, with -L or without) */
 
-		for (int k = 0; !c->w->no_latency && k < 2; k++) {
+		for (int k = 0; k < 2; k++) {
 			if (!s[i].ios[k])
 				continue;
 			l[k][0] = ms((double)s[i].lat_min[k]);

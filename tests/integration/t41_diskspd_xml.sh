@@ -325,6 +325,13 @@ run_ok --engine=null --null-latency=1ms -o2 -d1.5 -W0 -D500 -L -Rxml x
 bucket_stats "$T/out" > b.fixed
 awk '{ if ($1 < 1 || $1 > $3 || $3 > $2 || $4 * $4 > ($2 - $3) * ($3 - $1) + 0.002 * ($2 + 1)) exit 1 }' b.fixed ||
 	fail "a fixed 1 ms service time: buckets $(cat b.fixed)"
+# -D without -L: DiskSpd times each I/O for its buckets all the same (its IoBucketizer takes
+# every completion's latency with -D, MeasureLatency or not), so the figures are there
+run_ok --engine=null --null-latency=1ms -o2 -d1.5 -W0 -D500 -Rxml x
+grep -q "<Latency" "$T/out" && fail "-D without -L: a Latency section"
+bucket_stats "$T/out" > b.nol
+[ "$(wc -l < b.nol)" -ge 3 ] && awk '{ if ($1 < 1 || $1 > $3 || $3 > $2) exit 1 }' b.nol ||
+	fail "-D without -L, a fixed 1 ms service time: buckets $(cat b.nol)"
 
 say "-rd: each result Target has DiskSpd's effective distribution, <Distribution><Absolute>, its ranges in bytes over the target with a hole (IO 0) over each gap, as DiskSpd's XmlResultParser renders them"
 # ranges FILE: the Range lines of the results' Targets (after the Profile), as IO/bytes
