@@ -220,7 +220,7 @@ jq -e '.hosts.ranks | map(.ranges[0]) == [[0, 2097152], [2097152, 4194304], [419
 	fail "the ranks' slices: $(jq -c '[.hosts.ranks[].ranges]' sh2.json)"
 jq -e '(.targets[0].shared_by == 4) and ([.hosts.ranks[].ios] | all(. > 0))' sh2.json >/dev/null ||
 	fail "the shared file's entry: $(jq -c '.targets[0] | {shared_by, range_start, range_end}' sh2.json)"
-grep -q "^target 1 '$T/made.dat': shared by 4 ranks, each on its slice of the range: rank 0 0B to 2MiB, rank 1 2MiB to 4MiB" sh2 ||
+grep -q "^target 1 '$T/made.dat': shared by 4 ranks, each on its slice of the range: rank 0 0 to 2MiB, rank 1 2MiB to 4MiB" sh2 ||
 	fail "the text report does not show the slices"
 [ ! -e made.dat ] || fail "made.dat left after the run"
 $CHECK sh2.json 4 || fail "merged result on a shared file"
