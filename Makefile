@@ -227,15 +227,21 @@ fuzz-run:
 # under TSan, the fuzzers, then the Debian package. Every build they use is made first, two compilers at a time (make
 # -j2 builds: CI's machine has two cores), so that no test runs beside a compiler; the parts
 # then run one after another (tests/run runs several tests at once, and some alone).
+# At the end it lists the ten slowest tests over all the parts (tests/run's IOB_TIMES).
+TIMES := $(abspath build/test-times)
 check-all:
-	$(MAKE) -j2 builds
-	$(MAKE) check-opt
-	$(MAKE) check-nompi
-	$(MAKE) check-windows
-	$(MAKE) check-san
-	$(MAKE) check-tsan
-	$(MAKE) fuzz-run
-	$(MAKE) check-deb
+	@start=$$(date +%s); mkdir -p build; : > $(TIMES); \
+	export IOB_TIMES=$(TIMES); \
+	$(MAKE) -j2 builds && \
+	IOB_PART=normal $(MAKE) check-opt && \
+	$(MAKE) check-nompi && \
+	IOB_PART=wine $(MAKE) check-windows && \
+	IOB_PART=asan $(MAKE) check-san && \
+	IOB_PART=tsan $(MAKE) check-tsan && \
+	$(MAKE) fuzz-run && \
+	$(MAKE) check-deb || exit 1; \
+	echo "check-all: every part passed in $$(( $$(date +%s) - start )) s; the slowest tests:"; \
+	sort -rn $(TIMES) | head -n 10 | awk '{ printf "  %5s s  %s (%s)\n", $$1, $$2, $$3 }'
 
 # The builds of check-all's parts, each in its own folder. The Windows build compiles the
 # normal build's generated sources (build/gen/), so it waits for that one.
