@@ -66,10 +66,13 @@ new_zram 256
 run_ok -d0.5 -W0 -b1M -o4 -Sh -w100 --allow-device-write --quiet "$ZDEV"
 for eng in io_uring libaio psync; do
 	o=16; [ $eng = psync ] && o=1
-	run_ok --engine=$eng -d1 -W0.3 -o$o -r -b4K -Sh --json="$T/z.json" "$ZDEV"
+	r0=$(diskstat "$ZDEV" 4)	# reads completed, the device's own count
+	run_ok --engine=$eng -d1 -W0 -o$o -r -b4K -Sh --json="$T/z.json" "$ZDEV"
+	r1=$(diskstat "$ZDEV" 4)
 	a=$(jq '.devices[0].crosscheck.app_ios' "$T/z.json"); d=$(jq '.devices[0].crosscheck.device_ios' "$T/z.json")
-	echo "$eng: iobench $a, device $d"
+	echo "$eng: iobench $a, device $d, /proc/diskstats $((r1 - r0))"
 	within "$d" "$a" 1 || fail "$eng: device $d vs iobench $a"
+	within "$d" $((r1 - r0)) 1 || fail "$eng: the cross-check's device count $d, /proc/diskstats moved $((r1 - r0))"
 	jq -e '.devices[0].crosscheck.likely_causes == [] and .devices[0].perfmon.split_io_per_s == null
 		and (.devices[0].iostat.rareq_sz_kb | . > 3.9 and . < 4.1)' "$T/z.json" >/dev/null ||
 		fail "$eng: $(jq -c .devices[0].crosscheck "$T/z.json")"

@@ -70,7 +70,8 @@ done
 [ "$(jq -c '[.jobs[].jobname]' "$T/out")" = '["a","bee"]' ] || fail "stdin: $(head -c 200 "$T/out")"
 sum=$(md5sum < "$T/fsx.job")
 run_ok --engine=null --ios=10 -b4K "$T/fsx.job"	# -b: a DiskSpd line, fsx.job its target
-grep -q "fsx.job" "$T/out" && same_bytes "$T/fsx.job" "$sum"
+grep -q "path: '$T/fsx.job'" "$T/out" || fail "-b: fsx.job is not the DiskSpd run's target: $(head -20 "$T/out")"
+same_bytes "$T/fsx.job" "$sum"
 
 say "invalidate (on by default): the file's page cache is dropped before the job, as fio drops it"
 if command -v fincore >/dev/null; then

@@ -15,6 +15,8 @@ say "a mixed run checks blocks written earlier in the same run"
 run_ok --verify --ios=20000 -r -b4K -o16 -t2 -w40 -Sh -Rjson "$f"
 jq -e '.verify.written > 10000 and .verify.checked > 20000 and .verify.mismatches == 0 and
 	.verify.lost_writes_tracked' "$T/out" >/dev/null || fail "mixed run: $(jq -c .verify "$T/out")"
+run_ok --verify --ios=2000 -r -b4K -o4 -w40 -Sh "$f"
+grep -q "^verify: .* 0 mismatches" "$T/out" || fail "no verify summary in the text: $(grep verify "$T/out")"
 grep -q "verify: .* 0 mismatches" "$T/err" && fail "summary went to stderr"
 
 case_ fault "a flipped byte: exactly that block, corrupt, the bytes shown; exit 1"

@@ -36,8 +36,9 @@ dd if="$L1" of=/dev/null bs=4k iflag=direct count=100000 status=none &
 bg=$!
 run_ok -d1 -W0 -b64K -Sh -Rjson "$L1"
 kill $bg 2>/dev/null; wait $bg 2>/dev/null
-hasnt split_io
 echo "cross-check: $(causes)"
+hasnt split_io; hasnt other_io
+causes | grep -qE '(^|\| )splits' && fail "the cross-check claims splits: $(causes)"
 
 case_ figure "1 MiB reads at -o8 on a rotational loop device: split, and the queue is iobench's own"
 run_ok -d1 -W0 -b1M -o8 -Sh -Rjson "$L1"
@@ -94,6 +95,7 @@ done
 sync
 run_ok --ios=200 -b1M -Sh --overwrite -Rjson "$T/m/frag.dat"
 echo "cross-check: $(causes)"
+causes | grep -qE "(^|\| )the file's extents" || fail "fragmented file: the cross-check does not name its extents: $(causes)"
 hasnt other_io
 unmount "$T/m"; MOUNTS=""
 

@@ -9,6 +9,16 @@ cd "$T"
 case_ effect "each fio 3.33 option: implemented and in the table, or refused by name and listed; none unknown"
 sed -n 's/^\t{ "\([^"]*\)", \(NULL\|"\([^"]*\)"\) },$/\1 \3/p' "$SRC" > names
 [ "$(wc -l < names)" -gt 300 ] || fail "only $(wc -l < names) names read from fionames.c"
+# the list itself against fio 3.33's own: every option its --cmdhelp=all names is in fionames.c
+if fio --version 2>/dev/null | grep -q '^fio-3\.33$'; then
+	fio --cmdhelp=all | sed -n 's/^ *\([a-z_0-9]*\) *:.*/\1/p' | sort -u > fio.names
+	cut -d' ' -f1 names | sort -u > ib.names
+	[ "$(wc -l < fio.names)" -gt 150 ] || fail "fio --cmdhelp=all named only $(wc -l < fio.names) options"
+	m=$(comm -23 fio.names ib.names | tr '\n' ' ')
+	[ -z "$m" ] || fail "fio 3.33 options missing from fionames.c: $m"
+else
+	skip_case "fionames.c against fio 3.33's own --cmdhelp=all (fio 3.33 not installed)"
+fi
 : > general; : > engine; : > done
 while read -r name engines; do
 	printf '[a]\nioengine=null\nsize=1m\n%s=1\n' "$name" > j.fio

@@ -2,9 +2,11 @@
 /* Description: offset generator (alignment, bounds, stride, wrap, seeds) and read/write mix. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "core/gen.h"
@@ -244,14 +246,23 @@ static void test_sequential_by_length(void **state)
 
 static void test_fill_random(void **state)
 {
-	unsigned char buf[4099];
+	unsigned char buf[4099], again[4099];
+	bool seen[256] = { false };
 	uint64_t s = 1;
-	unsigned zero = 0;
+	unsigned zero = 0, distinct = 0;
 
+	memset(buf, 0, sizeof(buf));
 	gen_fill(&s, buf, sizeof(buf));
-	for (size_t i = 0; i < sizeof(buf); i++)
+	for (size_t i = 0; i < sizeof(buf); i++) {
 		zero += !buf[i];
+		distinct += !seen[buf[i]];
+		seen[buf[i]] = true;
+	}
 	assert_true(zero < 40);	/* about 16 expected */
+	assert_true(distinct > 200);	/* every byte value, nearly: not a repeated word */
+	assert_true(buf[4096] || buf[4097] || buf[4098]);	/* the tail past the last 8 bytes */
+	gen_fill(&s, again, sizeof(again));	/* the state moved on: other bytes */
+	assert_memory_not_equal(buf, again, sizeof(buf));
 }
 
 /* DiskSpd's effective -rdpct ranges: Target% of the aligned size, aligned down, contiguous. */
