@@ -145,30 +145,6 @@ static const struct fopt {
 	{ "latency_percentile", F_LAT_PERCENTILE, A_VALUE }, { "latency_run", F_LAT_RUN, A_BOTH },
 };
 
-
-void fio_notice(struct planner *p, const char *fmt, ...)
-{
-	char line[1024];
-	va_list ap;
-	size_t n;
-	char *s;
-
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	if (p->notices && strstr(p->notices, line))
-		return;		/* once is enough */
-	n = strlen(line);
-	s = realloc(p->notices, p->nlen + n + 2);
-	if (!s)
-		return;
-	memcpy(s + p->nlen, line, n);
-	s[p->nlen + n] = '\n';
-	s[p->nlen + n + 1] = 0;
-	p->notices = s;
-	p->nlen += n + 1;
-}
-
 static int bad(struct planner *p, const struct jf_opt *o, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
