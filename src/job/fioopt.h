@@ -1,26 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fioopt.h: inside the fio job-file front end: applying one option to a job
- * (struct fjob, fiospec.h), its defaults, and fio 3.33's option names.
+ * (struct fjob, fiospec.h), its defaults, and what it leaves to release.
  * fioopt.c gives each option fio's meaning; fiojob.c turns jobs into groups
  * and workloads.
  */
 #ifndef IOB_FIOOPT_H
 #define IOB_FIOOPT_H
 
-#include <stddef.h>
-
 #include "job/fioplanner.h"
 #include "job/fiospec.h"
 #include "job/jobfile.h"
-
-/* A fio 3.33 option by name, with the engines of an engine's own option (NULL: fio's). */
-struct fio_name {
-	const char *name;
-	const char *engines;
-};
-extern const struct fio_name fio_names[];
-extern const size_t fio_nnames;
 
 /* fio's defaults, for a job named name defined at where in job file number file. */
 void fio_job_defaults(struct fjob *j, const char *name, const char *where, unsigned file);
