@@ -3,7 +3,9 @@
  * fioopt.c: fio's job options with fio's meanings and defaults. Every option
  * fio has is either applied, accepted with a notice (it only tunes fio's own
  * overhead), or refused by name; an unknown option is an error with the
- * nearest supported name. Values are parsed as fio parses them.
+ * nearest supported name (fiotable.c). Values are parsed as fio parses them
+ * (fiovalue.c); the access and pacing options have modules of their own
+ * (fioaccess.c, fiopace.c), the verification options too (fioverify.c).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -327,41 +329,84 @@ static int get_engine(struct planner *p, const struct jf_opt *o, struct fjob *j)
 	return 0;
 }
 
-int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
+/*
+ * fio_job_apply()'s appliers, one per concern: option o, whose table entry
+ * is f, applied to j; 0, -EINVAL with the message in p's buffer, or -ENOENT
+ * when f is not one of theirs. This one: names, files, sizes, offsets, groups.
+ */
+static int apply_files(struct planner *p, struct fjob *j, const struct jf_opt *o,
+		      const struct fopt *f)
 {
-	const struct fopt *f = fio_table_find(o->key);
 	uint64_t v;
 	bool b;
 
-	if (!f) {
-		int r = fio_verify_apply(p, &j->verify, o);
-
-		return r == -ENOENT ? fio_table_unknown(p, o) : r;
-	}
-	if (f->arg == A_VALUE && !o->val)
-		return fio_bad(p, o, "needs a value (%s=...)", o->key);
-	if (f->arg == A_VALUE && !*o->val)
-		return fio_bad(p, o, "the value is empty");
 	switch (f->id) {
-	case F_RATE: case F_RATE_IOPS: case F_RATE_MIN: case F_RATE_IOPS_MIN: case F_RATE_CYCLE:
-	case F_RATE_PROCESS:
-	case F_RATE_IGN_THINK: case F_THINKTIME: case F_THINK_SPIN: case F_THINK_BLOCKS:
-	case F_THINK_BTYPE: case F_THINK_IOTIME: case F_LAT_TARGET: case F_LAT_WINDOW:
-	case F_LAT_PERCENTILE: case F_LAT_RUN:
-		return fio_pace_apply(p, j, o, f->id);
 	case F_NAME: j->name = o->val; return 0;
 	case F_DESCRIPTION: j->description = o->val; return 0;
 	case F_FILENAME: j->filename = o->val; return 0;
 	case F_DIRECTORY: j->directory = o->val; return 0;
+	case F_FILENAME_FORMAT: j->filename_format = o->val; return 0;
+	case F_UNIQUE_FILENAME:	/* fio: a client's IP before names in directory=, client/server only */
+		return fio_get_bool(p, o, &b);
+	case F_WAIT_FOR: j->wait_for = o->val; return 0;
+	case F_FST: return get_file_service(p, o, j);
+	case F_SIZE:
+		if (fio_get_size(p, o, o->val, j->kb_base, &j->size, &j->size_pct))
+			return -EINVAL;
+		if (j->size_pct && !j->size)	/* 0% is an offset's, not a size's */
+			return fio_bad(p, o, "0%% of the file leaves nothing to do");
+		return 0;
+	case F_FILESIZE:
+		if (strchr(o->val, '-') || strchr(o->val, ':'))
+			return fio_bad(p, o, "a range of file sizes is not implemented by iobench");
+		return fio_get_size(p, o, o->val, j->kb_base, &j->filesize, NULL);
+	case F_OFFSET:
+		if (fio_get_size(p, o, o->val, j->kb_base, &j->offset, &j->offset_pct))
+			return -EINVAL;
+		j->offset_pct &= j->offset != 0;	/* offset=0% is offset 0, as in fio */
+		return 0;
+	case F_OFFSET_INC:
+		return fio_get_size(p, o, o->val, j->kb_base, &j->offset_increment, NULL);
+	case F_IO_SIZE: return fio_get_size(p, o, o->val, j->kb_base, &j->io_size, NULL);
+	case F_NUMBER_IOS: return fio_get_uint(p, o, 0, UINT64_MAX, &j->number_ios);
+	case F_LOOPS: return fio_get_u(p, o, 1, 1000000, &j->loops);
+	case F_NRFILES: return fio_get_u(p, o, 1, MAX_FILES, &j->nrfiles);
+	case F_GROUP_REPORTING: return fio_get_bool(p, o, &j->group_reporting);
+	case F_STONEWALL: return fio_get_bool(p, o, &j->stonewall);
+	case F_NEW_GROUP: return fio_get_bool(p, o, &j->new_group);
+	case F_UNLINK:
+		if (fio_get_bool(p, o, &b))
+			return -EINVAL;
+		j->unlink = b ? UNLINK_REMOVE : UNLINK_KEEP;
+		return 0;
+	case F_UNLINK_EACH_LOOP: return fio_get_bool(p, o, &j->unlink_each_loop);
+	case F_ALLOW_CREATE: return fio_get_bool(p, o, &j->allow_create);
+	case F_CREATE_ON_OPEN: return fio_get_bool(p, o, &j->create_on_open);
+	case F_FALLOCATE: return get_fallocate(p, o, j);
+	case F_OPENFILES: return fio_get_u(p, o, 1, MAX_FILES, &j->openfiles);
+	case F_KB_BASE:
+		if (fio_get_uint(p, o, 1000, 1024, &v) || (v != 1000 && v != 1024))
+			return fio_bad(p, o, "kb_base is 1024 or 1000");
+		j->kb_base = (unsigned)v;
+		return 0;
+	default:
+		return -ENOENT;
+	}
+}
+
+/* How the job does I/O: engine, mode, block sizes, depth, caching, seeds. */
+static int apply_io(struct planner *p, struct fjob *j, const struct jf_opt *o,
+		   const struct fopt *f)
+{
+	uint64_t v;
+	bool b;
+
+	switch (f->id) {
 	case F_RW_SEQUENCER:
 		if (strcmp(o->val, "sequential") && strcmp(o->val, "identical"))
 			return fio_bad(p, o, "not sequential or identical");
 		j->seq_identical = !strcmp(o->val, "identical");
 		return 0;
-	case F_FILENAME_FORMAT: j->filename_format = o->val; return 0;
-	case F_UNIQUE_FILENAME:	/* fio: a client's IP before names in directory=, client/server only */
-		return fio_get_bool(p, o, &b);
-	case F_WAIT_FOR: j->wait_for = o->val; return 0;
 	case F_IOENGINE: return get_engine(p, o, j);
 	case F_RW: return fio_access_rw(p, o, j);
 	case F_RWMIXREAD:
@@ -406,7 +451,30 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 	case F_END_FSYNC: return fio_get_bool(p, o, &j->end_fsync);
 	case F_INVALIDATE: return fio_get_bool(p, o, &j->invalidate);
 	case F_FADVISE: return get_fadvise(p, o, j);
-	case F_FST: return get_file_service(p, o, j);
+	case F_RANDREPEAT: return fio_get_bool(p, o, &j->randrepeat);
+	case F_RANDSEED:
+		j->randseed_set = true;
+		return fio_get_uint(p, o, 0, UINT64_MAX, &j->randseed);
+	case F_NORANDOMMAP:
+	case F_THREAD:
+		return fio_get_bool(p, o, &b);	/* iobench always works this way: see docs */
+	case F_BLOCKALIGN: return fio_access_dirs(p, o, j, j->ba);
+	default:
+		return -ENOENT;
+	}
+}
+
+/* When and where the job runs: timing, pacing, io_uring's options, memory, CPUs, priorities. */
+static int apply_run(struct planner *p, struct fjob *j, const struct jf_opt *o,
+		    const struct fopt *f)
+{
+	switch (f->id) {
+	case F_RATE: case F_RATE_IOPS: case F_RATE_MIN: case F_RATE_IOPS_MIN: case F_RATE_CYCLE:
+	case F_RATE_PROCESS:
+	case F_RATE_IGN_THINK: case F_THINKTIME: case F_THINK_SPIN: case F_THINK_BLOCKS:
+	case F_THINK_BTYPE: case F_THINK_IOTIME: case F_LAT_TARGET: case F_LAT_WINDOW:
+	case F_LAT_PERCENTILE: case F_LAT_RUN:
+		return fio_pace_apply(p, j, o, f->id);
 	case F_HIPRI: return fio_get_bool(p, o, &j->hipri);
 	case F_SQTHREAD_POLL: return fio_get_bool(p, o, &j->sqpoll);
 	case F_TIME_BASED: return fio_get_bool(p, o, &j->time_based);
@@ -416,118 +484,6 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 		if (strchr(o->val, '-') || strchr(o->val, ':'))
 			return fio_bad(p, o, "a random start delay (a range) is not implemented by iobench");
 		return fio_get_time(p, o, 1000000000ull, &j->startdelay_ns);
-	case F_SIZE:
-		if (fio_get_size(p, o, o->val, j->kb_base, &j->size, &j->size_pct))
-			return -EINVAL;
-		if (j->size_pct && !j->size)	/* 0% is an offset's, not a size's */
-			return fio_bad(p, o, "0%% of the file leaves nothing to do");
-		return 0;
-	case F_FILESIZE:
-		if (strchr(o->val, '-') || strchr(o->val, ':'))
-			return fio_bad(p, o, "a range of file sizes is not implemented by iobench");
-		return fio_get_size(p, o, o->val, j->kb_base, &j->filesize, NULL);
-	case F_OFFSET:
-		if (fio_get_size(p, o, o->val, j->kb_base, &j->offset, &j->offset_pct))
-			return -EINVAL;
-		j->offset_pct &= j->offset != 0;	/* offset=0% is offset 0, as in fio */
-		return 0;
-	case F_OFFSET_INC:
-		return fio_get_size(p, o, o->val, j->kb_base, &j->offset_increment, NULL);
-	case F_IO_SIZE: return fio_get_size(p, o, o->val, j->kb_base, &j->io_size, NULL);
-	case F_NUMBER_IOS: return fio_get_uint(p, o, 0, UINT64_MAX, &j->number_ios);
-	case F_LOOPS: return fio_get_u(p, o, 1, 1000000, &j->loops);
-	case F_NRFILES: return fio_get_u(p, o, 1, MAX_FILES, &j->nrfiles);
-	case F_RANDREPEAT: return fio_get_bool(p, o, &j->randrepeat);
-	case F_RANDSEED:
-		j->randseed_set = true;
-		return fio_get_uint(p, o, 0, UINT64_MAX, &j->randseed);
-	case F_NORANDOMMAP:
-	case F_THREAD:
-		return fio_get_bool(p, o, &b);	/* iobench always works this way: see docs */
-	case F_GROUP_REPORTING: return fio_get_bool(p, o, &j->group_reporting);
-	case F_STONEWALL: return fio_get_bool(p, o, &j->stonewall);
-	case F_NEW_GROUP: return fio_get_bool(p, o, &j->new_group);
-	case F_ZERO_BUFFERS: return fio_get_bool(p, o, &j->zero_buffers);
-	case F_COMPRESS: return fio_get_u(p, o, 0, 100, &j->compress_pct);
-	case F_COMPRESS_CHUNK:
-		if (fio_get_size(p, o, o->val, j->kb_base, &v, NULL))
-			return -EINVAL;
-		if (v != 512)
-			return fio_bad(p, o, "iobench makes data compressible in 512-byte chunks only");
-		return 0;
-	case F_DEDUPE: return fio_get_u(p, o, 0, 100, &j->dedupe_pct);
-	case F_PATTERN: return get_pattern(p, o, j);
-	case F_CONTINUE:
-		/* fio: io is reads and writes; all (and 1) adds verify mismatches */
-		if (!strcmp(o->val, "none") || !strcmp(o->val, "0"))
-			j->continue_on_error = 0;
-		else if (!strcmp(o->val, "read"))
-			j->continue_on_error = CONTINUE_READ;
-		else if (!strcmp(o->val, "write"))
-			j->continue_on_error = CONTINUE_WRITE;
-		else if (!strcmp(o->val, "io"))
-			j->continue_on_error = CONTINUE_READ | CONTINUE_WRITE;
-		else if (!strcmp(o->val, "verify"))
-			j->continue_on_error = CONTINUE_VERIFY;
-		else if (!strcmp(o->val, "all") || !strcmp(o->val, "1"))
-			j->continue_on_error = CONTINUE_READ | CONTINUE_WRITE | CONTINUE_VERIFY;
-		else
-			return fio_bad(p, o, "not none, read, write, io, verify or all");
-		return 0;
-	case F_REFILL:
-		if (fio_get_bool(p, o, &b))
-			return -EINVAL;
-		j->refill = b ? 1 : 0;
-		return 0;
-	case F_SCRAMBLE: return fio_get_bool(p, o, &j->scramble);
-	case F_UNLINK:
-		if (fio_get_bool(p, o, &b))
-			return -EINVAL;
-		j->unlink = b ? UNLINK_REMOVE : UNLINK_KEEP;
-		return 0;
-	case F_UNLINK_EACH_LOOP: return fio_get_bool(p, o, &j->unlink_each_loop);
-	case F_ALLOW_CREATE: return fio_get_bool(p, o, &j->allow_create);
-	case F_CREATE_ON_OPEN: return fio_get_bool(p, o, &j->create_on_open);
-	case F_FALLOCATE: return get_fallocate(p, o, j);
-	case F_OPENFILES: return fio_get_u(p, o, 1, MAX_FILES, &j->openfiles);
-	case F_BLOCKALIGN: return fio_access_dirs(p, o, j, j->ba);
-	case F_EXITALL:
-		if (o->val && fio_get_bool(p, o, &b))
-			return -EINVAL;
-		if (o->val && !b)
-			fio_notice(p, "%s: exitall=0 turns exitall on, as in fio 3.33 (whose exitall "
-				   "takes no value and ignores one)", o->where);
-		j->exitall = true;
-		return 0;
-	case F_EXITALL_ON_ERROR: return fio_get_bool(p, o, &j->exitall_on_error);
-	case F_EXIT_WHAT:	/* iobench runs one group at a time: stonewall's running jobs are the group's */
-		if (strcmp(o->val, "group") && strcmp(o->val, "stonewall") && strcmp(o->val, "all"))
-			return fio_bad(p, o, "not group, stonewall or all");
-		j->exit_all = !strcmp(o->val, "all");
-		return 0;
-	case F_IGNORE_ERROR: return get_ignore_error(p, o, j);
-	case F_CLAT_PCT:
-		if (fio_get_bool(p, o, &b))
-			return -EINVAL;
-		j->fio_stats = b ? j->fio_stats & ~STATS_NO_CLAT_PCT : j->fio_stats | STATS_NO_CLAT_PCT;
-		return 0;
-	case F_LAT_PCT: return get_stats_bit(p, o, j, STATS_LAT_PCT);
-	case F_DISABLE_LAT:
-		return get_stats_bit(p, o, j, STATS_NO_LAT) ? -EINVAL :
-		       (j->logset.no_lat = j->fio_stats & STATS_NO_LAT, 0);
-	case F_DISABLE_CLAT:
-		return get_stats_bit(p, o, j, STATS_NO_CLAT) ? -EINVAL :
-		       (j->logset.no_clat = j->fio_stats & STATS_NO_CLAT, 0);
-	case F_DISABLE_BW: return fio_get_bool(p, o, &j->logset.no_bw);
-	case F_SLAT_PCT:
-	case F_DISABLE_SLAT:	/* iobench never times submission apart: slat_ns stays empty */
-		if (fio_get_bool(p, o, &b))
-			return -EINVAL;
-		fio_notice(p, "%s: %s: iobench does not time submission apart (fio's slat), so "
-			   "slat_ns is empty either way, as fio's with a synchronous engine", o->where,
-			   o->key);
-		return 0;
-	case F_PCT_LIST: return get_pct_list(p, o, j);
 	case F_PRIO: return fio_get_int(p, o, 0, 7, &j->prio);	/* fio's IOPRIO_MIN/MAX_PRIO */
 	case F_PRIOCLASS: return fio_get_int(p, o, 0, 3, &j->prioclass);
 	case F_CPUS_ALLOWED: return get_cpus_allowed(p, o, j);
@@ -559,11 +515,114 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 			   "implemented by iobench: fio reports such a job's latencies per priority "
 			   "(clat_prio), which iobench does not split; prio and prioclass give all "
 			   "of a job's I/O one priority");
-	case F_KB_BASE:
-		if (fio_get_uint(p, o, 1000, 1024, &v) || (v != 1000 && v != 1024))
-			return fio_bad(p, o, "kb_base is 1024 or 1000");
-		j->kb_base = (unsigned)v;
+	default:
+		return -ENOENT;
+	}
+}
+
+/* What the job's writes carry. */
+static int apply_data(struct planner *p, struct fjob *j, const struct jf_opt *o,
+		     const struct fopt *f)
+{
+	uint64_t v;
+	bool b;
+
+	switch (f->id) {
+	case F_ZERO_BUFFERS: return fio_get_bool(p, o, &j->zero_buffers);
+	case F_COMPRESS: return fio_get_u(p, o, 0, 100, &j->compress_pct);
+	case F_COMPRESS_CHUNK:
+		if (fio_get_size(p, o, o->val, j->kb_base, &v, NULL))
+			return -EINVAL;
+		if (v != 512)
+			return fio_bad(p, o, "iobench makes data compressible in 512-byte chunks only");
 		return 0;
+	case F_DEDUPE: return fio_get_u(p, o, 0, 100, &j->dedupe_pct);
+	case F_PATTERN: return get_pattern(p, o, j);
+	case F_REFILL:
+		if (fio_get_bool(p, o, &b))
+			return -EINVAL;
+		j->refill = b ? 1 : 0;
+		return 0;
+	case F_SCRAMBLE: return fio_get_bool(p, o, &j->scramble);
+	default:
+		return -ENOENT;
+	}
+}
+
+/* What an error does to the job. */
+static int apply_errors(struct planner *p, struct fjob *j, const struct jf_opt *o,
+		       const struct fopt *f)
+{
+	bool b;
+
+	switch (f->id) {
+	case F_CONTINUE:
+		/* fio: io is reads and writes; all (and 1) adds verify mismatches */
+		if (!strcmp(o->val, "none") || !strcmp(o->val, "0"))
+			j->continue_on_error = 0;
+		else if (!strcmp(o->val, "read"))
+			j->continue_on_error = CONTINUE_READ;
+		else if (!strcmp(o->val, "write"))
+			j->continue_on_error = CONTINUE_WRITE;
+		else if (!strcmp(o->val, "io"))
+			j->continue_on_error = CONTINUE_READ | CONTINUE_WRITE;
+		else if (!strcmp(o->val, "verify"))
+			j->continue_on_error = CONTINUE_VERIFY;
+		else if (!strcmp(o->val, "all") || !strcmp(o->val, "1"))
+			j->continue_on_error = CONTINUE_READ | CONTINUE_WRITE | CONTINUE_VERIFY;
+		else
+			return fio_bad(p, o, "not none, read, write, io, verify or all");
+		return 0;
+	case F_EXITALL:
+		if (o->val && fio_get_bool(p, o, &b))
+			return -EINVAL;
+		if (o->val && !b)
+			fio_notice(p, "%s: exitall=0 turns exitall on, as in fio 3.33 (whose exitall "
+				   "takes no value and ignores one)", o->where);
+		j->exitall = true;
+		return 0;
+	case F_EXITALL_ON_ERROR: return fio_get_bool(p, o, &j->exitall_on_error);
+	case F_EXIT_WHAT:	/* iobench runs one group at a time: stonewall's running jobs are the group's */
+		if (strcmp(o->val, "group") && strcmp(o->val, "stonewall") && strcmp(o->val, "all"))
+			return fio_bad(p, o, "not group, stonewall or all");
+		j->exit_all = !strcmp(o->val, "all");
+		return 0;
+	case F_IGNORE_ERROR: return get_ignore_error(p, o, j);
+	default:
+		return -ENOENT;
+	}
+}
+
+/* The job's statistics and log files, and options that only tune fio's own costs. */
+static int apply_stats(struct planner *p, struct fjob *j, const struct jf_opt *o,
+		      const struct fopt *f)
+{
+	uint64_t v;
+	bool b;
+
+	switch (f->id) {
+	case F_CLAT_PCT:
+		if (fio_get_bool(p, o, &b))
+			return -EINVAL;
+		j->fio_stats = b ? j->fio_stats & ~STATS_NO_CLAT_PCT : j->fio_stats | STATS_NO_CLAT_PCT;
+		return 0;
+	case F_LAT_PCT: return get_stats_bit(p, o, j, STATS_LAT_PCT);
+	case F_DISABLE_LAT:
+		return get_stats_bit(p, o, j, STATS_NO_LAT) ? -EINVAL :
+		       (j->logset.no_lat = j->fio_stats & STATS_NO_LAT, 0);
+	case F_DISABLE_CLAT:
+		return get_stats_bit(p, o, j, STATS_NO_CLAT) ? -EINVAL :
+		       (j->logset.no_clat = j->fio_stats & STATS_NO_CLAT, 0);
+	case F_DISABLE_BW: return fio_get_bool(p, o, &j->logset.no_bw);
+	case F_SLAT_PCT:
+	case F_DISABLE_SLAT:	/* iobench never times submission apart: slat_ns stays empty */
+		if (fio_get_bool(p, o, &b))
+			return -EINVAL;
+		fio_notice(p, "%s: %s: iobench does not time submission apart (fio's slat), so "
+			   "slat_ns is empty either way, as fio's with a synchronous engine", o->where,
+			   o->key);
+		return 0;
+	case F_PCT_LIST: return get_pct_list(p, o, j);
 	case F_BW_LOG:
 	case F_LAT_LOG:
 	case F_IOPS_LOG:
@@ -604,6 +663,33 @@ int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
 		fio_notice(p, "%s: %s: this tunes fio's own measuring cost; iobench always measures "
 		       "every I/O in full, at less cost", o->where, o->key);
 		return 0;
+	default:
+		return -ENOENT;
+	}
+}
+
+int fio_job_apply(struct planner *p, struct fjob *j, const struct jf_opt *o)
+{
+	static int (*const appliers[])(struct planner *p, struct fjob *j, const struct jf_opt *o,
+				       const struct fopt *f) = {
+		apply_files, apply_io, apply_run, apply_data, apply_errors, apply_stats,
+	};
+	const struct fopt *f = fio_table_find(o->key);
+
+	if (!f) {
+		int r = fio_verify_apply(p, &j->verify, o);
+
+		return r == -ENOENT ? fio_table_unknown(p, o) : r;
+	}
+	if (f->arg == A_VALUE && !o->val)
+		return fio_bad(p, o, "needs a value (%s=...)", o->key);
+	if (f->arg == A_VALUE && !*o->val)
+		return fio_bad(p, o, "the value is empty");
+	for (size_t i = 0; i < sizeof(appliers) / sizeof(appliers[0]); i++) {
+		int r = appliers[i](p, j, o, f);
+
+		if (r != -ENOENT)	/* the one whose option it is */
+			return r;
 	}
 	return 0;
 }
