@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fioplanner.c: the planner's notices, each line once (fioplanner.h). */
+/* fioplanner.c: the planner's notices, each line once, and its release (fioplanner.h). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,4 +29,12 @@ void fio_notice(struct planner *p, const char *fmt, ...)
 	s[p->nlen + n + 1] = 0;
 	p->notices = s;
 	p->nlen += n + 1;
+}
+
+void fio_planner_release(struct planner *p)
+{
+	free(p->notices);
+	for (unsigned i = 0; i < p->ntaken; i++)
+		free(p->taken[i]);
+	free(p->taken);
 }

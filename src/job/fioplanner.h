@@ -27,4 +27,7 @@ struct planner {
 /* Adds one notice line (once, however often it comes). */
 void fio_notice(struct planner *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Frees what p gathered: the notices left in it, the names taken. */
+void fio_planner_release(struct planner *p);
+
 #endif
