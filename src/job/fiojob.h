@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "job/fiosyntax.h"
 #include "job/jobfile.h"
 #include "job/workload.h"
 
@@ -47,22 +48,5 @@ int fiojob_plan(const struct jf_doc *doc, const struct jf_opt *over, unsigned no
 		struct fio_plan *plan, char *err, size_t len);
 
 void fiojob_plan_free(struct fio_plan *plan);
-
-/* Whether the fio option key must have a value (so fio's command line takes the next word). */
-bool fio_option_needs_value(const char *key);
-
-/* Whether key is a fio job option (one iobench implements, or one it refuses by name). */
-bool fio_option_known(const char *key);
-
-/*
- * fio's size syntax: a number (or 0x hex) with an optional suffix matched
- * as fio does (k, kb, ki, KiB ... up to e; b for bytes), under kb_base
- * (1024 or 1000; full IEC suffixes like KiB take the other base, as in fio).
- * pct, when not NULL, accepts "N%" and sets *pct. Returns 0, -EINVAL or -ERANGE.
- */
-int fio_parse_size(const char *s, unsigned kb_base, uint64_t *out, bool *pct);
-
-/* A time: number with d, h, m, s, ms/msec, us/usec, or in unit_ns without a suffix. */
-int fio_parse_time(const char *s, uint64_t unit_ns, uint64_t *ns);
 
 #endif

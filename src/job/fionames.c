@@ -2,7 +2,7 @@
 /* fionames.c: the names of fio-3.33's options; written by scripts/fio-option-names. */
 #include <stddef.h>
 
-#include "job/fioopt.h"
+#include "job/fiotable.h"
 #include "util/banned.h"
 
 const struct fio_name fio_names[] = {

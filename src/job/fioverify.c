@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "core/vhash.h"
-#include "job/fioopt.h"
 #include "job/fiopattern.h"
+#include "job/fioplanner.h"
 #include "job/units.h"
 #include "job/fioverify.h"
 #include "util/errmsg.h"
