@@ -238,7 +238,7 @@ static int get_cpumask(struct planner *p, const struct jf_opt *o, struct fjob *j
 }
 
 /* io_uring's registerfiles, fixedbufs, nonvectored, force_async and sqthread_poll_cpu. */
-static int get_uring(struct planner *p, const struct jf_opt *o, struct fjob *j, enum opt_id id)
+static int get_uring(struct planner *p, const struct jf_opt *o, struct fjob *j, enum fio_opt_id id)
 {
 	long v;
 	char *end;

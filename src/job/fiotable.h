@@ -13,7 +13,7 @@
 #include "job/fioplanner.h"
 #include "job/jobfile.h"
 
-enum opt_id {
+enum fio_opt_id {
 	F_NAME, F_DESCRIPTION, F_FILENAME, F_DIRECTORY, F_IOENGINE, F_RW, F_RWMIXREAD,
 	F_RWMIXWRITE, F_BS, F_NUMJOBS, F_IODEPTH, F_BATCH_SUBMIT, F_COMPLETE_MIN,
 	F_COMPLETE_MAX, F_IODEPTH_LOW, F_DIRECT, F_BUFFERED, F_SYNC, F_END_FSYNC, F_INVALIDATE, F_FADVISE, F_FST,
@@ -42,7 +42,7 @@ enum arg { A_VALUE, A_FLAG, A_BOTH };	/* needs a value, takes none, either */
 
 struct fopt {
 	const char *name;
-	enum opt_id id;
+	enum fio_opt_id id;
 	enum arg arg;
 };
 
