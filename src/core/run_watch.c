@@ -20,7 +20,7 @@
 /*
  * The interval histograms every worker has left move out of the ring (struct
  * ivring), of the intervals that have passed at now (the rest, up to the
- * window's end, once the run is over: gather() in run.c).
+ * window's end, once the run is over: run_gather()).
  */
 static void drain_intervals(struct run_ctx *ctx, uint64_t window_start, uint64_t now)
 {
