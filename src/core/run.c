@@ -274,33 +274,15 @@ static int start_threads(struct run_ctx *ctx, struct thread_arg *args, char *err
 	return 0;
 }
 
-/* Threads are built; run them and collect the results. */
-static int run_workers(struct run_ctx *ctx, struct result *res, const struct stop_hold *sigs,
-		       char *err, size_t len)
+/*
+ * What stopped a worker before its first I/O (its CPU, its I/O priority,
+ * its engine), the first one said in err; every worker then stops.
+ * Returns 0 or -errno.
+ */
+static int worker_errors(struct run_ctx *ctx, const struct result *res, char *err, size_t len)
 {
-	struct thread_arg *args = calloc(ctx->nworkers, sizeof(*args));
-	struct watch wt = { .stop_time = UINT64_MAX, .ctx = ctx };
-	unsigned nrows = 0;
-	int r;
+	int r = 0;
 
-	wt.cpu_a = calloc(MAX_CPUS, sizeof(*wt.cpu_a));
-	wt.cpu_b = calloc(MAX_CPUS, sizeof(*wt.cpu_b));
-	for (unsigned i = 0; i < ctx->nworkers; i++)
-		nrows += ctx->workers[i].nstreams;
-	res->rows = calloc(nrows, sizeof(*res->rows));
-	if (!args || !wt.cpu_a || !wt.cpu_b || !res->rows ||
-	    ivring_init(&ctx->ivr, build_series_slots(ctx->w), ctx->w->interval_ns) ||
-	    watch_devices(&wt.dw, ctx->targets, ctx->w->ntargets, build_series_slots(ctx->w))) {
-		r = ranks_agree(errmsg(err, len, -ENOMEM, "out of memory"), err, len);
-		goto out;
-	}
-	atomic_store(&ctx->windows_open, ctx->nworkers);
-	r = start_threads(ctx, args, err, len);
-	if (r) {
-		r = ranks_agree(r, err, len);
-		goto out;
-	}
-	pthread_barrier_wait(&ctx->ready);
 	for (unsigned i = 0; i < ctx->nworkers; i++) {
 		if (ctx->workers[i].pin_error && !r) {
 			r = errmsg(err, len, ctx->workers[i].pin_error, "cannot pin thread %u to CPU "
@@ -329,6 +311,37 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const struct sto
 			atomic_store(&ctx->stop, 1);
 		}
 	}
+	return r;
+}
+
+/* Threads are built; run them and collect the results. */
+static int run_workers(struct run_ctx *ctx, struct result *res, const struct stop_hold *sigs,
+		       char *err, size_t len)
+{
+	struct thread_arg *args = calloc(ctx->nworkers, sizeof(*args));
+	struct watch wt = { .stop_time = UINT64_MAX, .ctx = ctx };
+	unsigned nrows = 0;
+	int r;
+
+	wt.cpu_a = calloc(MAX_CPUS, sizeof(*wt.cpu_a));
+	wt.cpu_b = calloc(MAX_CPUS, sizeof(*wt.cpu_b));
+	for (unsigned i = 0; i < ctx->nworkers; i++)
+		nrows += ctx->workers[i].nstreams;
+	res->rows = calloc(nrows, sizeof(*res->rows));
+	if (!args || !wt.cpu_a || !wt.cpu_b || !res->rows ||
+	    ivring_init(&ctx->ivr, build_series_slots(ctx->w), ctx->w->interval_ns) ||
+	    watch_devices(&wt.dw, ctx->targets, ctx->w->ntargets, build_series_slots(ctx->w))) {
+		r = ranks_agree(errmsg(err, len, -ENOMEM, "out of memory"), err, len);
+		goto out;
+	}
+	atomic_store(&ctx->windows_open, ctx->nworkers);
+	r = start_threads(ctx, args, err, len);
+	if (r) {
+		r = ranks_agree(r, err, len);
+		goto out;
+	}
+	pthread_barrier_wait(&ctx->ready);
+	r = worker_errors(ctx, res, err, len);
 	/* every rank's threads ready, or all stop; then they start together */
 	if ((r = ranks_agree(r, err, len)))
 		atomic_store(&ctx->stop, 1);
