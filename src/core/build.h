@@ -1,50 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * build.h: inside run.c: building a run's workers (build.c): streams with
- * their generators and size tables, io_units with their buffers and write
- * content, --verify's block tables, and each worker's engine set-up. All
- * of it before the first I/O. The state of the run: run_ctx.h.
+ * their generators and size tables, io_units with their buffers, pacers
+ * and logs, and each worker's engine set-up. All of it before the first
+ * I/O. The state of the run: run_ctx.h; the memory it takes: build_mem.h.
  */
 #ifndef IOB_BUILD_H
 #define IOB_BUILD_H
 
 #include <stddef.h>
-#include <stdint.h>
 
 #include "core/run_ctx.h"
 #include "core/target.h"
 #include "job/workload.h"
-
-#define COUNT_MODE_INTERVALS 3600	/* series slots of a count-based run */
-
-/* fio's names of the mem= kinds, by enum buf_mem. */
-extern const char *const build_mem_names[];
-
-/* The most intervals a series holds (194 days of 1 s intervals). */
-#define SERIES_MAX_SLOTS (1u << 24)
-
-/*
- * fio's mem= of every job, before anything is made: huge pages enough free
- * (shmhuge, mmaphuge), a mmaphuge file on hugetlbfs, a mem=mmap:FILE that
- * does not exist yet (or --overwrite). Returns 0 or -EINVAL with a message.
- */
-int build_check_iomem(const struct workload *w, const struct target *tg, char *err, size_t len);
-
-/* Opens (makes, sized) each job's mem=mmap:FILE. Returns 0 or -errno with a message. */
-int build_mem_files(struct run_ctx *ctx, char *err, size_t len);
-
-/* Series slots per stream: the window's intervals, or a fixed number when counting. */
-unsigned build_series_slots(const struct workload *w);
-
-/* Bytes the per-interval series of every stream take. */
-uint64_t build_series_bytes(const struct workload *w);
-
-/*
- * The I/O buffers and the per-interval series would take more than half the
- * machine's memory, or the series more than SERIES_MAX_SLOTS intervals:
- * -EINVAL with a message naming which, and what to change.
- */
-int build_check_memory(const struct workload *w, const struct target *tg, char *err, size_t len);
 
 /*
  * -Z<size>,<file> of every target, before anything is made: a regular file,

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/build_mem.h"
 #include "core/clock.h"
 #include "core/run_gather.h"
 #include "util/banned.h"
