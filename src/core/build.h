@@ -3,7 +3,7 @@
  * build.h: inside run.c: building a run's workers (build.c): streams with
  * their generators and size tables, io_units with their buffers, pacers
  * and logs, and each worker's engine set-up. All of it before the first
- * I/O. The state of the run: run_ctx.h; the memory it takes: build_mem.h.
+ * I/O. The state of the run: run_ctx.h; the memory it takes: build_mem.h; what its writes carry: build_content.h.
  */
 #ifndef IOB_BUILD_H
 #define IOB_BUILD_H
@@ -13,15 +13,6 @@
 #include "core/run_ctx.h"
 #include "core/target.h"
 #include "job/workload.h"
-
-/*
- * -Z<size>,<file> of every target, before anything is made: a regular file,
- * not empty, that this process may read. Returns 0 or -EINVAL with a message.
- */
-int build_check_sources(const struct workload *w, char *err, size_t len);
-
-/* The -Z<size> source buffers and --dedupe blocks, one per target that needs one. */
-int build_source_buffers(struct run_ctx *ctx);
 
 /*
  * --verify's tables of the last write of each block (NULL beyond 2^24

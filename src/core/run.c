@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "core/build.h"
+#include "core/build_content.h"
 #include "core/build_mem.h"
 #include "core/clock.h"
 #include "core/notice.h"

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/build_content.h"
 #include "core/build_mem.h"
 #include "core/notice.h"
 #include "core/ranked.h"
