@@ -3,7 +3,8 @@
  * build.h: inside run.c: building a run's workers (build.c): streams with
  * their generators and size tables, io_units with their buffers, pacers
  * and logs, and each worker's engine set-up. All of it before the first
- * I/O. The state of the run: run_ctx.h; the memory it takes: build_mem.h; what its writes carry: build_content.h.
+ * I/O. The state of the run: run_ctx.h; the memory it takes: build_mem.h;
+ * what its writes carry: build_content.h; --verify's tables: build_verify.h.
  */
 #ifndef IOB_BUILD_H
 #define IOB_BUILD_H
@@ -13,19 +14,6 @@
 #include "core/run_ctx.h"
 #include "core/target.h"
 #include "job/workload.h"
-
-/*
- * --verify's tables of the last write of each block (NULL beyond 2^24
- * blocks), loaded from each target's journal; a target the run writes has
- * its journal marked unfinished until build_verify_save().
- */
-int build_verify_tables(struct run_ctx *ctx);
-
-/*
- * After the run: syncs each target the run wrote under --verify and saves
- * its journal. Returns the first note worth reporting in note ("" if none).
- */
-void build_verify_save(struct run_ctx *ctx, char *note, size_t len);
 
 /*
  * Every thread's range (fio's offset_increment and size) holds a block of
