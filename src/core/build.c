@@ -84,6 +84,34 @@ int build_check_ranges(const struct workload *w, const struct target *tg, char *
 	return 0;
 }
 
+/* What stream s's writes on target ti carry: its source buffer, and how its writes vary. */
+static void init_writes(struct run_ctx *ctx, struct stream *s, unsigned ti)
+{
+	const struct target_spec *sp = &ctx->w->targets[ti];
+	const struct target *t = &ctx->targets[ti];
+
+	if (ctx->src_bufs[ti]) {
+		s->src = ctx->src_bufs[ti];
+		s->src_align = t->mem_align > 512 ? t->mem_align : 512;
+		s->src_slots = sp->buf == BUF_SOURCE ?
+			       (sp->buf_source_size - target_max_block(sp)) / s->src_align + 1 : 1;
+	}
+	if (sp->write_pct && t->kind != TARGET_NULL) {	/* what writes carry */
+		if (sp->buf == BUF_SOURCE)
+			s->vary |= VARY_SOURCE;
+		if (sp->dedupe_pct) {
+			s->vary |= VARY_DEDUPE;
+			s->dedupe_thresh = (uint32_t)(((uint64_t)sp->dedupe_pct << 32) / 100 -
+						      (sp->dedupe_pct == 100));
+		}
+		int refresh = target_write_refresh(sp, ctx->w->verify);
+
+		s->vary |= refresh == WRITES_REFILLED ? VARY_REFILL :
+			   refresh == WRITES_SCRAMBLED ? VARY_REFRESH : 0;
+		s->compress_pct = sp->compress_pct;
+	}
+}
+
 /* Sets up stream s of worker wk for target ti, as relative thread rel. */
 static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsigned rel,
 		       unsigned nthreads, unsigned thread, uint64_t seed)
@@ -149,26 +177,7 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 		return -ENOMEM;
 	counts_init(&s->counts[0]);
 	counts_init(&s->counts[1]);
-	if (ctx->src_bufs[ti]) {
-		s->src = ctx->src_bufs[ti];
-		s->src_align = t->mem_align > 512 ? t->mem_align : 512;
-		s->src_slots = sp->buf == BUF_SOURCE ?
-			       (sp->buf_source_size - target_max_block(sp)) / s->src_align + 1 : 1;
-	}
-	if (sp->write_pct && t->kind != TARGET_NULL) {	/* what writes carry */
-		if (sp->buf == BUF_SOURCE)
-			s->vary |= VARY_SOURCE;
-		if (sp->dedupe_pct) {
-			s->vary |= VARY_DEDUPE;
-			s->dedupe_thresh = (uint32_t)(((uint64_t)sp->dedupe_pct << 32) / 100 -
-						      (sp->dedupe_pct == 100));
-		}
-		int refresh = target_write_refresh(sp, ctx->w->verify);
-
-		s->vary |= refresh == WRITES_REFILLED ? VARY_REFILL :
-			   refresh == WRITES_SCRAMBLED ? VARY_REFRESH : 0;
-		s->compress_pct = sp->compress_pct;
-	}
+	init_writes(ctx, s, ti);
 	if ((r = gen_init(&s->gen, &gp)))
 		return r;
 	if (sp->parallel) {	/* DiskSpd's -p: every unit starts at the thread's first offset */
