@@ -287,7 +287,8 @@ WIN_NOT   := src/engine/io_uring.c src/engine/libaio.c src/engine/mmap.c src/eng
 	     src/platform/memfile.c src/platform/vmem.c src/core/iomem.c src/platform/affinity.c \
 	     src/platform/blockdev.c \
 	     src/platform/host.c src/platform/ioprio.c src/platform/kernelfs.c src/platform/statedir.c \
-	     src/core/target.c src/core/hold.c src/core/devrule.c src/platform/fileid.c \
+	     src/core/target.c src/core/target_linux.c src/core/target_open.c \
+	     src/core/hold.c src/core/devrule.c src/platform/fileid.c \
 	     src/monitor/device.c src/monitor/devsource.c src/monitor/cpuread.c src/cmd/blockdevs.c \
 	     src/platform/fsinfo.c src/util/outfile.c
 WIN_SRC   := $(filter-out $(WIN_NOT),$(LIB_SRC)) $(wildcard src/*/win/*.c)

@@ -2,36 +2,25 @@
 /*
  * build.c: building a run's workers before the first I/O (see build.h):
  * each worker's streams (offset generators, size tables, --verify's block
- * ownership), its io_units and their buffers (read and write, with the
- * write content asked for), and its engine over its files and buffers.
+ * ownership: build_verify.c), its io_units and their buffers (read and
+ * write, with the write content asked for: build_content.c; their memory:
+ * build_mem.c), and its engine over its files and buffers.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/build.h"
+#include "core/build_content.h"
+#include "core/build_mem.h"
+#include "core/build_verify.h"
 #include "core/shape.h"
 #include "job/units.h"
-#include "platform/fsinfo.h"
-#include "platform/host.h"
 #include "util/errmsg.h"
 #include "util/banned.h"
-
-static uint64_t round_up(uint64_t v, uint64_t a)
-{
-	return (v + a - 1) / a * a;
-}
-
-static uint32_t buf_align(const struct target *t)
-{
-	return t->mem_align > 4096 ? t->mem_align : 4096;
-}
-
 
 /* A stream's size table for one direction, from fio's bsrange or bssplit. */
 static void init_pick(struct size_pick *p, const struct bs_dist *b)
@@ -48,282 +37,6 @@ static void init_pick(struct size_pick *p, const struct bs_dist *b)
 		p->len[i] = b->len[i];
 		p->thresh[i] = (acc << 32) / 100;
 	}
-}
-
-/* Bytes of I/O buffers the workload needs: a read and a write buffer per unit. */
-static uint64_t buffer_bytes(const struct workload *w, const struct target *tg)
-{
-	uint64_t sum = 0;
-
-	for (unsigned j = 0; j < w->njobs; j++) {
-		const struct job_spec *job = &w->jobs[j];
-
-		for (unsigned k = 0; k < job->threads && (k == 0 || job->per_clone); k++) {
-			for (unsigned i = 0; i < job->ntargets; i++) {
-				unsigned ti = job_target(job, k, i);
-				const struct target_spec *s = &w->targets[ti];
-
-				sum += 2 * job_units(job, s) * round_up(target_max_block(s),
-									buf_align(&tg[ti])) *
-				       (job->per_clone ? 1 : job->threads);
-			}
-		}
-	}
-	return sum;
-}
-
-/* Bytes of thread rel of job js's buffer region: a read and a write buffer per unit. */
-static uint64_t worker_bytes(const struct workload *w, const struct target *tg,
-			     const struct job_spec *js, unsigned rel)
-{
-	uint64_t sum = js->mem_align;
-
-	for (unsigned i = 0; i < js->ntargets; i++) {
-		unsigned ti = job_target(js, rel, i);
-		const struct target_spec *s = &w->targets[ti];
-
-		sum += 2 * job_units(js, s) * round_up(target_max_block(s), buf_align(&tg[ti]));
-	}
-	return sum;
-}
-
-/* A thread's part of job js's mem=mmap:FILE: whole (huge) pages, the same for each. */
-static uint64_t mem_stride(const struct workload *w, const struct target *tg,
-			   const struct job_spec *js)
-{
-	uint64_t free, total, hp = iomem_huge(js->mem) ? iomem_huge_page(&free, &total) : 0;
-
-	return round_up(worker_bytes(w, tg, js, 0), hp ? hp : 4096);
-}
-
-const char *const build_mem_names[] = { "malloc", "shm", "shmhuge", "mmap", "mmaphuge",
-					 "mmapshared" };
-
-/* mem=...:FILE of job js: a new file (or --overwrite), in a directory there; mmaphuge's on hugetlbfs. */
-static int check_mem_file(const struct workload *w, const struct job_spec *js, char *err,
-			  size_t len)
-{
-	char dir[4096];
-	const char *slash = strrchr(js->mem_file, '/');
-	int huge;
-
-	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - js->mem_file + (slash ==
-		 js->mem_file)) : 1, slash ? js->mem_file : ".");
-	huge = fsinfo_hugepage_fs(dir);
-	if (huge < 0)
-		return errmsg(err, len, -EINVAL, "job '%s': mem=%s:%s: cannot use directory '%s': %s",
-			      js->name, build_mem_names[js->mem], js->mem_file, dir, strerror(-huge));
-	if (js->mem == MEM_MMAPHUGE && !huge)
-		return errmsg(err, len, -EINVAL, "job '%s': mem=mmaphuge:%s: '%s' is not on a "
-			      "hugetlbfs file system (mount -t hugetlbfs none DIR), which huge-page "
-			      "files need", js->name, js->mem_file, dir);
-	if (!access(js->mem_file, F_OK) && !w->overwrite)
-		return errmsg(err, len, -EINVAL, "job '%s': mem=%s:%s: the file exists, and fio sizes "
-			      "it to the buffers (its data gone): give a new file, or --overwrite",
-			      js->name, build_mem_names[js->mem], js->mem_file);
-	return 0;
-}
-
-int build_check_iomem(const struct workload *w, const struct target *tg, char *err, size_t len)
-{
-	uint64_t free, total, hp = iomem_huge_page(&free, &total), need = 0;
-	const char *first = NULL;
-	bool any = false;	/* a job on huge pages (DiskSpd's jobs have no name) */
-	char why[300];
-	int r;
-
-	for (unsigned j = 0; j < w->njobs; j++) {
-		const struct job_spec *js = &w->jobs[j];
-
-		if (!iomem_kind_built(js->mem, js->mem_file != NULL))
-			return errmsg(err, len, -EINVAL, "job '%s': mem=%s%s: not buffers this build of "
-				      "iobench makes (on Windows: malloc, and huge pages as -l's, "
-				      "docs/windows.md)", js->name, build_mem_names[js->mem],
-				      js->mem_file ? ":FILE" : "");
-		if (js->mem_file && (r = check_mem_file(w, js, err, len)))
-			return r;
-		if (!iomem_huge(js->mem))
-			continue;
-		if (!any)
-			first = js->name;
-		any = true;
-		for (unsigned k = 0; hp && k < js->threads; k++)
-			need += round_up(worker_bytes(w, tg, js, k), hp) / hp;
-	}
-	if (!any)
-		return 0;
-	if ((r = iomem_huge_allowed(why, sizeof(why))))
-		return errmsg(err, len, -EINVAL, "%s%s%s: %s", w->large_pages ? "-l" : "job '",
-			      w->large_pages ? "" : first, w->large_pages ? "" : "': mem=shmhuge, mmaphuge",
-			      why);
-	if (w->large_pages && (!hp || !total))
-		return errmsg(err, len, -EINVAL, "-l: large pages (huge pages for the I/O buffers): "
-			      "this machine has none configured (%s is 0)", iomem_huge_where());
-	if (w->large_pages && free < need)
-		return errmsg(err, len, -EINVAL, "-l: large pages: the buffers need %llu huge pages "
-			      "of %llu KiB, and %llu of this machine's %llu are free "
-			      "(%s)", (unsigned long long)need,
-			      (unsigned long long)(hp / 1024), (unsigned long long)free,
-			      (unsigned long long)total, iomem_huge_where());
-	if (!hp || !total)
-		return errmsg(err, len, -EINVAL, "job '%s': mem=shmhuge and mmaphuge need huge pages, "
-			      "and this machine has none configured (%s is 0)", first, iomem_huge_where());
-	if (free < need)
-		return errmsg(err, len, -EINVAL, "job '%s': mem=shmhuge and mmaphuge: the buffers need "
-			      "%llu huge pages of %llu KiB, and %llu of this machine's %llu are free "
-			      "(%s)", first, (unsigned long long)need,
-			      (unsigned long long)(hp / 1024), (unsigned long long)free,
-			      (unsigned long long)total, iomem_huge_where());
-	return 0;
-}
-
-int build_mem_files(struct run_ctx *ctx, char *err, size_t len)
-{
-	const struct workload *w = ctx->w;
-
-	ctx->mem_fds = malloc(w->njobs * sizeof(*ctx->mem_fds));
-	ctx->mem_made = calloc(w->njobs, sizeof(*ctx->mem_made));
-	if (!ctx->mem_fds || !ctx->mem_made)
-		return errmsg(err, len, -ENOMEM, "out of memory");
-	for (unsigned j = 0; j < w->njobs; j++)
-		ctx->mem_fds[j] = -1;
-	for (unsigned j = 0; j < w->njobs; j++) {
-		const struct job_spec *js = &w->jobs[j];
-		uint64_t size = mem_stride(w, ctx->targets, js) * js->threads;
-		int fd;
-
-		if (!js->mem_file)
-			continue;
-		fd = open(js->mem_file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-		ctx->mem_made[j] = fd >= 0;
-		if (fd < 0 && errno == EEXIST && w->overwrite)	/* checked before: the user's say */
-			fd = open(js->mem_file, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
-		if (fd < 0)
-			return errmsg(err, len, -errno, "job '%s': mem=%s:%s: %s", js->name,
-				      build_mem_names[js->mem], js->mem_file, strerror(errno));
-		ctx->mem_fds[j] = fd;
-		if (ftruncate(fd, (off_t)size))	/* fio's mmapshared leaves a new file empty (EFAULT) */
-			return errmsg(err, len, -errno, "job '%s': mem=%s:%s: cannot size it to %llu "
-				      "bytes: %s", js->name, build_mem_names[js->mem], js->mem_file,
-				      (unsigned long long)size, strerror(errno));
-	}
-	return 0;
-}
-
-/* Series slots per stream, not yet bounded: the window's intervals, or a fixed number. */
-static uint64_t series_slots(const struct workload *w)
-{
-	uint64_t n;
-
-	if (w->count_based) {	/* an hour's worth (at most ten times the slots), then the last holds on */
-		n = 3600000000000ull / w->interval_ns;
-		return n < COUNT_MODE_INTERVALS ? COUNT_MODE_INTERVALS :
-		       n > 10 * COUNT_MODE_INTERVALS ? 10 * COUNT_MODE_INTERVALS : n;
-	}
-	n = (w->duration_ns + w->interval_ns - 1) / w->interval_ns;
-	return n ? n : 1;
-}
-
-/* The thread x target streams of the workload: each keeps its own series. */
-static uint64_t stream_count(const struct workload *w)
-{
-	uint64_t n = 0;
-
-	for (unsigned j = 0; j < w->njobs; j++)
-		n += (uint64_t)w->jobs[j].threads * w->jobs[j].ntargets;
-	return n;
-}
-
-uint64_t build_series_bytes(const struct workload *w)
-{
-	return series_slots(w) * stream_count(w) * sizeof(struct interval);
-}
-
-int build_check_memory(const struct workload *w, const struct target *tg, char *err, size_t len)
-{
-	uint64_t bufs = buffer_bytes(w, tg), series = build_series_bytes(w);
-	uint64_t ram = host_memory_bytes();
-	char a[32], b[32];
-
-	if (series_slots(w) > SERIES_MAX_SLOTS)
-		return errmsg(err, len, -EINVAL, "the per-interval series would hold %llu intervals "
-			      "(-d over -D), more than %u: use a longer interval (-D)",
-			      (unsigned long long)series_slots(w), SERIES_MAX_SLOTS);
-	if (bufs + series <= ram / 2)
-		return 0;
-	format_bytes(b, sizeof(b), ram);
-	if (series > bufs) {
-		format_bytes(a, sizeof(a), series);
-		return errmsg(err, len, -EINVAL, "the per-interval series would take %s (%llu "
-			      "intervals of -D for each of %llu thread-target streams), more than "
-			      "half of this machine's %s: use a longer interval (-D) or a shorter -d",
-			      a, (unsigned long long)series_slots(w),
-			      (unsigned long long)stream_count(w), b);
-	}
-	format_bytes(a, sizeof(a), bufs);
-	return errmsg(err, len, -EINVAL, "the I/O buffers would take %s (threads x outstanding x "
-		    "block size x 2), more than half of this machine's %s", a, b);
-}
-
-/* Series slots per stream: the window's intervals, or a fixed number when counting I/Os. */
-unsigned build_series_slots(const struct workload *w)
-{
-	uint64_t n = series_slots(w);
-
-	return n > SERIES_MAX_SLOTS ? SERIES_MAX_SLOTS : (unsigned)n;
-}
-
-/* Sets up stream s of worker wk for target ti, as relative thread rel. */
-/*
- * --verify: thread rel of n owns blocks rel, rel + n, rel + 2n ... of the
- * target, so no other thread writes or reads them; it must own more blocks
- * than it keeps in flight. Returns 0, -EDOM, or -ENOMEM (verify_dump's buffer).
- */
-static int verify_stream(struct run_ctx *ctx, struct stream *s, struct gen_params *gp,
-			 unsigned ti, unsigned rel, unsigned n, unsigned thread)
-{
-	const struct target_spec *sp = &ctx->w->targets[ti];
-	uint64_t bs = sp->block_size, base = gp->base + (uint64_t)rel * bs, owned;
-
-	owned = base + bs <= gp->end ? (gp->end - base - bs) / (n * bs) + 1 : 0;
-	if (owned < sp->outstanding)
-		return -EDOM;
-	s->v.table = ctx->vtables ? ctx->vtables[ti] : NULL;
-	s->v.seen = ctx->vseen ? ctx->vseen[ti] : NULL;
-	s->v.base = gp->base;
-	s->v.blocks = (gp->end - gp->base) / bs;
-	s->v.seed = ctx->w->seed;
-	s->v.thread = thread;
-	s->v.hash_kind = ctx->w->verify_hash;
-	s->v.pat = ctx->w->verify_pat.len ? &ctx->w->verify_pat : NULL;
-	if (ctx->w->verify_dump) {	/* fio names the dumps after the file's base name */
-		const char *slash = strrchr(sp->path, '/');
-
-		s->v.dump_name = slash ? slash + 1 : sp->path;
-		if (!(s->v.dump_buf = malloc(target_max_block(sp))))
-			return -ENOMEM;
-	}
-	if (ctx->w->verify_backlog && sp->write_pct) {	/* fio's verify_backlog */
-		struct backlog *b = &s->bl;
-
-		b->every = ctx->w->verify_backlog;
-		b->batch = ctx->w->verify_batch;
-		/* what waits: a backlog and a batch, and the writes in flight past them */
-		b->cap = 2 * b->every + b->batch + 2 * sp->outstanding + 1;
-		if (!(b->off = malloc((size_t)b->cap * sizeof(*b->off))))
-			return -ENOMEM;
-		s->vary |= VARY_BACKLOG;
-	}
-	s->v.seq = ctx->journals ? ctx->journals[ti].next_seq - 1 : 0;	/* above every earlier run's */
-	s->v.lower_bound = ctx->journals && ctx->journals[ti].unfinished;
-	gp->base = base;
-	if (gp->random_align)
-		gp->random_align = n * bs;
-	else
-		gp->stride = n * bs;
-	gp->start = 0;
-	s->vary |= VARY_VERIFY;
-	return 0;
 }
 
 /*
@@ -371,6 +84,35 @@ int build_check_ranges(const struct workload *w, const struct target *tg, char *
 	return 0;
 }
 
+/* What stream s's writes on target ti carry: its source buffer, and how its writes vary. */
+static void init_writes(struct run_ctx *ctx, struct stream *s, unsigned ti)
+{
+	const struct target_spec *sp = &ctx->w->targets[ti];
+	const struct target *t = &ctx->targets[ti];
+
+	if (ctx->src_bufs[ti]) {
+		s->src = ctx->src_bufs[ti];
+		s->src_align = t->mem_align > 512 ? t->mem_align : 512;
+		s->src_slots = sp->buf == BUF_SOURCE ?
+			       (sp->buf_source_size - target_max_block(sp)) / s->src_align + 1 : 1;
+	}
+	if (sp->write_pct && t->kind != TARGET_NULL) {	/* what writes carry */
+		if (sp->buf == BUF_SOURCE)
+			s->vary |= VARY_SOURCE;
+		if (sp->dedupe_pct) {
+			s->vary |= VARY_DEDUPE;
+			s->dedupe_thresh = (uint32_t)(((uint64_t)sp->dedupe_pct << 32) / 100 -
+						      (sp->dedupe_pct == 100));
+		}
+		int refresh = target_write_refresh(sp, ctx->w->verify);
+
+		s->vary |= refresh == WRITES_REFILLED ? VARY_REFILL :
+			   refresh == WRITES_SCRAMBLED ? VARY_REFRESH : 0;
+		s->compress_pct = sp->compress_pct;
+	}
+}
+
+/* Sets up stream s of worker wk for target ti, as relative thread rel. */
 static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsigned rel,
 		       unsigned nthreads, unsigned thread, uint64_t seed)
 {
@@ -426,7 +168,7 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 		return errmsg(ctx->shape_err, sizeof(ctx->shape_err), -EINVAL, "--verify gives each "
 			      "thread its own blocks: not with mixed, skewed or interlocked offsets "
 			      "(-rs, -rd, -si, percentage_random, random_distribution)");
-	if (ctx->w->verify && (r = verify_stream(ctx, s, &gp, ti, rel, nthreads, thread)))
+	if (ctx->w->verify && (r = build_verify_stream(ctx, s, &gp, ti, rel, nthreads, thread)))
 		return r;
 	s->hist = calloc(2, sizeof(*s->hist));
 	s->ivprev = calloc(2, sizeof(*s->ivprev));
@@ -435,26 +177,7 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 		return -ENOMEM;
 	counts_init(&s->counts[0]);
 	counts_init(&s->counts[1]);
-	if (ctx->src_bufs[ti]) {
-		s->src = ctx->src_bufs[ti];
-		s->src_align = t->mem_align > 512 ? t->mem_align : 512;
-		s->src_slots = sp->buf == BUF_SOURCE ?
-			       (sp->buf_source_size - target_max_block(sp)) / s->src_align + 1 : 1;
-	}
-	if (sp->write_pct && t->kind != TARGET_NULL) {	/* what writes carry */
-		if (sp->buf == BUF_SOURCE)
-			s->vary |= VARY_SOURCE;
-		if (sp->dedupe_pct) {
-			s->vary |= VARY_DEDUPE;
-			s->dedupe_thresh = (uint32_t)(((uint64_t)sp->dedupe_pct << 32) / 100 -
-						      (sp->dedupe_pct == 100));
-		}
-		int refresh = target_write_refresh(sp, ctx->w->verify);
-
-		s->vary |= refresh == WRITES_REFILLED ? VARY_REFILL :
-			   refresh == WRITES_SCRAMBLED ? VARY_REFRESH : 0;
-		s->compress_pct = sp->compress_pct;
-	}
+	init_writes(ctx, s, ti);
 	if ((r = gen_init(&s->gen, &gp)))
 		return r;
 	if (sp->parallel) {	/* DiskSpd's -p: every unit starts at the thread's first offset */
@@ -473,38 +196,6 @@ static int init_stream(struct run_ctx *ctx, struct stream *s, unsigned ti, unsig
 }
 
 /*
- * What a write buffer holds to begin with: zeros (-Z), the --pattern repeated,
- * or random bytes with the last --compress % of every 512 bytes zeroed.
- */
-static void write_content(const struct target_spec *sp, uint64_t *rng, char *buf, uint64_t len)
-{
-	if (sp->buf == BUF_ZERO) {
-		memset(buf, 0, len);
-	} else if (sp->buf == BUF_PATTERN) {
-		for (uint64_t i = 0; i < len; i++)
-			buf[i] = (char)sp->pattern[i % sp->pattern_len];
-	} else if (sp->buf == BUF_SEQUENCE) {	/* DiskSpd's AllocateAndFillBufferForTarget */
-		for (uint64_t i = 0; i < len; i++)
-			buf[i] = (char)(i % 256);
-	} else {
-		gen_fill(rng, buf, len);
-		for (uint64_t o = 0; sp->compress_pct && o < len; o += 512) {
-			uint64_t chunk = len - o < 512 ? len - o : 512;
-			uint64_t zeros = chunk * sp->compress_pct / 100;
-
-			memset(buf + o + chunk - zeros, 0, zeros);
-		}
-	}
-}
-
-/* Bytes of the shared write source of a target: -Z<size>, or the --dedupe block. */
-static uint64_t src_size(const struct target_spec *sp)
-{
-	return sp->buf == BUF_SOURCE ? sp->buf_source_size :
-	       sp->dedupe_pct ? round_up(target_max_block(sp), 4096) : 0;
-}
-
-/*
  * Gives each unit of stream si its buffers, carved from *mem. With -O the
  * worker's units are made with stream 0's buffers, and every stream keeps a
  * pair for each of them (loop_pick() moves a unit to its stream's pair).
@@ -515,7 +206,7 @@ static void init_units(struct run_ctx *ctx, struct worker *wk, unsigned si, unsi
 	struct stream *s = &wk->streams[si];
 	const struct target_spec *sp = &ctx->w->targets[s->target];
 	const struct target *t = &ctx->targets[s->target];
-	uint64_t step = round_up(target_max_block(sp), buf_align(t));
+	uint64_t step = build_unit_bytes(sp, t);
 	unsigned n = job_units(&ctx->w->jobs[wk->job], sp);
 
 	s->par_first = *next;
@@ -526,7 +217,7 @@ static void init_units(struct run_ctx *ctx, struct worker *wk, unsigned si, unsi
 
 		*mem += 2 * step;
 		memset(rbuf, 0, step);	/* fault the pages in now, not in the loop */
-		write_content(sp, &s->gen.rng, wbuf, step);
+		build_write_content(sp, &s->gen.rng, wbuf, step);
 		if (s->vary & VARY_PICK && si)
 			continue;
 		struct io_unit *u = &wk->units[(*next)++];
@@ -733,7 +424,7 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 		wk->backlog |= (wk->streams[i].vary & VARY_BACKLOG) != 0;
 		wk->nunits += w->jobs[wk->job].requests ? 0 : sp->outstanding;
 		bytes += 2 * job_units(&w->jobs[wk->job], sp) *
-			 round_up(target_max_block(sp), buf_align(&ctx->targets[tlist[i]]));
+			 build_unit_bytes(sp, &ctx->targets[tlist[i]]);
 	}
 	if (w->jobs[wk->job].requests) {	/* -O: the thread's I/Os, for all its targets */
 		int r = build_pick(ctx, wk, rel, w->jobs[wk->job].seed + rel);
@@ -761,7 +452,7 @@ static int build_worker(struct run_ctx *ctx, struct worker *wk, unsigned id,
 	{
 		const struct job_spec *js = &w->jobs[wk->job];
 		int r = iomem_alloc(&wk->mem, js->mem, ctx->mem_fds ? ctx->mem_fds[wk->job] : -1,
-				    js->mem_file ? rel * mem_stride(w, ctx->targets, js) : 0,
+				    js->mem_file ? rel * build_mem_stride(w, ctx->targets, js) : 0,
 				    bytes + js->mem_align);
 
 		if (r) {
@@ -819,169 +510,6 @@ int build_workers(struct run_ctx *ctx)
 }
 
 /*
- * --verify's per-block tables (up to 2^24 blocks a target; beyond, lost writes go unseen).
- * fio's verify=pattern blocks carry no write number: no table, no journal.
- */
-#define VERIFY_TABLE_MAX (1ull << 24)
-int build_verify_tables(struct run_ctx *ctx)
-{
-	const struct workload *w = ctx->w;
-
-	if (!w->verify || w->verify_pat.bare)
-		return 0;
-	ctx->vtables = calloc(w->ntargets, sizeof(*ctx->vtables));
-	if (!ctx->vtables)
-		return -ENOMEM;
-	ctx->journals = calloc(w->ntargets, sizeof(*ctx->journals));
-	ctx->vseen = calloc(w->ntargets, sizeof(*ctx->vseen));
-	if (!ctx->journals || !ctx->vseen)
-		return -ENOMEM;
-	for (unsigned i = 0; i < w->ntargets; i++) {
-		const struct target_spec *s = &w->targets[i];
-		const struct target *t = &ctx->targets[i];
-		uint64_t n = (t->end - s->base_offset) / s->block_size;
-
-		if (n > VERIFY_TABLE_MAX)
-			continue;
-		if (!(ctx->vtables[i] = calloc(n ? n : 1, sizeof(uint64_t))))
-			return -ENOMEM;
-		journal_load(&ctx->journals[i], t->cfd, s->block_size, s->base_offset / s->block_size,
-			     n, t->created, ctx->vtables[i]);
-		/* an unfinished journal: which blocks this run sees decides whether it is whole again */
-		if (ctx->journals[i].unfinished && !(ctx->vseen[i] = calloc(n ? n : 1, 1)))
-			return -ENOMEM;
-		if (s->write_pct || t->created)
-			journal_begin(&ctx->journals[i]);
-	}
-	return 0;
-}
-
-/* Whether every one of the n blocks was seen (no map: nothing was in doubt). */
-static bool all_seen(const uint8_t *seen, uint64_t n)
-{
-	for (uint64_t b = 0; seen && b < n; b++)
-		if (!seen[b])
-			return false;
-	return true;
-}
-
-void build_verify_save(struct run_ctx *ctx, char *note, size_t len)
-{
-	note[0] = 0;
-	for (unsigned i = 0; ctx->journals && i < ctx->w->ntargets; i++) {
-		struct journal *j = &ctx->journals[i];
-		uint64_t next = j->next_seq;
-
-		if (j->begun) {
-			for (unsigned k = 0; k < ctx->nworkers; k++)
-				for (unsigned s = 0; s < ctx->workers[k].nstreams; s++)
-					if (ctx->workers[k].streams[s].target == i &&
-					    ctx->workers[k].streams[s].v.seq + 1 > next)
-						next = ctx->workers[k].streams[s].v.seq + 1;
-			/* the journal claims only what is on stable storage */
-			if (fsync(ctx->targets[i].fd))
-				snprintf(j->note, sizeof(j->note), "cannot sync '%s' (%s): its journal "
-					 "stays marked unfinished", ctx->w->targets[i].path,
-					 strerror(errno));
-			else
-				journal_save(j, ctx->vtables[i], next, all_seen(ctx->vseen[i], j->n));
-		}
-		if (!note[0] && j->note[0])
-			snprintf(note, len, "%s", j->note);
-	}
-}
-
-/*
- * -Z<size>,<file>: the n bytes of buf from path's start, repeated from the
- * buffer's start when the file is shorter (DiskSpd's _FillRandomDataWriteBuffer).
- */
-static int read_source(const char *path, char *buf, uint64_t n)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	uint64_t got = 0;
-
-	if (fd < 0)
-		return -errno;
-	while (got < n) {
-		ssize_t r = read(fd, buf + got, n - got > (1u << 20) ? 1u << 20 : n - got);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			int e = -errno;
-
-			close(fd);
-			return e;
-		}
-		if (!r)
-			break;
-		got += (uint64_t)r;
-	}
-	close(fd);
-	if (!got)
-		return -ENODATA;
-	for (uint64_t i = got; i < n; i++)
-		buf[i] = buf[i - got];
-	return 0;
-}
-
-int build_check_sources(const struct workload *w, char *err, size_t len)
-{
-	for (unsigned i = 0; i < w->ntargets; i++) {
-		const char *path = w->targets[i].buf_source_path;
-		struct stat st;
-		int fd;
-
-		if (!path || w->targets[i].buf != BUF_SOURCE)
-			continue;
-		fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-		if (fd < 0)
-			return errmsg(err, len, -EINVAL, "-Z%llu,%s: cannot open the file: %s",
-				      (unsigned long long)w->targets[i].buf_source_size, path,
-				      strerror(errno));
-		if (fstat(fd, &st) || !S_ISREG(st.st_mode) || !st.st_size) {
-			close(fd);
-			return errmsg(err, len, -EINVAL, "-Z%llu,%s: %s", (unsigned long long)
-				      w->targets[i].buf_source_size, path, S_ISREG(st.st_mode) ?
-				      "the file is empty" : "not a regular file");
-		}
-		close(fd);
-	}
-	return 0;
-}
-
-int build_source_buffers(struct run_ctx *ctx)
-{
-	const struct workload *w = ctx->w;
-
-	ctx->src_bufs = calloc(w->ntargets, sizeof(*ctx->src_bufs));
-	if (!ctx->src_bufs)
-		return -ENOMEM;
-	for (unsigned i = 0; i < w->ntargets; i++) {
-		uint64_t rng = w->seed ^ 0x5851f42d4c957f2dull ^ i;
-
-		uint64_t n = src_size(&w->targets[i]);
-
-		if (!n)
-			continue;
-		ctx->src_bufs[i] = iomem_aligned(n);
-		if (!ctx->src_bufs[i])
-			return -ENOMEM;
-		if (w->targets[i].buf == BUF_SOURCE && w->targets[i].buf_source_path) {
-			int r = read_source(w->targets[i].buf_source_path, ctx->src_bufs[i], n);
-
-			if (r)
-				return r;
-		} else if (w->targets[i].buf == BUF_SOURCE) {
-			gen_fill(&rng, ctx->src_bufs[i], n);
-		}
-		else
-			write_content(&w->targets[i], &rng, ctx->src_bufs[i], n);
-	}
-	return 0;
-}
-
-/*
  * Sets up the worker's engine with every file and buffer region its units
  * use: the files of its streams in order, the region all unit buffers come
  * from, then each stream's -Z<size> source buffer.
@@ -1015,7 +543,7 @@ int build_engine_start(struct run_ctx *ctx, struct worker *wk)
 		if (s->src) {
 			s->src_index = (uint16_t)setup.nbufs;
 			bufs[setup.nbufs++] = (struct iovec){
-				s->src, src_size(&ctx->w->targets[s->target]) };
+				s->src, build_src_size(&ctx->w->targets[s->target]) };
 		}
 	}
 	if (fds[0] < 0)		/* the null engine: nothing is open */
@@ -1075,4 +603,3 @@ void build_free(struct run_ctx *ctx)
 	free(ctx->vseen);
 	free(ctx->journals);
 }
-

@@ -3,12 +3,14 @@
  * run.c: the cold path of a run. Order of work:
  *   1. pick the engine; check every target (nothing touched yet);
  *   2. block SIGINT/SIGTERM (the main thread waits for them with
- *      sigtimedwait, workers never see them); create/fill/open targets;
+ *      sigtimedwait, workers never see them); create/fill/open targets
+ *      (1 and 2: run_check.c);
  *   3. build the workers: streams, units, buffers, generators;
  *   4. start the threads; each sets up its engine, then all wait at a
  *      barrier while the main thread fixes the phase boundaries;
  *   5. the main thread samples CPU at the window edges and waits for the
- *      workers (or a signal); then results are gathered and targets closed.
+ *      workers (or a signal: run_watch.c); then results are gathered
+ *      (run_gather.c) and targets closed.
  */
 #include <errno.h>
 #include <limits.h>
@@ -19,11 +21,17 @@
 #include <unistd.h>
 
 #include "core/build.h"
+#include "core/build_content.h"
+#include "core/build_mem.h"
+#include "core/build_verify.h"
 #include "core/clock.h"
 #include "core/notice.h"
 #include "core/progress.h"
 #include "core/ranked.h"
 #include "core/run.h"
+#include "core/run_check.h"
+#include "core/run_gather.h"
+#include "core/run_watch.h"
 #include "job/units.h"
 #include "platform/proc.h"
 #include "platform/stop.h"
@@ -33,7 +41,6 @@
 #include "util/errmsg.h"
 #include "util/banned.h"
 
-#define MAX_CPUS 1024
 /* fio's startdelay: sleep until the job's start, in slices, so Ctrl-C is not held up. */
 static void wait_start(struct worker *wk)
 {
@@ -220,83 +227,6 @@ static uint64_t set_timing(struct run_ctx *ctx, uint64_t t0)
 	return t0 + min_delay(w) + w->warmup_ns;
 }
 
-/* The end of the last job's window (time-based runs). */
-static uint64_t last_window_end(const struct run_ctx *ctx)
-{
-	uint64_t e = 0;
-
-	for (unsigned i = 0; i < ctx->nworkers; i++)
-		if (ctx->workers[i].window_end > e)
-			e = ctx->workers[i].window_end;
-	return e;
-}
-
-struct watch {
-	uint64_t window_start, window_end;	/* planned; window_end UINT64_MAX in count mode */
-	uint64_t stop_time;			/* when a signal came, else UINT64_MAX */
-	bool stopped_by_rank;			/* ... or another MPI rank's stop */
-	uint64_t paused_ns;			/* how long the process was stopped (SIGSTOP, Ctrl-Z) */
-	unsigned pauses;
-	struct cpu_times *cpu_a, *cpu_b;
-	int ncpu_a, ncpu_b;
-	struct cpu_times *cpu_e;		/* at each series edge in the window: ncpu_a each */
-	uint64_t *cpu_e_ns;			/* ... when, from the window's start */
-	unsigned ncpu_e, cpu_e_cap;
-	bool cpu_e_lost;			/* the CPUs changed: no CPU series */
-	bool cpu_e_oom;				/* ... no room for it: the run fails */
-	bool cpu_a_taken;
-	struct proc_usage ru_a, ru_b;		/* the process's CPU time at the window's edges */
-	struct run_ctx *ctx;
-	uint64_t cpu_t_a;			/* when the threads' CPU times were first read */
-	uint64_t t0;				/* when the workers started */
-	struct progress progress;
-	struct devwatch dw;
-	uint64_t next_edge;			/* the next series interval edge */
-	uint64_t next_status;			/* --status-interval: when the next is due */
-	bool status_asked;			/* ... and asked of the workers, not all answered */
-	const struct result *res;		/* the run's result (its start time, engine) */
-	uint64_t dots;				/* -P: the dots printed */
-};
-
-/*
- * The interval histograms every worker has left move out of the ring (struct
- * ivring), of the intervals that have passed at now (the rest, up to the
- * window's end, once the run is over: gather()).
- */
-static void drain_intervals(struct run_ctx *ctx, uint64_t window_start, uint64_t now)
-{
-	uint64_t past = now > window_start ? (now - window_start) / ctx->w->interval_ns : 0;
-	unsigned upto = past < UINT_MAX ? (unsigned)past : UINT_MAX;
-
-	for (unsigned i = 0; i < ctx->nworkers; i++) {
-		unsigned at = atomic_load_explicit(&ctx->workers[i].iv_at, memory_order_acquire);
-
-		upto = at < upto ? at : upto;
-	}
-	ivring_drain(&ctx->ivr, upto);
-}
-
-/* Every block device under the targets, once, with room for iv_cap interval snapshots each. */
-static int watch_devices(struct devwatch *dw, const struct target *t, unsigned nt, unsigned iv_cap)
-{
-	memset(dw, 0, sizeof(*dw));
-	for (unsigned i = 0; i < nt; i++)
-		for (unsigned k = 0; k < t[i].chain.n; k++)
-			if (devwatch_add(dw, t[i].chain.dev[k].major, t[i].chain.dev[k].minor,
-					 t[i].chain.dev[k].name, iv_cap))
-				return -ENOMEM;
-	return 0;
-}
-
-/* Phase changes, one line each, where no live progress line shows them (-v: always, as DiskSpd's). */
-static void say_phase(const struct workload *w, const struct watch *wt, const char *what)
-{
-	if (w->verbose)
-		notice("%s", what);
-	else if (!w->quiet && !wt->progress.on)
-		notice("%s", what);
-}
-
 /* DiskSpd's -v: each thread's CPU, and each of its targets with its seed and its kind of I/O. */
 static void say_threads(const struct run_ctx *ctx)
 {
@@ -316,291 +246,6 @@ static void say_threads(const struct run_ctx *ctx)
 			       s->gen.random ? "random" : "sequential");
 		}
 	}
-}
-
-/* The window opened: sample CPU times, the machine's, the process's and each thread's. */
-static void take_cpu_a(const struct workload *w, struct watch *wt)
-{
-	for (unsigned i = 0; i < wt->ctx->nworkers; i++) {
-		struct worker *wk = &wt->ctx->workers[i];
-
-		wk->cpu_a_ns = proc_thread_demand_ns(wk->tid, wk->os_tid);
-	}
-	wt->cpu_t_a = clock_ns();
-	devwatch_snapshot(&wt->dw, 0);
-	wt->ncpu_a = cpustat_read(wt->cpu_a, MAX_CPUS);
-	proc_usage_read(&wt->ru_a);
-	wt->cpu_a_taken = true;
-	say_phase(w, wt, "measuring");
-}
-
-/* At a series edge inside the window: the CPUs' times, for the CPU series (result.cpu_iv). */
-static void take_cpu_edge(struct watch *wt, uint64_t t_ns)
-{
-	unsigned n = (unsigned)wt->ncpu_a;
-
-	if (wt->cpu_e_lost || wt->ncpu_a <= 0)
-		return;
-	if (wt->ncpu_e == wt->cpu_e_cap) {
-		unsigned cap = wt->cpu_e_cap ? 2 * wt->cpu_e_cap : 64;
-		struct cpu_times *e = realloc(wt->cpu_e, (size_t)cap * n * sizeof(*e));
-		uint64_t *ns = e ? realloc(wt->cpu_e_ns, cap * sizeof(*ns)) : NULL;
-
-		if (e)
-			wt->cpu_e = e;
-		if (!ns) {
-			wt->cpu_e_lost = wt->cpu_e_oom = true;
-			return;
-		}
-		wt->cpu_e_ns = ns;
-		wt->cpu_e_cap = cap;
-	}
-	if (cpustat_read(wt->cpu_e + (size_t)wt->ncpu_e * n, n) != (int)n) {
-		wt->cpu_e_lost = true;
-		return;
-	}
-	wt->cpu_e_ns[wt->ncpu_e++] = t_ns;
-}
-
-/* The window closed: sample CPU times again. */
-static void take_cpu_b(struct watch *wt)
-{
-	devwatch_snapshot(&wt->dw, 1);
-	wt->ncpu_b = cpustat_read(wt->cpu_b, MAX_CPUS);
-	proc_usage_read(&wt->ru_b);
-}
-
-/* The process's usage between a and b, into r. */
-static void usage_between(const struct proc_usage *a, const struct proc_usage *b, struct result *r)
-{
-	r->proc_user_s = b->user_s - a->user_s;
-	r->proc_sys_s = b->sys_s - a->sys_s;
-	r->proc_ctx = b->ctx_switches - a->ctx_switches;
-	r->proc_majflt = b->majflt - a->majflt;
-	r->proc_minflt = b->minflt - a->minflt;
-}
-
-/*
- * Waits for the workers, sampling CPU at the window's edges. A first SIGINT
- * or SIGTERM stops the workers; it also restores the default action, so a
- * second one ends iobench at once.
- */
-#define PAUSE_MIN_NS 50000000ll	/* a stop shorter than this is not told from scheduling */
-/* Whether every worker answered request req (or has ended its I/O). */
-static bool all_answered(const struct run_ctx *ctx, unsigned req)
-{
-	for (unsigned i = 0; i < ctx->nworkers; i++) {
-		unsigned d = atomic_load_explicit(&ctx->workers[i].snap_done, memory_order_acquire);
-
-		if (d != req && d != SNAP_FINAL)
-			return false;
-	}
-	return true;
-}
-
-/*
- * The run's figures so far into r, from each worker's copy (or its live
- * figures once its I/O has ended): rows whose histograms and series are
- * borrowed (free r->rows only), the series' intervals final for all of them,
- * the process's CPU since the window opened. Returns 0 or -ENOMEM.
- */
-static int status_result(struct run_ctx *ctx, const struct watch *wt, uint64_t now,
-			 struct result *r)
-{
-	unsigned nrows = 0, niv = UINT32_MAX;
-	struct proc_usage ru;
-
-	*r = *wt->res;	/* engine, start time; nothing it owns is used or freed */
-	for (unsigned i = 0; i < ctx->nworkers; i++)
-		nrows += ctx->workers[i].nstreams;
-	r->rows = calloc(nrows ? nrows : 1, sizeof(*r->rows));
-	if (!r->rows)
-		return -ENOMEM;
-	r->nrows = 0;
-	for (unsigned i = 0; i < ctx->nworkers; i++) {
-		const struct worker *wk = &ctx->workers[i];
-		bool fin = atomic_load_explicit(&wk->snap_done, memory_order_acquire) == SNAP_FINAL;
-		uint64_t at = fin ? wk->window_end : wk->snap_at;
-		unsigned iv = fin ? wk->iv_idx + 1 : wk->snap_iv;
-
-		niv = iv < niv ? iv : niv;
-		for (unsigned s = 0; s < wk->nstreams; s++) {
-			struct result_row *row = &r->rows[r->nrows++];
-			const struct stream *st = &wk->streams[s];
-			const struct stream_snap *c = &wk->snaps[s];
-
-			row->thread = wk->id;
-			row->job = wk->job;
-			row->target = st->target;
-			row->trims = ctx->w->targets[st->target].trim != TRIM_NONE;
-			row->c[0] = fin ? st->counts[0] : c->counts[0];
-			row->c[1] = fin ? st->counts[1] : c->counts[1];
-			row->h = fin ? st->hist : c->hist;
-			row->series = st->series;
-			row->syncs = fin ? st->syncs : c->syncs;
-			row->errors[0] = fin ? st->errors[0] : c->errors[0];
-			row->errors[1] = fin ? st->errors[1] : c->errors[1];
-			row->start_ns = wk->window_start - wt->window_start;
-			row->active_ns = at > wk->window_start ? at - wk->window_start : 0;
-		}
-	}
-	r->nthreads = ctx->nworkers;
-	r->measured = true;
-	r->complete = r->failed = r->interrupted = false;
-	r->test_ns = now - wt->window_start;
-	r->end_ns_real = now - wt->t0;
-	r->interval_ns = ctx->w->interval_ns;
-	r->nintervals = niv == UINT32_MAX ? 0 : niv;
-	r->devs = NULL;
-	r->ndevs = 0;
-	r->cpu = NULL;
-	r->ncpu = 0;
-	r->places = NULL;
-	r->nplaces = 0;
-	r->logs = NULL;
-	r->nlogs = 0;
-	proc_usage_read(&ru);
-	usage_between(&wt->ru_a, &ru, r);
-	return 0;
-}
-
-/*
- * fio's --status-interval, once the window is open: when one is due the
- * workers are asked for their figures; once all have answered (at their next
- * interval's edge) the status gets the result so far. Returns when it wants
- * to be called next.
- */
-static uint64_t status_turn(struct run_ctx *ctx, struct watch *wt, uint64_t now)
-{
-	const struct run_status *st = ctx->status;
-	unsigned req = atomic_load_explicit(&ctx->snap_req, memory_order_relaxed);
-	/* asked half an interval early, the workers answer at the interval edge it is due at */
-	uint64_t lead = ctx->w->interval_ns < st->every_ns ? ctx->w->interval_ns / 2 : st->every_ns / 2;
-
-	if (!wt->status_asked && now + lead >= wt->next_status) {
-		atomic_store_explicit(&ctx->snap_req, ++req, memory_order_release);
-		wt->status_asked = true;
-		while (wt->next_status <= now + lead)
-			wt->next_status += st->every_ns;
-	}
-	if (wt->status_asked && all_answered(ctx, req)) {
-		struct result so_far;
-
-		wt->status_asked = false;
-		if (!status_result(ctx, wt, now, &so_far)) {
-			progress_end(&wt->progress);
-			st->fn(st->arg, &so_far);
-		}
-		free(so_far.rows);
-	}
-	return wt->status_asked ? now + 50000000ull : wt->next_status - lead;
-}
-
-static void watch_run(struct run_ctx *ctx, struct watch *wt, const struct stop_hold *sigs)
-{
-	const struct workload *w = ctx->w;
-	bool warm_said = false;
-	uint64_t last = clock_ns(), t;	/* when the last wait came back */
-	int64_t late = 0;		/* the most a turn overran since the last SIGCONT */
-	enum stop_event sig;
-	int lost;
-
-	while (atomic_load(&ctx->finished) < ctx->nworkers) {
-		uint64_t now = clock_ns(), next = now + 100000000ull;
-
-		if (!wt->cpu_a_taken && now >= wt->window_start) {
-			take_cpu_a(w, wt);
-		} else if (!wt->cpu_a_taken && !warm_said) {
-			say_phase(w, wt, "warming up");
-			warm_said = true;
-		}
-		if (wt->ncpu_b <= 0 && now >= wt->window_end) {
-			take_cpu_b(wt);
-			if (w->cooldown_ns)
-				say_phase(w, wt, "cooling down");
-		}
-		if (!wt->cpu_a_taken && wt->window_start < next)
-			next = wt->window_start;
-		else if (wt->ncpu_b <= 0 && wt->window_end < next)
-			next = wt->window_end;
-		if (wt->cpu_a_taken && wt->ncpu_b <= 0) {
-			bool edge = now >= wt->next_edge;
-
-			devwatch_sample(&wt->dw, edge, now - wt->window_start);
-			if (edge)
-				take_cpu_edge(wt, now - wt->window_start);
-			while (edge && wt->next_edge <= now)
-				wt->next_edge += w->interval_ns;
-		}
-		if (wt->cpu_a_taken && wt->ncpu_b <= 0 && wt->next_edge < next)
-			next = wt->next_edge;
-		if (ctx->status && wt->cpu_a_taken) {
-			uint64_t s = status_turn(ctx, wt, now);
-
-			next = s < next ? s : next;
-		}
-		drain_intervals(ctx, wt->window_start, now);
-		progress_update(&wt->progress, w, ctx->workers, ctx->nworkers, wt->t0,
-				wt->window_start, now);
-		if (w->progress_ios)
-			wt->dots += progress_dots(w, ctx->workers, ctx->nworkers);
-		if (next <= now)
-			continue;
-		sig = stop_wait(sigs, next - now);
-		t = clock_ns();
-		/*
-		 * How much longer than asked this turn took since the last wait came
-		 * back: a stop (SIGSTOP, Ctrl-Z) shows here, to within the wait (0.1 s
-		 * at most); its SIGCONT may come now or in the next turn.
-		 */
-		if ((int64_t)(t - last) - (int64_t)(next - now) > late)
-			late = (int64_t)(t - last) - (int64_t)(next - now);
-		last = t;
-		if (sig == STOP_RESUMED) {
-			if (late > PAUSE_MIN_NS) {	/* a SIGCONT with no stop before it is no pause */
-				wt->paused_ns += (uint64_t)late;
-				wt->pauses++;
-			}
-			late = 0;
-			continue;
-		}
-		if (sig == STOP_WOKEN) {	/* count-based: every window has closed */
-			if (wt->cpu_a_taken && wt->ncpu_b <= 0)
-				take_cpu_b(wt);
-			continue;
-		}
-		if (sig == STOP_TIMEOUT && wt->stop_time == UINT64_MAX && (lost = ranks_lost()) >= 0) {
-			wt->stop_time = clock_ns();	/* a rank fell silent: the run ends, partial */
-			wt->stopped_by_rank = true;
-			atomic_store(&ctx->stop, 1);
-			ranks_stop_send();
-			if (!w->quiet)
-				notice("rank %d (host %s) is lost: no word from it for %.0f s; stopping",
-				       lost, ranks_host((unsigned)lost), (double)RANK_LOST_NS / 1e9);
-			continue;
-		}
-		if (sig == STOP_TIMEOUT && wt->stop_time == UINT64_MAX && ranks_stop_seen()) {
-			wt->stop_time = clock_ns();	/* another rank stopped: so does this one */
-			wt->stopped_by_rank = true;
-			atomic_store(&ctx->stop, 1);
-			continue;
-		}
-		if (sig == STOP_TIMEOUT && atomic_load(&ctx->stop))
-			ranks_stop_send();	/* an error stopped this rank's run: the others too */
-		if (sig == STOP_ASKED && wt->stop_time == UINT64_MAX) {
-			wt->stop_time = clock_ns();
-			atomic_store(&ctx->stop, 1);
-			ctx->signalled = true;
-			ranks_stop_send();
-			stop_second_ends(sigs);
-			progress_end(&wt->progress);
-			if (!w->quiet)
-				notice("interrupted, stopping (again to quit at once)");
-		}
-	}
-	progress_end(&wt->progress);
-	if (w->progress_ios && (wt->dots += progress_dots(w, ctx->workers, ctx->nworkers)))
-		fputc('\n', stderr);	/* the dots' line ends before what follows */
 }
 
 static int start_threads(struct run_ctx *ctx, struct thread_arg *args, char *err, size_t len)
@@ -633,275 +278,43 @@ static int start_threads(struct run_ctx *ctx, struct thread_arg *args, char *err
 }
 
 /*
- * fio's write_*_log: each logging thread's open windows closed where its
- * window (or the run) ended, and its rows moved to the result.
+ * What stopped a worker before its first I/O (its CPU, its I/O priority,
+ * its engine), the first one said in err; every worker then stops.
+ * Returns 0 or -errno.
  */
-static int gather_logs(struct run_ctx *ctx, struct result *res, const struct watch *wt,
-		       uint64_t end)
+static int worker_errors(struct run_ctx *ctx, const struct result *res, char *err, size_t len)
 {
-	unsigned n = 0;
+	int r = 0;
 
-	for (unsigned i = 0; i < ctx->nworkers; i++)
-		n += ctx->workers[i].log != NULL;
-	if (!n)
-		return 0;
-	res->logs = calloc(n, sizeof(*res->logs));
-	if (!res->logs)
-		return -ENOMEM;
 	for (unsigned i = 0; i < ctx->nworkers; i++) {
-		struct worker *wk = &ctx->workers[i];
-		uint64_t e = wk->window_end < end ? wk->window_end : end;
-
-		if (!wk->log)
-			continue;
-		iolog_finish(wk->log, e > wk->window_start ? e - wk->window_start : 0);
-		wk->log->epoch_ms = (int64_t)res->wall_t0.tv_sec * 1000 + res->wall_t0.tv_nsec / 1000000 +
-				    (int64_t)((wk->window_start - wt->t0) / 1000000);
-		res->logs[res->nlogs++] = *wk->log;	/* the result owns its rows now */
-		memset(wk->log, 0, sizeof(*wk->log));
-	}
-	return 0;
-}
-
-static int gather(struct run_ctx *ctx, struct result *res, const struct watch *wt)
-{
-	/* time-based: the last window's end, as the workers left it (early, with exitall) */
-	uint64_t end = ctx->w->count_based ? wt->window_end : last_window_end(ctx);
-	bool thread_errors = false;	/* an error ended a thread alone: the run's end stays */
-	bool oom = false;		/* a row's pacing figures had no room: no result then */
-
-	res->nthreads = ctx->nworkers;
-	for (unsigned i = 0; i < ctx->nworkers; i++) {
-		struct worker *wk = &ctx->workers[i];
-
-		if (ctx->w->count_based)
-			end = wk->window_end != UINT64_MAX && (end == UINT64_MAX || wk->window_end > end)
-				? wk->window_end : end;
-		thread_errors |= wk->ended_on_error && wk->error_ends_thread;
-		for (unsigned s = 0; s < wk->nstreams; s++) {
-			struct result_row *row = &res->rows[res->nrows++];
-
-			row->error = wk->ended_on_error ? wk->error.err : 0;
-			row->thread = wk->id;
-			row->job = wk->job;
-			row->target = wk->streams[s].target;
-			row->trims = ctx->w->targets[row->target].trim != TRIM_NONE;
-			row->c[0] = wk->streams[s].counts[0];
-			row->c[1] = wk->streams[s].counts[1];
-			row->h = wk->streams[s].hist;	/* moves to the result */
-			wk->streams[s].hist = NULL;
-			row->series = wk->streams[s].series;
-			wk->streams[s].series = NULL;
-			if (wk->pace) {
-				struct pace_stream *ps = &wk->pace->s[s];
-
-				row->ph = calloc(2, sizeof(*row->ph));
-				row->sh = calloc(2, sizeof(*row->sh));
-				if (row->ph && row->sh) {	/* else the run fails: out of memory */
-					for (int d = 0; d < 2; d++) {
-						hist_merge(&row->ph[0], &ps->h[d]);	/* both directions' */
-						hist_merge(&row->ph[1], &ps->h[2 + d]);
-						row->sh[d] = ps->h[d];
-						row->sc[d] = ps->sc[d];
-						row->lc[d] = ps->lc[d];
-					}
-					ps->h[0] = ps->h[2];	/* the lags, at [0] and [1] of the allocation */
-					ps->h[1] = ps->h[3];
-					row->lh = ps->h;	/* moves to the result */
-					ps->h = NULL;
-				} else {
-					free(row->ph);
-					free(row->sh);
-					row->ph = row->sh = NULL;
-					oom = true;
-				}
-				row->pace = (struct row_pace){ .paced = true,
-							      .target_iops = ps->period_ns ? 1e9 / ps->period_ns : 0,
-							      .cap_hits = ps->cap_hits,
-							      .max_backlog = ps->max_backlog,
-							      .pauses = ps->pauses,
-							      .scheduled = ps->due_in };
-				if (wk->pace->lat) {	/* fio's latency_target: the depth found */
-					const struct lat_search *ls = wk->pace->lat;
-
-					row->pace.lat_depth = ls->qd;
-					row->pace.lat_steps = ls->ntrail;
-					_Static_assert(LAT_TRAIL == PACE_TRAIL, "one trail's room");
-					row->pace.lat_ntrail = ls->ntrail < PACE_TRAIL ? ls->ntrail : PACE_TRAIL;
-					memcpy(row->pace.lat_trail, ls->trail,
-					       row->pace.lat_ntrail * sizeof(ls->trail[0]));
-				}
-			}
-			/* made relative below; a thread its error ended measured up to it */
-			row->active_ns = wk->ended_on_error && wk->stopped_at &&
-					 wk->stopped_at < wk->window_end ? wk->stopped_at : wk->window_end;
-			/* likewise; a latency target's last window alone (fio's reset_all_stats) */
-			row->start_ns = wk->stats_from > wk->window_start ? wk->stats_from :
-					wk->window_start;
-			row->syncs = wk->streams[s].syncs;
-			row->errors[0] = wk->streams[s].errors[0];
-			row->errors[1] = wk->streams[s].errors[1];
-			/* how much of a CPU the thread used from the window's start to its I/O's end */
-			row->cpu_busy = wk->cpu_a_ns && wk->cpu_end_ns > wk->cpu_a_ns &&
-					wk->t_end_ns > (wk->t_a_ns ? wk->t_a_ns : wt->cpu_t_a) ?
-					(double)(wk->cpu_end_ns - wk->cpu_a_ns) /
-					(double)(wk->t_end_ns - (wk->t_a_ns ? wk->t_a_ns : wt->cpu_t_a)) : -1;
-			row->user_busy = wk->t_end_ns > wk->t_loop_ns && wk->user_end_us >= wk->user_a_us ?
-					 (double)(wk->user_end_us - wk->user_a_us) * 1000.0 /
-					 (double)(wk->t_end_ns - wk->t_loop_ns) : -1;
-			res->nerrors += row->errors[0] + row->errors[1];
-			res->verify.written += wk->streams[s].v.written;
-			res->verify.checked += wk->streams[s].v.checked;
-			res->verify.bad += wk->streams[s].v.bad;
+		if (ctx->workers[i].pin_error && !r) {
+			r = errmsg(err, len, ctx->workers[i].pin_error, "cannot pin thread %u to CPU "
+				   "%d: %s", i, ctx->workers[i].cpu, strerror(-ctx->workers[i].pin_error));
+			atomic_store(&ctx->stop, 1);
 		}
-		res->series_truncated |= wk->iv_overflow;
-		if (wk->vhave && !res->verify.first[0]) {
-			char what[400];
+		if (ctx->workers[i].prio_error && !r) {
+			unsigned v = ctx->workers[i].ioprio;
 
-			verify_describe(&wk->vfirst, what, sizeof(what));
-			snprintf(res->verify.first, sizeof(res->verify.first), "verify: '%s': %s",
-				 ctx->w->targets[wk->vfirst_target].path, what);
-			res->verify.first_offset = wk->vfirst.offset;
-			snprintf(res->verify.first_kind, sizeof(res->verify.first_kind), "%s",
-				 verify_kind_name(wk->vfirst.kind));
-		}
-		res->io_workers.threads += wk->io_workers.threads;
-		res->io_workers.cpu_s += wk->io_workers.cpu_s;
-		res->io_workers.confined += wk->io_workers.confined;
-		if (wk->error.err) {
-			const struct io_error *e = &wk->error;
-			/* with --continue-on-error the first error is reported, but is no stop */
-			bool stopped = wk->ended_on_error;
-
-			if (res->error[0] && (res->failed || !stopped))
-				continue;
-			res->failed |= stopped;
-			res->error_code = e->err;
-			if (e->is_fsync)
-				snprintf(res->error, sizeof(res->error), "fsync of '%s' failed: %s",
-					 ctx->w->targets[e->target].path, strerror(e->err));
-			else if (e->is_min_rate)	/* fio's words */
-				snprintf(res->error, sizeof(res->error), "%s: %s=%llu%s not met, got "
-					 "%llu%s (%s)", ctx->w->jobs[wk->job].name,
-					 e->rate_iops ? "rate_iops_min" : "rate_min",
-					 (unsigned long long)e->rate_min, e->rate_iops ? "" : "B/s",
-					 (unsigned long long)e->rate_got, e->rate_iops ? " IOPS" : "B/s",
-					 e->is_write ? "writes" : "reads");
-			else if (e->len)
-				snprintf(res->error, sizeof(res->error), "%s error on '%s' at offset %llu "
-					 "(%u bytes): %s", e->is_trim ||
-					 ctx->w->targets[e->target].trim == TRIM_ONLY ? "trim" :
-					 e->is_write ? "write" : "read",
-					 ctx->w->targets[e->target].path, (unsigned long long)e->offset,
-					 e->len, e->result >= 0 ? "short transfer" : strerror(e->err));
+			if (ctx->w->io_priority)
+				r = errmsg(err, len, ctx->workers[i].prio_error, "-I%u: cannot set "
+					   "thread %u's I/O priority (class %u, level %u): %s",
+					   ctx->w->io_priority, i, v >> IOPRIO_CLASS_SHIFT, v & 7,
+					   strerror(-ctx->workers[i].prio_error));
 			else
-				snprintf(res->error, sizeof(res->error), "the %s engine failed: %s",
-					 res->engine, strerror(e->err));
+				r = errmsg(err, len, ctx->workers[i].prio_error, "job '%s': cannot set "
+					   "thread %u's I/O priority (class %u, level %u: fio's prioclass "
+					   "and prio): %s", ctx->w->jobs[ctx->workers[i].job].name, i,
+					   v >> IOPRIO_CLASS_SHIFT, v & 7,
+					   strerror(-ctx->workers[i].prio_error));
+			atomic_store(&ctx->stop, 1);
+		}
+		if (ctx->workers[i].init_error && !r) {
+			r = errmsg(err, len, ctx->workers[i].init_error, "cannot set up the %s engine: %s",
+				 res->engine, strerror(-ctx->workers[i].init_error));
+			atomic_store(&ctx->stop, 1);
 		}
 	}
-	for (unsigned i = 0; ctx->w->verify && i < ctx->w->ntargets; i++)
-		res->verify.tables_partial |= !ctx->vtables || !ctx->vtables[i];
-	if (res->verify.bad && !(ctx->w->continue_on_error & CONTINUE_VERIFY) && !res->failed) {
-		res->failed = true;
-		res->error_code = EILSEQ;
-		snprintf(res->error, sizeof(res->error), "%s", res->verify.first);
-	}
-	if (wt->stop_time < end)
-		end = wt->stop_time;
-	for (unsigned i = 0; res->failed && !thread_errors && i < ctx->nworkers; i++)	/* an error's stop ends it */
-		if (ctx->workers[i].stopped_at && ctx->workers[i].stopped_at < end)
-			end = ctx->workers[i].stopped_at;
-	if (end == UINT64_MAX)		/* count mode, no worker finished its count */
-		end = clock_ns();
-	res->measured = end > wt->window_start;
-	res->test_ns = res->measured ? end - wt->window_start : 0;
-	for (unsigned i = 0; i < res->nrows; i++) {
-		struct result_row *r = &res->rows[i];
-		uint64_t e = r->active_ns < end ? r->active_ns : end;
-
-		r->active_ns = e > r->start_ns ? e - r->start_ns : 0;
-		r->start_ns -= wt->window_start;
-	}
-	res->interrupted = wt->stop_time != UINT64_MAX;
-	if (wt->stopped_by_rank && !res->error[0])
-		snprintf(res->error, sizeof(res->error), "stopped because another rank stopped");
-	res->paused_ns = wt->paused_ns;
-	res->pauses = wt->pauses;
-	{
-		struct null_lateness l;	/* the workers' engines have added theirs at cleanup */
-
-		engine_null_lateness(&l);
-		res->model_late = (struct model_late){ l.ios, l.sum_ns, l.p99_ns, l.max_ns };
-	}
-	res->complete = res->measured && !res->interrupted && !res->failed;
-	res->interval_ns = ctx->w->interval_ns;
-	res->nintervals = (unsigned)((res->test_ns + res->interval_ns - 1) / res->interval_ns);
-	if (res->nintervals > build_series_slots(ctx->w))
-		res->nintervals = build_series_slots(ctx->w);
-	ivring_drain(&ctx->ivr, res->nintervals);	/* the workers are done: the rest, up to the end */
-	oom |= ctx->ivr.oom;
-	if (!ctx->ivr.oom && ctx->ivr.out.nint >= res->nintervals) {	/* the result takes them */
-		res->ivl = ctx->ivr.out;
-		res->ivl.nint = res->nintervals;
-		memset(&ctx->ivr.out, 0, sizeof(ctx->ivr.out));
-	}
-	return oom ? -ENOMEM : gather_logs(ctx, res, wt, end);
-}
-
-/* Each CPU over each interval between the window's start, its edges and its end. */
-static int cpu_series(struct result *res, const struct watch *wt)
-{
-	unsigned n = res->ncpu, k, m = wt->ncpu_e + 1;
-
-	if (wt->cpu_e_oom)
-		return -ENOMEM;
-	if (wt->cpu_e_lost || n != (unsigned)wt->ncpu_a || n != (unsigned)wt->ncpu_b)
-		return 0;
-	res->cpu_iv = calloc((size_t)m * n, sizeof(*res->cpu_iv));
-	res->cpu_iv_ns = calloc(m, sizeof(*res->cpu_iv_ns));
-	if (!res->cpu_iv || !res->cpu_iv_ns)
-		return -ENOMEM;
-	for (k = 0; k < m; k++) {
-		const struct cpu_times *a = k ? wt->cpu_e + (size_t)(k - 1) * n : wt->cpu_a;
-		const struct cpu_times *b = k < wt->ncpu_e ? wt->cpu_e + (size_t)k * n : wt->cpu_b;
-
-		for (unsigned i = 0; i < n; i++)
-			cpustat_delta(&a[i], &b[i], &res->cpu_iv[(size_t)k * n + i]);
-		res->cpu_iv_ns[k] = k < wt->ncpu_e ? wt->cpu_e_ns[k] : res->test_ns;
-	}
-	res->ncpu_ivs = m * n;
-	res->ncpu_iv_ns = m;
-	return 0;
-}
-
-static int cpu_usage(struct result *res, struct watch *wt)
-{
-	int n;
-
-	if (!wt->cpu_a_taken)
-		return 0;
-	if (wt->ncpu_b <= 0)
-		take_cpu_b(wt);
-	usage_between(&wt->ru_a, &wt->ru_b, res);
-	n = wt->ncpu_a < wt->ncpu_b ? wt->ncpu_a : wt->ncpu_b;
-	if (n <= 0)
-		return 0;
-	res->cpu = calloc((size_t)n, sizeof(*res->cpu));
-	if (!res->cpu)
-		return -ENOMEM;
-	for (int i = 0; i < n; i++)
-		cpustat_delta(&wt->cpu_a[i], &wt->cpu_b[i], &res->cpu[i]);
-	res->ncpu = (unsigned)n;
-	if (cpu_series(res, wt))
-		return -ENOMEM;
-	/* where each sits (DiskSpd's processor topology, -Rxml) */
-	res->places = calloc((size_t)n, sizeof(*res->places));
-	if (!res->places)
-		return -ENOMEM;
-	for (int i = 0; i < n; i++)
-		host_cpu_place(res->cpu[i].cpu, &res->places[i]);
-	res->nplaces = (unsigned)n;
-	return 0;
+	return r;
 }
 
 /* Threads are built; run them and collect the results. */
@@ -931,34 +344,7 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const struct sto
 		goto out;
 	}
 	pthread_barrier_wait(&ctx->ready);
-	for (unsigned i = 0; i < ctx->nworkers; i++) {
-		if (ctx->workers[i].pin_error && !r) {
-			r = errmsg(err, len, ctx->workers[i].pin_error, "cannot pin thread %u to CPU "
-				   "%d: %s", i, ctx->workers[i].cpu, strerror(-ctx->workers[i].pin_error));
-			atomic_store(&ctx->stop, 1);
-		}
-		if (ctx->workers[i].prio_error && !r) {
-			unsigned v = ctx->workers[i].ioprio;
-
-			if (ctx->w->io_priority)
-				r = errmsg(err, len, ctx->workers[i].prio_error, "-I%u: cannot set "
-					   "thread %u's I/O priority (class %u, level %u): %s",
-					   ctx->w->io_priority, i, v >> IOPRIO_CLASS_SHIFT, v & 7,
-					   strerror(-ctx->workers[i].prio_error));
-			else
-				r = errmsg(err, len, ctx->workers[i].prio_error, "job '%s': cannot set "
-					   "thread %u's I/O priority (class %u, level %u: fio's prioclass "
-					   "and prio): %s", ctx->w->jobs[ctx->workers[i].job].name, i,
-					   v >> IOPRIO_CLASS_SHIFT, v & 7,
-					   strerror(-ctx->workers[i].prio_error));
-			atomic_store(&ctx->stop, 1);
-		}
-		if (ctx->workers[i].init_error && !r) {
-			r = errmsg(err, len, ctx->workers[i].init_error, "cannot set up the %s engine: %s",
-				 res->engine, strerror(-ctx->workers[i].init_error));
-			atomic_store(&ctx->stop, 1);
-		}
-	}
+	r = worker_errors(ctx, res, err, len);
 	/* every rank's threads ready, or all stop; then they start together */
 	if ((r = ranks_agree(r, err, len)))
 		atomic_store(&ctx->stop, 1);
@@ -967,13 +353,13 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const struct sto
 	clock_gettime(CLOCK_REALTIME, &res->wall_t0);
 	res->pid = (unsigned)getpid();
 	wt.window_start = set_timing(ctx, wt.t0);
-	wt.window_end = ctx->w->count_based ? UINT64_MAX : last_window_end(ctx);
+	wt.window_end = ctx->w->count_based ? UINT64_MAX : run_last_window_end(ctx);
 	wt.next_edge = wt.window_start + ctx->w->interval_ns;
 	wt.res = res;
 	if (ctx->status)
 		wt.next_status = wt.window_start + ctx->status->every_ns;
 	if (!ctx->w->warmup_ns)	/* the window opens now: a short run may end before we look */
-		take_cpu_a(ctx->w, &wt);
+		watch_take_cpu_a(ctx->w, &wt);
 	if (!r)
 		ranks_stop_arm();
 	pthread_barrier_wait(&ctx->go);
@@ -985,7 +371,7 @@ static int run_workers(struct run_ctx *ctx, struct result *res, const struct sto
 		ranks_stop_disarm();
 	res->warmup_ns_real = wt.window_start - wt.t0;
 	res->end_ns_real = clock_ns() - wt.t0;
-	if (!r && ((r = gather(ctx, res, &wt)) || (r = cpu_usage(res, &wt))))
+	if (!r && ((r = run_gather(ctx, res, &wt)) || (r = watch_cpu_usage(res, &wt))))
 		snprintf(err, len, "out of memory");
 out:
 	devwatch_end(&wt.dw);
@@ -997,31 +383,6 @@ out:
 	free(wt.cpu_e_ns);
 	free(args);
 	return r;
-}
-
-/*
- * The default round-robin starts on the CPUs that take the first target's
- * device interrupts, so that a thread and its completions share a CPU
- * (on a single-queue disk, up to 10% more IOPS: bench/README.md). A device
- * with an interrupt per CPU leaves the order as it is.
- */
-static void irq_cpus_first(struct result *res, const struct device_chain *chain)
-{
-	uint64_t mask = device_irq_cpus(chain);
-	int order[1024];
-	unsigned n = 0;
-
-	if (!mask)
-		return;
-	for (int pass = 0; pass < 2; pass++)
-		for (unsigned i = 0; i < res->ncpus_pinned; i++) {
-			int c = res->cpus[i];
-			bool irq = c < 64 && (mask >> c & 1);
-
-			if (irq == !pass)
-				order[n++] = c;
-		}
-	memcpy(res->cpus, order, n * sizeof(order[0]));
 }
 
 /* What the reports judge a target by, kept in the result once the run is over. */
@@ -1054,39 +415,6 @@ static void keep_facts(struct result *res, const struct target *t, unsigned n)
 	}
 }
 
-/* --hipri: every target's device must have poll queues (queue/io_poll). */
-static int check_polling(const struct workload *w, const struct target *t, char *err, size_t len)
-{
-	for (unsigned i = 0; i < w->ntargets; i++) {
-		const struct device_chain *ch = &t[i].chain;
-
-		if (!ch->n)
-			return errmsg(err, len, -EINVAL, "--hipri: '%s' is on no block device, so "
-				      "nothing can poll its completions", w->targets[i].path);
-		if (ch->dev[0].io_poll != 1)
-			return errmsg(err, len, -EINVAL, "--hipri: %s, under '%s', does not support "
-				      "completion polling (queue/io_poll is %d; NVMe needs poll queues, "
-				      "nvme.poll_queues)", ch->dev[0].name, w->targets[i].path,
-				      ch->dev[0].io_poll);
-	}
-	return 0;
-}
-
-static const struct engine_ops *pick_engine(const struct workload *w, struct result *res)
-{
-	const char *why = NULL;
-	const struct engine_ops *ops;
-
-	if (w->engine)
-		return engine_find(w->engine);
-	ops = engine_default(&why);
-	if (why)
-		snprintf(res->engine_note, sizeof(res->engine_note),
-			 "io_uring is not available (%s): using psync, one I/O at a time per thread",
-			 why);
-	return ops;
-}
-
 /* fio's end_fsync: written targets are synced once the I/O has ended (not timed). */
 static void end_fsync(struct run_ctx *ctx, struct result *res)
 {
@@ -1100,121 +428,6 @@ static void end_fsync(struct run_ctx *ctx, struct result *res)
 	}
 }
 
-/*
- * --verify gives thread k of a job's n the blocks k, k + n, ...: each must own
- * more blocks than it keeps in flight. Checked before anything is touched.
- */
-static int check_verify_room(const struct workload *w, const struct target *t, char *err,
-			     size_t len)
-{
-	for (unsigned j = 0; w->verify && j < w->njobs; j++) {
-		const struct job_spec *job = &w->jobs[j];
-
-		for (unsigned i = 0; i < job->ntargets; i++) {
-			unsigned ti = job_target(job, 0, i);
-			const struct target_spec *s = &w->targets[ti];
-			uint64_t blocks = (t[ti].end - s->base_offset) / s->block_size;
-
-			if (blocks / job->threads < s->outstanding)
-				return errmsg(err, len, -EINVAL, "--verify gives each thread every n-th "
-					      "block of '%s': %llu blocks for %u threads leave some "
-					      "fewer than the %u it keeps in flight (-o); use fewer "
-					      "threads, a smaller -o or a larger range", s->path,
-					      (unsigned long long)blocks, job->threads, s->outstanding);
-		}
-	}
-	return 0;
-}
-
-/* More threads than this is a mistake, not a benchmark: an error, never an out-of-memory. */
-#define MAX_THREADS 4096
-
-static int check_threads(const struct workload *w, char *err, size_t len)
-{
-	unsigned n = 0;
-
-	for (unsigned j = 0; j < w->njobs; j++) {
-		if (w->jobs[j].threads > MAX_THREADS - n)
-			return errmsg(err, len, -EINVAL, "the workload asks for more than %d threads "
-				      "(threads per target x targets, or numjobs x jobs)", MAX_THREADS);
-		n += w->jobs[j].threads;
-	}
-	return 0;
-}
-
-/*
- * What a long series costs, said before the run: about 110 bytes of JSON
- * (or CSV) per interval per stream, and 64 bytes of memory.
- */
-#define SERIES_NOTE_BYTES (100ull << 20)
-static void series_note(const struct workload *w)
-{
-	uint64_t mem = build_series_bytes(w), out = mem / sizeof(struct interval) * 110;
-
-	if (w->quiet || (!w->json_path && !w->json_stdout && !w->series_csv) ||
-	    out < SERIES_NOTE_BYTES)
-		return;
-	notice("note: the per-interval series (%u intervals for each thread and "
-		"target) takes %.0f MiB of memory and makes about %.0f MB of %s; -D sets the "
-		"interval", build_series_slots(w), (double)mem / 1048576.0, (double)out / 1e6,
-		w->series_csv && !w->json_path && !w->json_stdout ? "CSV" : "JSON");
-}
-
-/* A thread's I/Os in flight must fit in its engine's queue: io_uring's ring, libaio's context. */
-static int check_depth(const struct workload *w, const struct engine_ops *ops, char *err,
-		       size_t len)
-{
-	const char *what = "";
-	unsigned long long max = ops->depth_max ? ops->depth_max(&what) : 0;
-
-	for (unsigned j = 0; max && j < w->njobs; j++) {
-		const struct job_spec *job = &w->jobs[j];
-
-		for (unsigned k = 0; k < job->threads && (k == 0 || job->per_clone); k++) {
-			unsigned long long depth = 0;
-
-			for (unsigned i = 0; i < job->ntargets; i++)
-				depth += w->targets[job_target(job, k, i)].outstanding;
-			if (job->requests)	/* -O: the thread's, shared by its targets */
-				depth = job->requests;
-			if (depth > max)
-				return errmsg(err, len, -EINVAL, "%llu I/Os in flight per thread (-o, "
-					      "iodepth, over its targets) are more than the %s engine "
-					      "takes: %llu (%s)", depth, ops->name, max, what);
-		}
-	}
-	return 0;
-}
-
-/* run_precheck() on this rank's paths. */
-static int precheck_placed(const struct workload *w, struct hold *hold, struct space_plan *plan,
-			   char *err, size_t len)
-{
-	struct result res = { 0 };
-	const struct engine_ops *ops = pick_engine(w, &res);
-	struct target *t = calloc(w->ntargets ? w->ntargets : 1, sizeof(*t));
-	int r;
-
-	if (!t)
-		return errmsg(err, len, -ENOMEM, "out of memory");
-	r = check_threads(w, err, len);
-	if (!r)
-		r = check_depth(w, ops, err, len);
-	if (!r)
-		r = targets_check(t, w, ops == &engine_null, hold, err, len);
-	if (!r)
-		r = build_check_memory(w, t, err, len);
-	if (!r)
-		r = build_check_ranges(w, t, err, len);
-	if (!r)
-		r = check_verify_room(w, t, err, len);
-	if (!r && plan && ops != &engine_null)
-		r = targets_plan_space(t, w->ntargets, plan, err, len);
-	targets_close(t, w->ntargets);
-	free(t);
-	return r;
-}
-
 int run_precheck(const struct workload *w, struct hold *hold, struct space_plan *plan, char *err,
 		 size_t len)
 {
@@ -1224,7 +437,7 @@ int run_precheck(const struct workload *w, struct hold *hold, struct space_plan 
 	for (unsigned i = 0; !r && i < placed.ntargets; i++)	/* not made yet: the run makes it */
 		placed.targets[i].share_later = placed.targets[i].share_follow;
 	if (!r)
-		r = precheck_placed(&placed, hold, plan, err, len);
+		r = run_precheck_placed(&placed, hold, plan, err, len);
 	placed_free(w, &placed);
 	return ranks_agree(r, err, len);	/* under mpirun: every rank's checks, or none */
 }
@@ -1322,121 +535,10 @@ static void job_cpus(struct run_ctx *ctx)
 	}
 }
 
-/* The CPUs of every job's cpus_allowed and sqthread_poll_cpu must be this process's: 0, or -EINVAL with a message. */
-static int check_job_cpus(const struct workload *w, char *err, size_t len)
-{
-	for (unsigned j = 0; j < w->njobs; j++) {
-		char what[300];
-
-		snprintf(what, sizeof(what), "job '%s': cpus_allowed", w->jobs[j].name);
-		if (affinity_check(what, w->jobs[j].cpus, w->jobs[j].ncpus, err, len))
-			return -EINVAL;
-		snprintf(what, sizeof(what), "job '%s': sqthread_poll_cpu", w->jobs[j].name);
-		if (w->jobs[j].sq_cpu_set &&
-		    affinity_check(what, (const int *)&w->jobs[j].sq_cpu, 1, err, len))
-			return -EINVAL;
-	}
-	return 0;
-}
-
 int run_execute(const struct workload *w, struct hold *hold, struct result *res, char *err,
 		size_t len)
 {
 	return run_execute_status(w, hold, NULL, res, err, len);
-}
-
-/*
- * What run_execute_status() checks before it touches anything; ops gets the
- * engine. 0 or -errno with a message (ctx->targets then closed and freed).
- */
-static int run_checks(struct run_ctx *ctx, struct hold *hold, struct result *res,
-		      const struct engine_ops **opsp, char *err, size_t len)
-{
-	const struct workload *w = ctx->w;
-	const struct engine_ops *ops;
-	int r;
-
-	if (check_threads(w, err, len))
-		return -EINVAL;
-	res->cpus = calloc(AFFINITY_MAX, sizeof(*res->cpus));
-	if (!res->cpus)
-		return errmsg(err, len, -ENOMEM, "out of memory");
-	if (!w->no_affinity) {
-		int n = affinity_cpus(w->affinity, w->naffinity, res->cpus, err, len);
-
-		if (n < 0)
-			return n;
-		res->ncpus_pinned = (unsigned)n;
-	}
-	if (check_job_cpus(w, err, len))
-		return -EINVAL;
-	ops = *opsp = pick_engine(w, res);
-	snprintf(res->engine, sizeof(res->engine), "%s", ops->name);
-	if (check_depth(w, ops, err, len))
-		return -EINVAL;
-	for (unsigned i = 0; !engine_trimmer && ops != &engine_null && i < w->ntargets; i++)
-		if (w->targets[i].trim != TRIM_NONE)
-			return errmsg(err, len, -EINVAL, "'%s': trims (fio's rw=trim, randtrim, "
-				      "trimwrite, DiskSpd's none) are not supported on this platform",
-				      w->targets[i].path);
-	if ((w->sqpoll || w->hipri) && !(ops->flags & ENGINE_RING))
-		return errmsg(err, len, -EINVAL, "--%s needs io_uring, which this kernel does not "
-			      "offer (%s)", w->sqpoll ? "sqpoll" : "hipri", res->engine_note);
-	if (engine_null_model(w->null_lat_ns, w->null_lat_exp, w->null_servers, w->null_iops))
-		return errmsg(err, len, -ENOMEM, "out of memory");
-	engine_null_stall(w->null_stall_ns, w->null_period_ns);
-	ctx->targets = calloc(w->ntargets, sizeof(*ctx->targets));
-	res->targets = calloc(w->ntargets, sizeof(*res->targets));
-	if (!ctx->targets || !res->targets)
-		return errmsg(err, len, -ENOMEM, "out of memory");
-	res->ntargets = w->ntargets;
-	r = targets_check(ctx->targets, w, ops == &engine_null, hold, err, len);
-	if (!r)
-		r = build_check_memory(w, ctx->targets, err, len);
-	if (!r)
-		r = build_check_ranges(w, ctx->targets, err, len);
-	if (!r)
-		r = check_verify_room(w, ctx->targets, err, len);
-	if (!r)
-		r = build_check_iomem(w, ctx->targets, err, len);
-	if (!r)
-		r = build_check_sources(w, err, len);
-	if (!r && res->ncpus_pinned && !w->naffinity)
-		irq_cpus_first(res, &ctx->targets[0].chain);
-	if (!r && w->hipri)
-		r = check_polling(w, ctx->targets, err, len);
-	return r;
-}
-
-/*
- * The checks, then the files created and filled: every rank's before any
- * rank's I/O, and one rank's failure stops all. A target that ranks share
- * (core/ranked.h) is checked and made by its first rank, then opened by the
- * others: so ranks with no target to follow go first. Signals are held.
- */
-static int checked_open(struct run_ctx *ctx, struct hold *hold, struct result *res,
-			const struct engine_ops **ops, char *err, size_t len)
-{
-	const struct workload *w = ctx->w;
-	bool follows = placed_follows(w);
-	int turns = ranks_size() > 1 && placed_shares(w) ? 2 : 1, r = 0;
-
-	for (int turn = 0; !r && turn < turns; turn++) {
-		bool mine = turns == 1 || follows == (turn == 1);
-
-		r = ranks_agree(mine ? run_checks(ctx, hold, res, ops, err, len) : 0, err, len);
-		if (!r && mine && res->engine_note[0] && !w->quiet)
-			notice("%s", res->engine_note);
-		if (!r && mine)
-			series_note(w);
-		if (!r) {
-			r = ranks_agree(mine ? targets_open(ctx->targets, w, hold, err, len) : 0, err,
-					len);
-			if (r == -EINVAL)	/* past the checks: a failed run, not bad input */
-				r = -EIO;
-		}
-	}
-	return r;
 }
 
 /* The run on this rank's targets (w: run_execute_status()'s, with this rank's paths). */
@@ -1452,7 +554,7 @@ static int run_placed(const struct workload *w, struct hold *hold, const struct 
 	affinity_allowed(&ctx.cpus);	/* none known: io_uring's workers left as they are */
 	atomic_store(&ctx.windows_open, 0);
 	stop_hold(&sigs, true);
-	r = checked_open(&ctx, hold, res, &ops, err, len);
+	r = run_checked_open(&ctx, hold, res, &ops, err, len);
 	if (r && r != -EINTR) {	/* bad input, or files that could not be made: no run */
 		if (ctx.targets)
 			targets_close(ctx.targets, w->ntargets);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * target.c: checking, creating, filling and opening targets. Each target's
- * path is looked up once: the checks open it (or, for a file to create, its
- * directory) and every later step works on that descriptor, so a path
+ * target.c: checking targets (creating, filling and opening them:
+ * target_open.c). Each target's path is looked up once: the checks open it
+ * (or, for a file to create, its directory) and every later step works on
+ * that descriptor, so a path
  * swapped for a symbolic link or another file between the checks and the
  * I/O changes nothing. A file iobench creates carries a marker (marker.h)
  * tied to that very file, "filling" while it is written, "filled" once it
@@ -19,7 +20,6 @@
 #include <sys/statvfs.h>
 #include <sys/statfs.h>
 #include <sys/sysmacros.h>
-#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/fs.h>
@@ -29,42 +29,18 @@
 #include <inttypes.h>
 #include <sys/ioctl.h>
 
-#include "core/clock.h"
-#include "core/fill.h"
 #include "core/devrule.h"
 #include "core/hold.h"
 #include "core/marker.h"
-#include "core/notice.h"
 #include "core/ranked.h"
 #include "core/target.h"
+#include "core/target_linux.h"
 #include "core/target_rules.h"
 #include "job/units.h"
 #include "util/errmsg.h"
 #include "platform/blockdev.h"
 #include "platform/kernelfs.h"
 #include "util/banned.h"
-
-/* The very file open as fd, opened again with other flags (never by its path). */
-static int reopen(int fd, int flags)
-{
-	char self[64];
-
-	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
-	return open(self, flags | O_CLOEXEC);
-}
-
-/* The direct I/O alignment the kernel states for the file open as fd (statx DIOALIGN). */
-static bool statx_dioalign(struct target *t, int fd)
-{
-	struct statx stx;
-
-	if (statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) ||
-	    !(stx.stx_mask & STATX_DIOALIGN) || !stx.stx_dio_offset_align)
-		return false;
-	t->mem_align = stx.stx_dio_mem_align;
-	t->io_align = stx.stx_dio_offset_align;
-	return true;
-}
 
 /*
  * Direct I/O alignment for the file open as fd (or, fd -1, a new file on
@@ -75,7 +51,7 @@ static void dio_alignment(struct target *t, int fd, dev_t dev)
 {
 	unsigned lbs;
 
-	if (fd >= 0 && statx_dioalign(t, fd))
+	if (fd >= 0 && target_statx_dioalign(t, fd))
 		return;
 	lbs = blockdev_logical_block_size(dev);
 	t->io_align = lbs ? lbs : 512;
@@ -153,12 +129,6 @@ static int check_block(struct target *t, const struct workload *w, const struct 
 	return judge_device(w, t->cfd, st->st_rdev, s->path, err, len);
 }
 
-/* The marker state a finished fill leaves: filled, or --verify blocks. */
-static enum marker_state fill_state(const struct workload *w)
-{
-	return w->verify ? MARK_VERIFY : MARK_FILLED;
-}
-
 /* An existing file the run writes or lays down anew: not one the kernel uses. */
 static int check_file_free(const struct target *t, const struct stat *st, char *err, size_t len)
 {
@@ -213,7 +183,7 @@ static int check_file(struct target *t, const struct workload *w, const struct s
 		return s->write_pct ? check_file_free(t, st, err, len) : 0;
 	}
 	/* a kept file of the right size and content is used again: --verify needs its blocks */
-	if ((m.state == fill_state(w) && (!w->verify || m.block == s->block_size)) ||
+	if ((m.state == target_fill_state(w) && (!w->verify || m.block == s->block_size)) ||
 	    (!w->verify && m.state == MARK_VERIFY)) {
 		if ((uint64_t)st->st_size == s->create_size) {
 			t->reused = true;
@@ -243,12 +213,6 @@ static int check_range(struct target *t, char *err, size_t len)
 	int r = target_check_range(t, err, len);
 
 	return r ? r : t->spec->share_n > 1 ? share_range(t, err, len) : 0;
-}
-
-static int check_alignment(const struct target *t, char *err, size_t len)
-{
-	return target_check_alignment(t, t->spec->cache & CACHE_DIRECT, "direct I/O alignment",
-				      err, len);
 }
 
 /* The file system of the file (or directory) open as fd, and its device (0 for tmpfs). */
@@ -397,7 +361,7 @@ static int check_existing(struct target *t, const struct workload *w, int pfd,
 		return errmsg(err, len, -EINVAL, "cannot access '%s': %s", s->path, strerror(errno));
 	if (!S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode))
 		return not_a_target(s->path, st.st_mode, err, len);
-	t->cfd = reopen(pfd, O_RDONLY);
+	t->cfd = target_reopen(pfd, O_RDONLY);
 	if (t->cfd < 0)
 		return errmsg(err, len, -EINVAL, "cannot open '%s': %s", s->path, strerror(errno));
 	t->idev = S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev;
@@ -422,7 +386,7 @@ static int check_existing(struct target *t, const struct workload *w, int pfd,
 	if (!ioctl(t->cfd, FS_IOC_GETFLAGS, &attr))
 		t->compressed = attr & FS_COMPR_FL;
 	if (!r && (s->cache & CACHE_DIRECT)) {	/* direct I/O must work before anything is done */
-		int fd = reopen(t->cfd, O_RDONLY | O_DIRECT);
+		int fd = target_reopen(t->cfd, O_RDONLY | O_DIRECT);
 
 		if (fd < 0 && errno == EINVAL)
 			r = errmsg(err, len, -EINVAL, "'%s': its file system does not support direct "
@@ -477,7 +441,7 @@ static int check_one(struct target *t, const struct workload *w, bool null_engin
 	if (r)
 		return r;
 	r = check_range(t, err, len);
-	return r ? r : check_alignment(t, err, len);
+	return r ? r : target_check_dio_alignment(t, err, len);
 }
 
 /*
@@ -626,7 +590,7 @@ static int same_as_earlier(struct target *t, unsigned i, int missing, char *err,
 		t[i].cfd = t[i].dirfd = t[i].fd = -1;
 		t[i].real = NULL;
 		r = check_range(&t[i], err, len);
-		return r ? r : check_alignment(&t[i], err, len);
+		return r ? r : target_check_dio_alignment(&t[i], err, len);
 	}
 	if (missing && !strncmp(s->path, "/dev/", 5))	/* a device meant, not a file to create */
 		return errmsg(err, len, -EINVAL, "'%s' does not exist" SEE_DISKS, s->path);
@@ -696,328 +660,4 @@ int targets_check(struct target *t, const struct workload *w, bool null_engine,
 		check_device_data(&t[i]);
 	}
 	return null_engine ? 0 : target_check_free_space(t, w->ntargets, free_bytes, err, len);
-}
-
-/* Opens the new file (or lays an existing one down anew, in place); -errno with a message. */
-static int open_for_fill(struct target *t, bool *direct, char *err, size_t len)
-{
-	const struct target_spec *s = t->spec;
-	int fd, flags = O_RDWR | O_CLOEXEC;
-
-	if (t->cfd >= 0) {	/* ours (or --overwrite), checked on this very inode */
-		fd = reopen(t->cfd, flags | (*direct ? O_DIRECT : 0));
-		if (fd < 0 && *direct && errno == EINVAL) {
-			*direct = false;
-			fd = reopen(t->cfd, flags);
-		}
-		if (fd >= 0 && ftruncate(fd, 0)) {
-			int e = errno;
-
-			close(fd);
-			return errmsg(err, len, -e, "cannot lay down '%s' anew: %s", s->path, strerror(e));
-		}
-	} else {
-		flags |= O_CREAT | O_EXCL | O_NOFOLLOW;
-		fd = openat(t->dirfd, t->name, flags | (*direct ? O_DIRECT : 0), 0644);
-		if (fd < 0 && *direct && errno == EINVAL) {
-			*direct = false;
-			fd = openat(t->dirfd, t->name, flags, 0644);
-		}
-		if (fd < 0 && errno == EEXIST)
-			return errmsg(err, len, -EEXIST, "'%s' appeared after the checks (another "
-				      "process made it); nothing was written to it", s->path);
-	}
-	if (fd < 0)
-		return errmsg(err, len, -errno, "cannot create '%s': %s", s->path, strerror(errno));
-	return fd;
-}
-
-/*
- * fio's fallocate= on a new (empty) file of size bytes, as fio does it: native
- * goes on without when the file system cannot, posix says a failure and goes
- * on, keep and truncate fail the run. Returns 0 or -errno with a message.
- */
-static int preallocate(int fd, const struct target_spec *s, uint64_t size, bool quiet, char *err,
-		       size_t len)
-{
-	int e = 0;
-
-	switch (s->prealloc) {
-	case PREALLOC_NONE:
-		return 0;
-	case PREALLOC_NATIVE:
-		(void)!fallocate(fd, 0, 0, (off_t)size);
-		return 0;
-	case PREALLOC_POSIX:
-		e = posix_fallocate(fd, 0, (off_t)size);
-		if (e && !quiet)
-			notice("posix_fallocate of '%s' failed (fallocate=posix): %s", s->path,
-			       strerror(e));
-		return 0;
-	case PREALLOC_KEEP:
-		e = fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, (off_t)size) ? errno : 0;
-		break;
-	case PREALLOC_TRUNCATE:
-		e = ftruncate(fd, (off_t)size) ? errno : 0;
-		break;
-	}
-	if (e)
-		return errmsg(err, len, -e, "cannot allocate '%s' (fallocate=%s): %s", s->path,
-			      s->prealloc == PREALLOC_KEEP ? "keep" : "truncate", strerror(e));
-	return 0;
-}
-
-/* Fills the new file open as fd with data (random, or --verify blocks) and marks it filled. */
-static int lay_out(struct target *t, const struct workload *w, unsigned idx, int fd, uint64_t t0,
-		   char *err, size_t len)
-{
-	const struct target_spec *s = t->spec;
-	uint64_t size = s->create_size;
-	char why[600];
-	int r;
-
-	if (w->verify)	/* every block checkable, including those the run never writes */
-		r = fill_file_verify(fd, size, w->seed, (uint32_t)s->block_size,
-				     w->verify_pat.len ? &w->verify_pat : NULL, s->path, err, len);
-	else
-		r = fill_file(fd, size, w->seed ^ (0x9e3779b97f4a7c15ull * (idx + 1)), s->path,
-			      err, len);
-	if (!r && fdatasync(fd))
-		r = errmsg(err, len, -errno, "cannot sync '%s': %s", s->path, strerror(errno));
-	if (!r) {
-		/* Reads must come from the device, not from the pages just written. */
-		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-		if (!t->unmarked)
-			marker_write(fd, fill_state(w), (uint32_t)s->block_size, why, sizeof(why));
-		if (!w->quiet)
-			notice("created '%s' in %.1f s", s->path, (double)(clock_ns() - t0) / 1e9);
-		if (t->unmarked && !w->quiet)
-			notice("warning: '%s' is not marked as iobench's (%s), so a later run "
-			       "cannot tell it is iobench's", s->path, why);
-	}
-	return r;
-}
-
-static int create_file(struct target *t, const struct workload *w, unsigned idx,
-		       struct hold *hold, char *err, size_t len)
-{
-	const struct target_spec *s = t->spec;
-	uint64_t size = s->create_size;
-	bool direct = !(size % 4096);
-	uint64_t t0 = clock_ns();
-	char why[600];
-	int fd, r;
-
-	fd = open_for_fill(t, &direct, err, len);
-	if (fd < 0)
-		return fd;
-	/*
-	 * Removed at the end: a file this run made, or an iobench file it lays down
-	 * anew; never a user's file replaced with --overwrite (held, and kept).
-	 */
-	r = t->cfd < 0 || t->marked ? hold_created(hold, fd, t->dirfd, t->name, s->path,
-						   s->share_n > 1, err, len)
-				    : 0;
-	if (r) {
-		if (t->cfd < 0)	/* made a moment ago by O_EXCL: nobody else's */
-			unlinkat(t->dirfd, t->name, 0);
-		close(fd);
-		return r;
-	}
-	t->created = true;
-	if (t->cfd < 0)
-		t->cfd = reopen(fd, O_RDONLY);
-	if (marker_write(fd, MARK_FILLING, 0, why, sizeof(why)))
-		t->unmarked = true;
-	if (!w->quiet) {
-		char sz[32];
-
-		format_size(sz, sizeof(sz), size);
-		notice("creating '%s' (%s) with %s", s->path, sz, w->verify ? "--verify blocks" :
-		       s->no_layout ? "no data (the job only writes: its writes fill it)" :
-		       "random data");
-	}
-	r = preallocate(fd, s, size, w->quiet, err, len);
-	if (!r && (!s->no_layout || w->verify))	/* else the job's writes fill it: it stays "filling" */
-		r = lay_out(t, w, idx, fd, t0, err, len);
-	close(fd);
-	if (!r && t->cfd < 0)
-		r = errmsg(err, len, -errno, "cannot open '%s': %s", s->path, strerror(errno));
-	return r;
-}
-
-/*
- * Whether a direct-I/O file takes non-blocking I/O: a one-block RWF_NOWAIT
- * read gives EOPNOTSUPP where it does not (zram, for one). io_uring hands
- * every I/O on such a file to a kernel worker thread.
- */
-static int takes_no_nowait(const struct target *t)
-{
-	size_t n = t->io_align > 4096 ? t->io_align : 4096;
-	size_t align = t->mem_align > 4096 ? t->mem_align : 4096;
-	struct iovec iov;
-	bool no = false;
-	void *buf;
-
-	if (t->size < n)
-		return 0;
-	if (posix_memalign(&buf, align, n))
-		return -ENOMEM;
-	iov = (struct iovec){ buf, n };
-	no = preadv2(t->fd, &iov, 1, 0, RWF_NOWAIT) < 0 && errno == EOPNOTSUPP;
-	free(buf);
-	return no;
-}
-
-/*
- * The open hints (DiskSpd's -fs and -fr, fio's fadvise_hint) as posix_fadvise
- * on t's descriptor: sequential first, so that with both (-frs) the file ends
- * in random mode (no read-ahead), the advice Linux cannot hold beside the other.
- */
-static int give_hints(const struct target *t, char *err, size_t len)
-{
-	static const struct { unsigned hint; int advice; const char *name; } h[] = {
-		{ HINT_SEQUENTIAL, POSIX_FADV_SEQUENTIAL, "POSIX_FADV_SEQUENTIAL (-fs, fadvise_hint)" },
-		{ HINT_RANDOM, POSIX_FADV_RANDOM, "POSIX_FADV_RANDOM (-fr, fadvise_hint)" },
-		{ HINT_NOREUSE, POSIX_FADV_NOREUSE, "POSIX_FADV_NOREUSE (fadvise_hint)" },
-	};
-
-	for (unsigned i = 0; i < sizeof(h) / sizeof(h[0]); i++) {
-		int e;
-
-		if (!(t->spec->hints & h[i].hint))
-			continue;
-		e = posix_fadvise(t->fd, 0, 0, h[i].advice);
-		if (e)
-			return errmsg(err, len, -e, "'%s': cannot give the open hint %s: %s",
-				      t->spec->path, h[i].name, strerror(e));
-	}
-	return 0;
-}
-
-/* Opens target t for its I/O, through base (the descriptor the checks kept). */
-static int open_one(struct target *t, int base, bool read_only, char *err, size_t len)
-{
-	const struct target_spec *s = t->spec;
-	int flags = target_writes(s) && !read_only ? O_RDWR : O_RDONLY;	/* BLKDISCARD too */
-
-	if (s->cache & CACHE_DIRECT)
-		flags |= O_DIRECT;
-	if (s->cache & CACHE_WRITE_THROUGH)
-		flags |= O_DSYNC;
-	if (s->cache & CACHE_SYNC)
-		flags |= O_SYNC;
-	t->fd = reopen(base, flags);
-	if (t->fd >= 0) {
-		int no = flags & O_DIRECT ? takes_no_nowait(t) : 0;
-
-		if (no < 0)
-			return errmsg(err, len, no, "out of memory");
-		t->no_nowait = no;
-		return give_hints(t, err, len);
-	}
-	if (errno == EINVAL && (flags & O_DIRECT))
-		return errmsg(err, len, -EINVAL, "'%s': its file system does not support direct I/O "
-			    "(-Su/-Sh); use -Sb", s->path);
-	return errmsg(err, len, -errno, "cannot open '%s': %s", s->path, strerror(errno));
-}
-
-/*
- * fio's invalidate: the target's cached pages dropped before the run, as
- * fio does it (a file's range with POSIX_FADV_DONTNEED, a device's buffers
- * with BLKFLSBUF). A failure is said, not fatal: fio goes on too.
- */
-static void drop_cache(const struct target *t, const struct workload *w)
-{
-	const struct target_spec *s = t->spec;
-	int e = 0;
-
-	if (t->kind == TARGET_FILE)
-		e = posix_fadvise(t->fd, (off_t)t->base, (off_t)(t->end - t->base),
-				  POSIX_FADV_DONTNEED);
-	else if (t->kind == TARGET_BLOCK && ioctl(t->fd, BLKFLSBUF, 0))
-		e = errno;
-	if (e && !w->quiet)
-		notice("cache invalidation of '%s' failed (invalidate): %s%s", s->path, strerror(e),
-		       e == EACCES || e == EPERM ? " (only root may flush a block device)" : "");
-}
-
-/*
- * fio's unlink for file target t: kept (unlink=0), or held as one to remove
- * (unlink=1), an iobench file of an earlier run included (the checks refused
- * any other). Returns 0 or -errno with a message.
- */
-static int unlink_rule(struct target *t, struct hold *hold, char *err, size_t len)
-{
-	const struct target_spec *s = t->spec;
-
-	if (s->unlink == UNLINK_KEEP && t->created)
-		hold_keep(hold, t->cfd);
-	if (s->unlink == UNLINK_REMOVE && !t->created && t->marked && !t->same_as)
-		return hold_created(hold, t->cfd, t->dirfd, t->name, s->path, s->share_n > 1, err,
-				    len);
-	return 0;
-}
-
-int targets_unlink(const struct target *t, const struct workload *w, struct hold *hold,
-		   char *msgs, size_t len)
-{
-	unsigned left = 0;
-
-	if (len)
-		msgs[0] = 0;
-	for (unsigned i = 0; i < w->ntargets; i++)
-		if (t[i].kind == TARGET_FILE && t[i].spec->unlink == UNLINK_REMOVE && t[i].cfd >= 0 &&
-		    t[i].spec->share_n <= 1)	/* shared by ranks: at the end, once all are done */
-			left += hold_unlink(hold, t[i].cfd, msgs, len);
-	return left ? -EIO : 0;
-}
-
-int targets_open(struct target *t, const struct workload *w, struct hold *hold, char *err,
-		 size_t len)
-{
-	int r = 0;
-
-	for (unsigned i = 0; !r && i < w->ntargets; i++) {
-		int base;
-
-		if (t[i].kind == TARGET_NULL)
-			continue;
-		if (t[i].create)
-			r = create_file(&t[i], w, i, hold, err, len);
-		if (!r && t[i].kind == TARGET_FILE && !t[i].spec->share_follow)
-			r = unlink_rule(&t[i], hold, err, len);
-		base = t[i].same_as ? t[t[i].same_as - 1].cfd : t[i].cfd;
-		if (!r)
-			r = open_one(&t[i], base, w->read_only, err, len);
-		/* --verify blocks written over without --verify are no longer all verify blocks */
-		if (!r && !t[i].created && t[i].mark == MARK_VERIFY && !w->verify &&
-		    t[i].spec->write_pct && !w->read_only && !t[i].spec->share_follow) {
-			char why[600];
-
-			marker_write(t[i].fd, MARK_FILLED, 0, why, sizeof(why));
-			t[i].mark = MARK_FILLED;
-		}
-		/* A new file may state a stricter alignment than its device. */
-		if (!r && t[i].created && statx_dioalign(&t[i], t[i].fd))
-			r = check_alignment(&t[i], err, len);
-		if (!r && t[i].spec->invalidate)
-			drop_cache(&t[i], w);
-	}
-	return r;
-}
-
-void targets_close(struct target *t, unsigned n)
-{
-	for (unsigned i = 0; i < n; i++) {
-		if (t[i].fd >= 0)
-			close(t[i].fd);
-		if (t[i].cfd >= 0)
-			close(t[i].cfd);
-		if (t[i].dirfd >= 0)
-			close(t[i].dirfd);
-		free(t[i].real);
-		t[i].real = NULL;
-		t[i].fd = t[i].cfd = t[i].dirfd = -1;
-	}
 }

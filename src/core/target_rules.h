@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/target.h"
+#include "core/target_types.h"
 
 /* t's range from -B and -f over its size (t->base, t->end). Returns 0 or -EINVAL with a message. */
 int target_check_range(struct target *t, char *err, size_t len);
