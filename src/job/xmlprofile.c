@@ -855,7 +855,7 @@ static int target_path(struct builder *c, xmlNodePtr pn, char *path, size_t len)
 /*
  * <Weight> and <ThreadTargets>: with the TimeSpan's ThreadCount and
  * RequestCount (-F with -O), how often each thread's I/O picks the target, and
- * which threads work on it (check_pool_requests() in cmdline.c has DiskSpd's
+ * which threads work on it (check_pool_requests() in cmdline_finish.c has DiskSpd's
  * other rules). Without them DiskSpd reads <Weight> and uses it nowhere.
  */
 static int target_weights(struct builder *c, xmlNodePtr t)

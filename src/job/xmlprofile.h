@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "job/cmdline.h"
+#include "job/cmdline_build.h"
 #include "job/workload.h"
 
 #define XPROFILE_MAX_BYTES (4u << 20)

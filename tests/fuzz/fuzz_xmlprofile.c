@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "job/cmdline.h"
 #include "job/xmlprofile.h"
 #include "util/banned.h"
 

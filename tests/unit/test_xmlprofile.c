@@ -15,6 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "job/cmdline.h"
 #include "job/xmlprofile.h"
 #include "platform/affinity.h"
 #include "platform/host.h"
