@@ -309,6 +309,149 @@ static int apply_rs(struct parse_state *ps, const char *flag, const char *v)
 	return 0;
 }
 
+/* DiskSpd: -g<bytes per ms>, -g<n>i; a number above 0 */
+static int apply_rate(struct parse_state *ps, const char *flag, const char *v)
+{
+	size_t l = strlen(v);
+	char num[24];
+	uint64_t n;
+
+	ps->rate_iops = l && v[l - 1] == 'i';
+	if (l - ps->rate_iops == 0 || l - ps->rate_iops >= sizeof(num))
+		return fail(ps, "%s%s: not a rate (bytes per ms, or I/Os a second: -g100i)",
+			    flag, v);
+	memcpy(num, v, l - ps->rate_iops);
+	num[l - ps->rate_iops] = 0;
+	if (parse_uint(num, UINT32_MAX, &n) || !n)
+		return fail(ps, "%s%s: not a rate above 0 (bytes per ms, or I/Os a second: "
+			    "-g100i)", flag, v);
+	ps->rate = (unsigned)n;
+	return 0;
+}
+
+/* -r[<align>], -rs<pct>, -rd<distribution>. */
+static int apply_random(struct parse_state *ps, const char *flag, const char *v)
+{
+	if (v && v[0] == 's')
+		return apply_rs(ps, flag, v + 1);
+	if (v && v[0] == 'd')
+		return cmdline_apply_rd(ps, flag, v + 1);
+	if (ps->random_set)
+		return fail(ps, "%s%s: random I/O (-r) may be given once", flag, v ? v : "");
+	if (ps->seq_set)
+		return fail(ps, "%s%s: sequential I/O (-s) and random I/O (-r) exclude each other",
+			    flag, v ? v : "");
+	ps->random_set = true;
+	return v && *v ? get_size(ps, flag, v, &ps->ralign) : 0;
+}
+
+/* -s[<stride>], -si[<stride>]. */
+static int apply_sequential(struct parse_state *ps, const char *flag, const char *v)
+{
+	if (ps->rs_pct && ps->rs_pct != 100)
+		return fail(ps, "%s%s: use -r to specify IO alignment for -rs", flag, v ? v : "");
+	if (ps->rs_pct)
+		return fail(ps, "%s%s: sequential IO (-s) conflicts with random IO (-r/-rs)", flag,
+			    v ? v : "");
+	if (v && v[0] == 'i') {	/* -si[<stride>]: interlocked sequential */
+		ps->interlocked = true;
+		v++;
+	}
+	if (ps->seq_set)
+		return fail(ps, "%s%s: sequential I/O (-s) may be given once", flag, v ? v : "");
+	if (ps->random_set)
+		return fail(ps, "%s%s: sequential I/O (-s) and random I/O (-r) exclude each other",
+			    flag, v ? v : "");
+	ps->seq_set = true;
+	return v && *v ? get_size(ps, flag, v, &ps->stride) : 0;
+}
+
+/* -R<format>, and DiskSpd's -Rp[text|xml]. */
+static int apply_format(struct parse_state *ps, struct workload *w, const char *flag, const char *v,
+			enum cmd_action *action)
+{
+	if (v[0] == 'p') {	/* DiskSpd's -Rp[text|xml]: the profile, not a run */
+		if (v[1] && strcmp(v + 1, "text") && strcmp(v + 1, "xml"))
+			return fail(ps, "%s: unknown profile format '%s' (use -Rp, -Rptext or "
+				    "-Rpxml)", flag, v + 1);
+		*action = CMD_PRINT;
+		if (v[1])
+			w->xml_stdout = !strcmp(v + 1, "xml");
+		return 0;
+	}
+	if (strcmp(v, "text") && strcmp(v, "json") && strcmp(v, "xml"))
+		return fail(ps, "%s: unknown output format '%s' (use text, json or xml)", flag,
+			    v);
+	w->json_stdout = !strcmp(v, "json");
+	w->xml_stdout = !strcmp(v, "xml");	/* DiskSpd's XML results */
+	return 0;
+}
+
+/* The run's switches (and the shared run options: option_apply_run()). */
+static int apply_run_opt(struct parse_state *ps, struct workload *w, const struct option_def *o,
+			 const char *flag, const char *v, enum cmd_action *action)
+{
+	uint64_t n;
+
+	switch (o->id) {
+	case O_DURATION: ps->duration_set = true; return get_time(ps, flag, v, &w->duration_ns);
+	case O_WARMUP: ps->warmup_set = true; return get_time(ps, flag, v, &w->warmup_ns);
+	case O_COOLDOWN: ps->cooldown_set = true; return get_time(ps, flag, v, &w->cooldown_ns);
+	case O_POOL:
+		if (get_uint(ps, flag, v, 1, 1024, &n))
+			return -EINVAL;
+		w->pool_threads = (unsigned)n;
+		return 0;
+	case O_POOL_REQUESTS:
+		if (get_uint(ps, flag, v, 1, 4096, &n))
+			return -EINVAL;
+		w->pool_requests = (unsigned)n;
+		return 0;
+	case O_LATENCY:		/* measured always; shown in DiskSpd's layouts with -L only */
+		w->no_latency = false;
+		return 0;
+	case O_INTERVAL:
+		w->iops_stddev = true;
+		if (!v || !*v)
+			return 0;
+		if (get_uint(ps, flag, v, 0, 3600000, &n))
+			return -EINVAL;
+		if (n)	/* DiskSpd's -D0: the standard deviation over the default 1 s */
+			w->interval_ns = n * 1000000ull;
+		return 0;
+	case O_SEED:
+		ps->seed_from_clock = !v || !*v;
+		return ps->seed_from_clock ? 0 : get_uint(ps, flag, v, 0, UINT64_MAX, &w->seed);
+	case O_IOS: return get_uint(ps, flag, v, 1, UINT64_MAX, &w->ios_per_thread);
+	case O_OFFSET_TRACE: ps->trace = v; return 0;
+	case O_FORMAT: return apply_format(ps, w, flag, v, action);
+	case O_IOPRIO:
+		if (get_uint(ps, flag, v, 1, 3, &n))
+			return -EINVAL;
+		w->io_priority = (unsigned)n;
+		ps->t_ioprio = n == 3 ? 0 : (unsigned)n;	/* 3, normal: DiskSpd's default */
+		return 0;
+	case O_LARGE_PAGES: w->large_pages = ps->t_large = true; return 0;
+	case O_PROFILE:		/* read by cmdline_parse_spans(), before this */
+		return fail(ps, "%s: an XML profile goes with cmdline_parse_spans()", flag);
+	case O_AFFINITY: return apply_affinity(ps, w, flag, v);
+	case O_VERBOSE: w->verbose = true; return 0;
+	case O_PROGRESS:	/* DiskSpd's -P<n>: under 1 (or none) is 65536 */
+		if (!v || !*v || !strcmp(v, "0")) {
+			w->progress_ios = 65536;
+			return 0;
+		}
+		return get_uint(ps, flag, v, 1, UINT32_MAX, &w->progress_ios);
+	case O_HELP: *action = CMD_HELP; return 0;
+	case O_VERSION: *action = CMD_VERSION; return 0;
+	case O_PRINT: *action = CMD_PRINT; return 0;
+	default:
+		break;
+	}
+	return option_apply_run(o, flag, v, w, ps->err, ps->errlen) ? -EINVAL : 0;
+}
+
+/* The switches of the target being shaped; the others are the run's. */
 static int apply_opt(struct parse_state *ps, struct workload *w, const struct option_def *o,
 		     const char *flag, const char *v, enum cmd_action *action)
 {
@@ -326,25 +469,7 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		return 0;
 	}
 	case O_CREATE: return get_size(ps, flag, v, &ps->create);
-	case O_DURATION: ps->duration_set = true; return get_time(ps, flag, v, &w->duration_ns);
-	case O_WARMUP: ps->warmup_set = true; return get_time(ps, flag, v, &w->warmup_ns);
-	case O_COOLDOWN: ps->cooldown_set = true; return get_time(ps, flag, v, &w->cooldown_ns);
-	case O_RATE: {	/* DiskSpd: -g<bytes per ms>, -g<n>i; a number above 0 */
-		size_t l = strlen(v);
-		char num[24];
-
-		ps->rate_iops = l && v[l - 1] == 'i';
-		if (l - ps->rate_iops == 0 || l - ps->rate_iops >= sizeof(num))
-			return fail(ps, "%s%s: not a rate (bytes per ms, or I/Os a second: -g100i)",
-				    flag, v);
-		memcpy(num, v, l - ps->rate_iops);
-		num[l - ps->rate_iops] = 0;
-		if (parse_uint(num, UINT32_MAX, &n) || !n)
-			return fail(ps, "%s%s: not a rate above 0 (bytes per ms, or I/Os a second: "
-				    "-g100i)", flag, v);
-		ps->rate = (unsigned)n;
-		return 0;
-	}
+	case O_RATE: return apply_rate(ps, flag, v);
 	case O_BURST:
 		if (get_uint(ps, flag, v, 1, UINT32_MAX, &n))
 			return -EINVAL;
@@ -366,45 +491,8 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		ps->t.threads = (unsigned)n;
 		ps->threads_set = true;
 		return 0;
-	case O_POOL:
-		if (get_uint(ps, flag, v, 1, 1024, &n))
-			return -EINVAL;
-		w->pool_threads = (unsigned)n;
-		return 0;
-	case O_POOL_REQUESTS:
-		if (get_uint(ps, flag, v, 1, 4096, &n))
-			return -EINVAL;
-		w->pool_requests = (unsigned)n;
-		return 0;
-	case O_RAND:
-		if (v && v[0] == 's')
-			return apply_rs(ps, flag, v + 1);
-		if (v && v[0] == 'd')
-			return cmdline_apply_rd(ps, flag, v + 1);
-		if (ps->random_set)
-			return fail(ps, "%s%s: random I/O (-r) may be given once", flag, v ? v : "");
-		if (ps->seq_set)
-			return fail(ps, "%s%s: sequential I/O (-s) and random I/O (-r) exclude each other",
-				    flag, v ? v : "");
-		ps->random_set = true;
-		return v && *v ? get_size(ps, flag, v, &ps->ralign) : 0;
-	case O_SEQ:
-		if (ps->rs_pct && ps->rs_pct != 100)
-			return fail(ps, "%s%s: use -r to specify IO alignment for -rs", flag, v ? v : "");
-		if (ps->rs_pct)
-			return fail(ps, "%s%s: sequential IO (-s) conflicts with random IO (-r/-rs)", flag,
-				    v ? v : "");
-		if (v && v[0] == 'i') {	/* -si[<stride>]: interlocked sequential */
-			ps->interlocked = true;
-			v++;
-		}
-		if (ps->seq_set)
-			return fail(ps, "%s%s: sequential I/O (-s) may be given once", flag, v ? v : "");
-		if (ps->random_set)
-			return fail(ps, "%s%s: sequential I/O (-s) and random I/O (-r) exclude each other",
-				    flag, v ? v : "");
-		ps->seq_set = true;
-		return v && *v ? get_size(ps, flag, v, &ps->stride) : 0;
+	case O_RAND: return apply_random(ps, flag, v);
+	case O_SEQ: return apply_sequential(ps, flag, v);
 	case O_WRITE:
 		if (get_uint(ps, flag, v, 0, 100, &n))
 			return -EINVAL;
@@ -412,21 +500,6 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		return 0;
 	case O_CACHING: return apply_caching(ps, flag, v, false);
 	case O_NOCACHE: return apply_caching(ps, flag, NULL, true);
-	case O_LATENCY:		/* measured always; shown in DiskSpd's layouts with -L only */
-		w->no_latency = false;
-		return 0;
-	case O_INTERVAL:
-		w->iops_stddev = true;
-		if (!v || !*v)
-			return 0;
-		if (get_uint(ps, flag, v, 0, 3600000, &n))
-			return -EINVAL;
-		if (n)	/* DiskSpd's -D0: the standard deviation over the default 1 s */
-			w->interval_ns = n * 1000000ull;
-		return 0;
-	case O_SEED:
-		ps->seed_from_clock = !v || !*v;
-		return ps->seed_from_clock ? 0 : get_uint(ps, flag, v, 0, UINT64_MAX, &w->seed);
 	case O_TSTRIDE: return get_size(ps, flag, v, &ps->tstride);
 	case O_BASE: return apply_base(ps, flag, v);
 	case O_MAXOFF:
@@ -438,8 +511,6 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 		return get_size(ps, flag, v, &ps->maxoff);
 	case O_ZERO: ps->contents++; ps->t.buf = BUF_ZERO; return 0;
 	case O_SOURCEBUF: ps->contents++; return apply_source(ps, flag, v);
-	case O_IOS: return get_uint(ps, flag, v, 1, UINT64_MAX, &w->ios_per_thread);
-	case O_OFFSET_TRACE: ps->trace = v; return 0;
 	case O_PATTERN: return get_pattern(ps, flag, v);
 	case O_COMPRESS:
 		if (get_uint(ps, flag, v, 0, 100, &n))
@@ -451,40 +522,7 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 			return -EINVAL;
 		ps->t.dedupe_pct = (unsigned)n;
 		return 0;
-	case O_FORMAT:
-		if (v[0] == 'p') {	/* DiskSpd's -Rp[text|xml]: the profile, not a run */
-			if (v[1] && strcmp(v + 1, "text") && strcmp(v + 1, "xml"))
-				return fail(ps, "%s: unknown profile format '%s' (use -Rp, -Rptext or "
-					    "-Rpxml)", flag, v + 1);
-			*action = CMD_PRINT;
-			if (v[1])
-				w->xml_stdout = !strcmp(v + 1, "xml");
-			return 0;
-		}
-		if (strcmp(v, "text") && strcmp(v, "json") && strcmp(v, "xml"))
-			return fail(ps, "%s: unknown output format '%s' (use text, json or xml)", flag,
-				    v);
-		w->json_stdout = !strcmp(v, "json");
-		w->xml_stdout = !strcmp(v, "xml");	/* DiskSpd's XML results */
-		return 0;
-	case O_IOPRIO:
-		if (get_uint(ps, flag, v, 1, 3, &n))
-			return -EINVAL;
-		w->io_priority = (unsigned)n;
-		ps->t_ioprio = n == 3 ? 0 : (unsigned)n;	/* 3, normal: DiskSpd's default */
-		return 0;
-	case O_LARGE_PAGES: w->large_pages = ps->t_large = true; return 0;
-	case O_PROFILE:		/* read by cmdline_parse_spans(), before this */
-		return fail(ps, "%s: an XML profile goes with cmdline_parse_spans()", flag);
-	case O_AFFINITY: return apply_affinity(ps, w, flag, v);
-	case O_VERBOSE: w->verbose = true; return 0;
 	case O_PARALLEL: ps->t.parallel = true; return 0;
-	case O_PROGRESS:	/* DiskSpd's -P<n>: under 1 (or none) is 65536 */
-		if (!v || !*v || !strcmp(v, "0")) {
-			w->progress_ios = 65536;
-			return 0;
-		}
-		return get_uint(ps, flag, v, 1, UINT32_MAX, &w->progress_ios);
 	case O_MAP_FLUSH:	/* DiskSpd's -N<v|n|i>, in either case */
 		if (!strcasecmp(v, "v") || !strcasecmp(v, "n") || !strcasecmp(v, "i")) {
 			ps->map_flush = (v[0] | 0x20) == 'v' ? MAP_FLUSH_VIEW :
@@ -492,13 +530,10 @@ static int apply_opt(struct parse_state *ps, struct workload *w, const struct op
 			return 0;
 		}
 		return fail(ps, "%s%s: the flush mode is v, n or i", flag, v);
-	case O_HELP: *action = CMD_HELP; return 0;
-	case O_VERSION: *action = CMD_VERSION; return 0;
-	case O_PRINT: *action = CMD_PRINT; return 0;
 	default:
 		break;
 	}
-	return option_apply_run(o, flag, v, w, ps->err, ps->errlen) ? -EINVAL : 0;
+	return apply_run_opt(ps, w, o, flag, v, action);
 }
 
 /* -Z takes three forms: -Z (zeros), -Zr (random data in every write), -Z<size> (source buffer). */
