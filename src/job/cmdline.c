@@ -19,6 +19,7 @@
 #include "job/cmdline_state.h"
 #include "job/cmdline_switch.h"
 #include "job/xmlprofile.h"
+#include "job/xmlprofile_build.h"
 #include "util/errmsg.h"
 #include "version.h"
 #include "util/banned.h"

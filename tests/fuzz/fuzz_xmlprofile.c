@@ -10,6 +10,7 @@
 
 #include "job/cmdline.h"
 #include "job/xmlprofile.h"
+#include "job/xmlprofile_build.h"
 #include "util/banned.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -17,6 +17,7 @@
 
 #include "job/cmdline.h"
 #include "job/xmlprofile.h"
+#include "job/xmlprofile_build.h"
 #include "platform/affinity.h"
 #include "platform/host.h"
 
