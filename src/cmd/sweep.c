@@ -70,6 +70,99 @@ static void usage(FILE *f)
 	option_usage(f, FRONT_SWEEP);
 }
 
+/* One of the sweep's own options (flag, its value v): 1 for --help, else 0 or -EINVAL. */
+static int sweep_opt(struct sweep_opts *o, const struct option_def *opt, const char *flag,
+		     const char *v, char *err, size_t len)
+{
+	int r = 0;
+
+	switch (opt->id) {
+	case O_HELP:
+		return 1;
+	case O_BLOCK:
+	case O_SWEEP_BS:
+		r = sweep_parse_list(flag, v, &o->bs, AXIS_SIZE, err, len);
+		break;
+	case O_OUTSTANDING:
+	case O_SWEEP_QD:
+		r = sweep_parse_list(flag, v, &o->qd, AXIS_DEPTH, err, len);
+		break;
+	case O_THREADS:
+		r = sweep_parse_list(flag, v, &o->thr, AXIS_THREADS, err, len);
+		break;
+	case O_WRITE:
+		r = sweep_parse_list(flag, v, &o->wr, AXIS_PERCENT, err, len);
+		break;
+	case O_SLO:
+		r = sweep_parse_slo(flag, v, &o->slo, err, len);
+		break;
+	case O_CURVE:
+		o->curve = true;
+		r = sweep_parse_curve(flag, v, &o->cv, err, len);
+		break;
+	case O_SEARCH: {
+		uint64_t m = SEARCH_DEFAULT;
+
+		if (v && *v && (parse_uint(v, 4096, &m) || m < 2))
+			r = errmsg(err, len, -EINVAL, "%s=%s: the largest queue depth to try, "
+				   "2 to 4096", flag, v);
+		o->search = true;
+		o->search_max = (unsigned)m;
+		break;
+	}
+	case O_CSV:
+	case O_JSON:
+	case O_HTML:
+		if (opt->id == O_HTML ? report_html_check(v, err, len) :
+					outfile_check(v, err, len))
+			return -EINVAL;
+		*(opt->id == O_CSV ? &o->csv : opt->id == O_JSON ? &o->json : &o->html) = v;
+		break;
+	case O_FORMAT:
+		if (!strcmp(v, "p"))
+			o->print = true;
+		else if (!strcmp(v, "json") || !strcmp(v, "text"))
+			o->json_stdout = !strcmp(v, "json");
+		else
+			r = errmsg(err, len, -EINVAL, "%s%s%s: a sweep's formats are text and "
+				   "json (-Rp prints its points)", flag, flag[1] == '-' ? "=" : "",
+				   v);
+		break;
+	case O_PRINT:
+		o->print = true;
+		break;
+	default:
+		r = errmsg(err, len, -EINVAL, "%s: not an option of iobench sweep", flag);
+	}
+	return r;
+}
+
+/* The options checked together once all are read. */
+static int check_opts(struct sweep_opts *o, char *err, size_t len)
+{
+	if (o->nbase == 1)
+		return errmsg(err, len, -EINVAL, "sweep: give the base workload: DiskSpd's switches "
+			      "and a target, or a fio job file");
+	o->fio = job_cmd_wanted(o->nbase, o->base);
+	if (o->search && !o->slo.set)
+		return errmsg(err, len, -EINVAL, "--search: give the objective with --slo");
+	if (o->search && o->qd.n)
+		return errmsg(err, len, -EINVAL, "--search moves the queue depth: give no --qd "
+			      "beside it");
+	if (o->slo.set && !o->curve && !o->qd.n)
+		o->search = true;	/* the knee by queue depth, closed loop */
+	if (o->search && !o->search_max)
+		o->search_max = SEARCH_DEFAULT;
+	if (o->curve && o->qd.n > 1)
+		return errmsg(err, len, -EINVAL, "--curve: one queue depth (the maximum's and each "
+			      "rate's cap), not %u", o->qd.n);
+	if (o->curve && o->search)
+		return errmsg(err, len, -EINVAL, "--curve and --search: one way to the knee");
+	if (!o->fio && o->first_target < 0)
+		return errmsg(err, len, -EINVAL, "sweep: the base workload names no target");
+	return 0;
+}
+
 /* The sweep's own options and axes, apart from the base workload's words. */
 static int parse_opts(int argc, char **argv, struct sweep_opts *o, char *err, size_t len)
 {
@@ -113,104 +206,21 @@ static int parse_opts(int argc, char **argv, struct sweep_opts *o, char *err, si
 			continue;
 		}
 		value_next = false;
-		switch (opt->id) {
-		case O_HELP:
-			return 1;
-		case O_BLOCK:
-		case O_SWEEP_BS:
-			r = sweep_parse_list(flag, v, &o->bs, AXIS_SIZE, err, len);
-			break;
-		case O_OUTSTANDING:
-		case O_SWEEP_QD:
-			r = sweep_parse_list(flag, v, &o->qd, AXIS_DEPTH, err, len);
-			break;
-		case O_THREADS:
-			r = sweep_parse_list(flag, v, &o->thr, AXIS_THREADS, err, len);
-			break;
-		case O_WRITE:
-			r = sweep_parse_list(flag, v, &o->wr, AXIS_PERCENT, err, len);
-			break;
-		case O_SLO:
-			r = sweep_parse_slo(flag, v, &o->slo, err, len);
-			break;
-		case O_CURVE:
-			o->curve = true;
-			r = sweep_parse_curve(flag, v, &o->cv, err, len);
-			break;
-		case O_SEARCH: {
-			uint64_t m = SEARCH_DEFAULT;
-
-			if (v && *v && (parse_uint(v, 4096, &m) || m < 2))
-				r = errmsg(err, len, -EINVAL, "%s=%s: the largest queue depth to try, "
-					   "2 to 4096", flag, v);
-			o->search = true;
-			o->search_max = (unsigned)m;
-			break;
-		}
-		case O_CSV:
-		case O_JSON:
-		case O_HTML:
-			if (opt->id == O_HTML ? report_html_check(v, err, len) :
-						outfile_check(v, err, len))
-				return -EINVAL;
-			*(opt->id == O_CSV ? &o->csv : opt->id == O_JSON ? &o->json : &o->html) = v;
-			break;
-		case O_FORMAT:
-			if (!strcmp(v, "p"))
-				o->print = true;
-			else if (!strcmp(v, "json") || !strcmp(v, "text"))
-				o->json_stdout = !strcmp(v, "json");
-			else
-				r = errmsg(err, len, -EINVAL, "%s%s%s: a sweep's formats are text and "
-					   "json (-Rp prints its points)", flag, flag[1] == '-' ? "=" : "",
-					   v);
-			break;
-		case O_PRINT:
-			o->print = true;
-			break;
-		default:
-			r = errmsg(err, len, -EINVAL, "%s: not an option of iobench sweep", flag);
-		}
+		r = sweep_opt(o, opt, flag, v, err, len);
 		if (r)
 			return r;
 	}
-	if (o->nbase == 1)
-		return errmsg(err, len, -EINVAL, "sweep: give the base workload: DiskSpd's switches "
-			      "and a target, or a fio job file");
-	o->fio = job_cmd_wanted(o->nbase, o->base);
-	if (o->search && !o->slo.set)
-		return errmsg(err, len, -EINVAL, "--search: give the objective with --slo");
-	if (o->search && o->qd.n)
-		return errmsg(err, len, -EINVAL, "--search moves the queue depth: give no --qd "
-			      "beside it");
-	if (o->slo.set && !o->curve && !o->qd.n)
-		o->search = true;	/* the knee by queue depth, closed loop */
-	if (o->search && !o->search_max)
-		o->search_max = SEARCH_DEFAULT;
-	if (o->curve && o->qd.n > 1)
-		return errmsg(err, len, -EINVAL, "--curve: one queue depth (the maximum's and each "
-			      "rate's cap), not %u", o->qd.n);
-	if (o->curve && o->search)
-		return errmsg(err, len, -EINVAL, "--curve and --search: one way to the knee");
-	if (!o->fio && o->first_target < 0)
-		return errmsg(err, len, -EINVAL, "sweep: the base workload names no target");
-	return 0;
+	return check_opts(o, err, len);
 }
 
 static bool notices_shown;	/* the fio planner's notices, once for the sweep */
 
-/* The base's text for a point: DiskSpd's switches, or fio's options forced over every job. */
-static int build_point(const struct sweep_opts *o, struct series *s, const struct combo *c,
-		       uint64_t qd, uint64_t rate_per, bool reuse, char *err, size_t len)
+/* The switches (DiskSpd's, or fio's options) that make the base a point, into sw; their number. */
+static unsigned point_switches(const struct sweep_opts *o, const struct combo *c, uint64_t qd,
+			       uint64_t rate_per, char sw[6][48])
 {
-	char sw[6][48], label[96], b[32] = "";
-	const char *force[6];
 	unsigned nsw = 0;
-	struct series_point *pt;
-	int r = 0;
 
-	if (c->bs)
-		series_block_name(b, sizeof(b), c->bs);
 	if (o->fio) {
 		if (c->bs)
 			snprintf(sw[nsw++], sizeof(sw[0]), "bs=%llu", (unsigned long long)c->bs);
@@ -238,71 +248,95 @@ static int build_point(const struct sweep_opts *o, struct series *s, const struc
 		if (rate_per)
 			snprintf(sw[nsw++], sizeof(sw[0]), "-g%llui", (unsigned long long)rate_per);
 	}
+	return nsw;
+}
+
+/* The point's label: "bs=4K qd=8 threads=2 write=30%", or "base". */
+static void point_label(const struct sweep_opts *o, const struct combo *c, uint64_t qd,
+			char *label, size_t size)
+{
+	char b[32] = "";
+
+	if (c->bs)
+		series_block_name(b, sizeof(b), c->bs);
 	label[0] = 0;
 	if (c->bs)
-		snprintf(label + strlen(label), sizeof(label) - strlen(label), " bs=%s", b);
+		snprintf(label + strlen(label), size - strlen(label), " bs=%s", b);
 	if (qd && (o->qd.n || o->search))
-		snprintf(label + strlen(label), sizeof(label) - strlen(label), " qd=%llu",
+		snprintf(label + strlen(label), size - strlen(label), " qd=%llu",
 			 (unsigned long long)qd);
 	if (c->thr)
-		snprintf(label + strlen(label), sizeof(label) - strlen(label), " threads=%llu",
+		snprintf(label + strlen(label), size - strlen(label), " threads=%llu",
 			 (unsigned long long)c->thr);
 	if (c->wr >= 0)
-		snprintf(label + strlen(label), sizeof(label) - strlen(label), " write=%d%%", c->wr);
+		snprintf(label + strlen(label), size - strlen(label), " write=%d%%", c->wr);
 	if (!label[0])
-		snprintf(label, sizeof(label), " base");
+		snprintf(label, size, " base");
 	memmove(label, label + 1, strlen(label));
-	pt = series_add(s, label);
-	if (!pt)
-		return errmsg(err, len, -ENOMEM, "out of memory");
-	if (o->fio) {
-		struct fio_plan plan;
-		int code;
+}
 
-		for (unsigned i = 0; i < nsw; i++)
-			force[i] = sw[i];
-		code = job_cmd_plan(o->nbase, o->base, force, nsw, !notices_shown, &plan);
-		notices_shown = true;
-		if (code)
-			return errmsg(err, len, code == EXIT_BAD_INPUT ? -EINVAL : -ENOMEM, "%s",
-				      "the base job (above)");
-		if (plan.ngroups != 1) {
-			fiojob_plan_free(&plan);
-			return errmsg(err, len, -EINVAL, "sweep: the base job file makes %u groups "
-				      "(stonewall, new_group, several files): a sweep's base is one",
-				      plan.ngroups);
-		}
-		pt->w = plan.groups[0];
-		plan.ngroups = 0;
+/* A fio base's point: its job planned with sw forced over every job; one group. */
+static int plan_fio_point(const struct sweep_opts *o, struct series_point *pt, char sw[6][48],
+			  unsigned nsw, char *err, size_t len)
+{
+	const char *force[6];
+	struct fio_plan plan;
+	int code;
+
+	for (unsigned i = 0; i < nsw; i++)
+		force[i] = sw[i];
+	code = job_cmd_plan(o->nbase, o->base, force, nsw, !notices_shown, &plan);
+	notices_shown = true;
+	if (code)
+		return errmsg(err, len, code == EXIT_BAD_INPUT ? -EINVAL : -ENOMEM, "%s",
+			      "the base job (above)");
+	if (plan.ngroups != 1) {
 		fiojob_plan_free(&plan);
-	} else {
-		char **argv = calloc((size_t)o->nbase + nsw + 1, sizeof(*argv));
-		enum cmd_action action;
-		int n = 0;
-
-		if (!argv)
-			return errmsg(err, len, -ENOMEM, "out of memory");
-		for (int i = 0; i < o->first_target; i++)
-			argv[n++] = o->base[i];
-		for (unsigned i = 0; i < nsw; i++)
-			argv[n++] = sw[i];
-		for (int i = o->first_target; i < o->nbase; i++)
-			argv[n++] = o->base[i];
-		r = cmdline_parse(n, argv, &pt->w, &action, err, len);
-		free(argv);
-		workload_random_writes(&pt->w);
-		if (!r && action != CMD_RUN)
-			r = errmsg(err, len, -EINVAL, "sweep: the base workload asks for no run "
-				   "(--help, --version, -Rp): give the sweep's own --print-workload");
-		if (!r && (pt->w.json_path || pt->w.series_csv || pt->w.json_stdout ||
-			   pt->w.xml_stdout || pt->w.html_path))
-			r = errmsg(err, len, -EINVAL, "sweep: the base workload's outputs (--json, "
-				   "--html, --series-csv, -R) are the sweep's: give them before it");
-		for (unsigned j = 0; !r && rate_per && j < pt->w.njobs; j++)
-			pt->w.jobs[j].pace.poisson = true;	/* VDBench's exponential arrivals */
-		if (r)
-			return r;
+		return errmsg(err, len, -EINVAL, "sweep: the base job file makes %u groups "
+			      "(stonewall, new_group, several files): a sweep's base is one",
+			      plan.ngroups);
 	}
+	pt->w = plan.groups[0];
+	plan.ngroups = 0;
+	fiojob_plan_free(&plan);
+	return 0;
+}
+
+/* A DiskSpd base's point: its command line with sw before the first target. */
+static int parse_diskspd_point(const struct sweep_opts *o, struct series_point *pt, char sw[6][48],
+			       unsigned nsw, uint64_t rate_per, char *err, size_t len)
+{
+	char **argv = calloc((size_t)o->nbase + nsw + 1, sizeof(*argv));
+	enum cmd_action action;
+	int n = 0, r;
+
+	if (!argv)
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	for (int i = 0; i < o->first_target; i++)
+		argv[n++] = o->base[i];
+	for (unsigned i = 0; i < nsw; i++)
+		argv[n++] = sw[i];
+	for (int i = o->first_target; i < o->nbase; i++)
+		argv[n++] = o->base[i];
+	r = cmdline_parse(n, argv, &pt->w, &action, err, len);
+	free(argv);
+	workload_random_writes(&pt->w);
+	if (!r && action != CMD_RUN)
+		r = errmsg(err, len, -EINVAL, "sweep: the base workload asks for no run "
+			   "(--help, --version, -Rp): give the sweep's own --print-workload");
+	if (!r && (pt->w.json_path || pt->w.series_csv || pt->w.json_stdout ||
+		   pt->w.xml_stdout || pt->w.html_path))
+		r = errmsg(err, len, -EINVAL, "sweep: the base workload's outputs (--json, "
+			   "--html, --series-csv, -R) are the sweep's: give them before it");
+	for (unsigned j = 0; !r && rate_per && j < pt->w.njobs; j++)
+		pt->w.jobs[j].pace.poisson = true;	/* VDBench's exponential arrivals */
+	return r;
+}
+
+/* What a knee's point may not be: its base's -O, or its own pace. */
+static int check_point(const struct sweep_opts *o, const struct series_point *pt,
+		       uint64_t rate_per, char *err, size_t len)
+{
 	if (pt->w.pool_requests && (o->qd.n || o->search || o->curve))
 		return errmsg(err, len, -EINVAL, "sweep: the base's -O sets each thread's I/Os in "
 			      "flight and leaves -o unused: a sweep of the queue depth, its search and "
@@ -312,6 +346,26 @@ static int build_point(const struct sweep_opts *o, struct series *s, const struc
 			return errmsg(err, len, -EINVAL, "sweep: the base paces its I/O (-g, -i/-j; "
 				      "fio's rate, thinktime or latency_target): the knee's %s sets the "
 				      "load itself", o->curve ? "curve" : "search");
+	return 0;
+}
+
+/* The base's text for a point: DiskSpd's switches, or fio's options forced over every job. */
+static int build_point(const struct sweep_opts *o, struct series *s, const struct combo *c,
+		       uint64_t qd, uint64_t rate_per, bool reuse, char *err, size_t len)
+{
+	char sw[6][48], label[96];
+	unsigned nsw = point_switches(o, c, qd, rate_per, sw);
+	struct series_point *pt;
+	int r;
+
+	point_label(o, c, qd, label, sizeof(label));
+	pt = series_add(s, label);
+	if (!pt)
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	r = o->fio ? plan_fio_point(o, pt, sw, nsw, err, len) :
+		     parse_diskspd_point(o, pt, sw, nsw, rate_per, err, len);
+	if (r || (r = check_point(o, pt, rate_per, err, len)))
+		return r;
 	if (reuse)	/* the files an earlier point made, as they are */
 		series_reuse_files(s, s->n - 1);
 	pt->w.keep = true;	/* the series removes what it made at the end, unless --keep */
@@ -777,6 +831,131 @@ static void print_plan(const struct sweep_opts *o, const struct series *s)
 		       "of it.\n", o->cv.n);
 }
 
+/* The combinations the axes make (*nc), within POINTS_MAX, and room for their knees (*k). */
+static int count_points(const struct sweep_opts *o, struct combo *c, unsigned *nc,
+			struct knee **k, char *err, size_t len)
+{
+	uint64_t all = (uint64_t)(o->bs.n ? o->bs.n : 1) * (o->thr.n ? o->thr.n : 1) *
+		       (o->wr.n ? o->wr.n : 1) * (o->qd.n ? o->qd.n : 1);
+
+	if (all > POINTS_MAX)
+		return errmsg(err, len, -EINVAL, "sweep: %llu points, more than %u: give "
+			      "shorter lists", (unsigned long long)all, POINTS_MAX);
+	*nc = combos(o, c, POINTS_MAX);
+	*k = calloc(*nc ? *nc : 1, sizeof(**k));
+	if (!*k)
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	return 0;
+}
+
+/* The series' plan: the files the first point lays down, its time, and the line that says it. */
+static void plan_series(const struct sweep_opts *o, struct series *s, unsigned nc, int code)
+{
+	for (unsigned i = 1; i < s->n; i++)	/* the first point that names a file lays it down */
+		series_reuse_files(s, i);
+	for (unsigned i = 0; i < s->n; i++)
+		s->planned_ns += series_point_ns(&s->pts[i].w) *
+				(o->curve ? 1 + o->cv.n : o->search ? 4 : 1);
+	s->planned = o->curve ? nc * (1 + o->cv.n) : o->search ? 0 : s->n;
+	s->quiet = s->n && s->pts[0].w.quiet;
+	if (!code && !s->quiet) {
+		char eta[32];
+
+		series_format_eta(eta, sizeof(eta), s->planned_ns);
+		if (o->search)
+			fprintf(stderr, "iobench sweep: %u search%s of the queue depth, %.9g s a "
+				"point, at least %s\n", nc, nc == 1 ? "" : "es",
+				(double)series_point_ns(&s->pts[0].w) / 1e9, eta);
+		else
+			fprintf(stderr, "iobench sweep: %u point%s, about %s\n", s->planned,
+				s->planned == 1 ? "" : "s", eta);
+	}
+}
+
+/* The points run: each combination's search or curve, or the grid's points in turn. */
+static void run_points(const struct sweep_opts *o, struct series *s, const struct combo *c,
+		       unsigned nc, struct knee *k, unsigned *nk)
+{
+	unsigned built = s->n;
+	char err[1200];
+	bool stop = false;
+	int r;
+
+	if (o->search || o->curve) {
+		/* the points built above were the checks: each combination runs anew */
+		for (unsigned i = 0; i < built; i++) {
+			workload_release(&s->pts[i].w);
+		}
+		s->n = 0;
+		for (unsigned i = 0; i < nc && !stop; i++) {
+			k[*nk].first = s->n;
+			r = o->search ? search_combo(o, s, &c[i], &stop, err, sizeof(err)) :
+					curve_combo(o, s, &c[i], &stop, err, sizeof(err));
+			k[*nk].last = s->n;
+			(*nk)++;
+			if (r) {
+				fprintf(stderr, "iobench: %s\n", err);
+				s->code = EXIT_BAD_INPUT;
+				break;
+			}
+		}
+	} else {
+		for (unsigned i = 0; i < s->n; i++)
+			if (series_run(s, i))
+				break;
+		for (unsigned i = 0; o->slo.set && i < nc; i++) {
+			/* a knee for each combination of the axes but the queue depth */
+			unsigned per = o->qd.n ? o->qd.n : 1;
+
+			if (i % per)
+				continue;
+			k[*nk].first = i;
+			k[*nk].last = i + per;
+			(*nk)++;
+		}
+	}
+}
+
+/* The knees, then the table, the matrix and the verdict, or JSON; CSV, JSON, HTML: the code. */
+static int report_points(const struct sweep_opts *o, struct series *s, struct knee *k,
+			 unsigned nk, int code)
+{
+	for (unsigned i = 0; o->slo.set && i < nk; i++)
+		find_knee(o, s, &k[i]);
+	if (o->json_stdout) {
+		int jr = series_write_json("-", series_json(s, knees_json(o, s, k, nk)));
+
+		code = code ? code : jr;
+	} else {
+		print_table(o, s);
+		print_matrix(o, s);
+		series_print_warnings(s);
+		for (unsigned i = 0; o->slo.set && nk > 1 && i < nk; i++)
+			printf("%sKnee: %s.\n", i ? "" : "\n", k[i].sentence);
+		if (o->slo.set && nk)
+			printf("%sVerdict: %s.\n", nk > 1 ? "" : "\n",
+			       k[best_knee(s, k, nk)].sentence);
+		if (s->interrupted)
+			printf("Interrupted: the points above are those measured before Ctrl-C.\n");
+	}
+	if (o->csv) {
+		int cr = write_csv(o->csv, s);
+
+		code = code ? code : cr;
+	}
+	if (o->json) {
+		int jr = series_write_json(o->json, series_json(s, knees_json(o, s, k, nk)));
+
+		code = code ? code : jr;
+	}
+	if (o->html) {
+		int hr = series_write_html(o->html, series_json(s, knees_json(o, s, k, nk)));
+
+		code = code ? code : hr;
+	}
+	return code;
+}
+
 int cmd_sweep(int argc, char **argv)
 {
 	struct sweep_opts o = { 0 };
@@ -785,7 +964,6 @@ int cmd_sweep(int argc, char **argv)
 	struct knee *k = NULL;
 	char err[1200];
 	unsigned nc = 0, nk = 0;
-	bool stop = false;
 	int r = c ? parse_opts(argc, argv, &o, err, sizeof(err)) :
 		errmsg(err, sizeof(err), -ENOMEM, "out of memory"), code = 0;
 
@@ -795,20 +973,8 @@ int cmd_sweep(int argc, char **argv)
 		free(c);
 		return 0;
 	}
-	if (!r) {
-		uint64_t all = (uint64_t)(o.bs.n ? o.bs.n : 1) * (o.thr.n ? o.thr.n : 1) *
-			       (o.wr.n ? o.wr.n : 1) * (o.qd.n ? o.qd.n : 1);
-
-		if (all > POINTS_MAX)
-			r = errmsg(err, sizeof(err), -EINVAL, "sweep: %llu points, more than %u: give "
-				   "shorter lists", (unsigned long long)all, POINTS_MAX);
-	}
-	if (!r) {
-		nc = combos(&o, c, POINTS_MAX);
-		k = calloc(nc ? nc : 1, sizeof(*k));
-		if (!k)
-			r = errmsg(err, sizeof(err), -ENOMEM, "out of memory");
-	}
+	if (!r)
+		r = count_points(&o, c, &nc, &k, err, sizeof(err));
 	s.cmdline = r ? NULL : cmdline_join(argc, argv);
 	s.docs = o.json_stdout || o.json || o.html;
 	s.keep = o.keep;
@@ -835,97 +1001,12 @@ int cmd_sweep(int argc, char **argv)
 		goto out;
 	}
 	code = series_precheck(&s);
-	for (unsigned i = 1; i < s.n; i++)	/* the first point that names a file lays it down */
-		series_reuse_files(&s, i);
-	for (unsigned i = 0; i < s.n; i++)
-		s.planned_ns += series_point_ns(&s.pts[i].w) *
-				(o.curve ? 1 + o.cv.n : o.search ? 4 : 1);
-	s.planned = o.curve ? nc * (1 + o.cv.n) : o.search ? 0 : s.n;
-	s.quiet = s.n && s.pts[0].w.quiet;
-	if (!code && !s.quiet) {
-		char eta[32];
-
-		series_format_eta(eta, sizeof(eta), s.planned_ns);
-		if (o.search)
-			fprintf(stderr, "iobench sweep: %u search%s of the queue depth, %.9g s a "
-				"point, at least %s\n", nc, nc == 1 ? "" : "es",
-				(double)series_point_ns(&s.pts[0].w) / 1e9, eta);
-		else
-			fprintf(stderr, "iobench sweep: %u point%s, about %s\n", s.planned,
-				s.planned == 1 ? "" : "s", eta);
-	}
+	plan_series(&o, &s, nc, code);
 	if (!code) {
-		unsigned built = s.n;
-
 		series_begin(&s);
-		if (o.search || o.curve) {
-			/* the points built above were the checks: each combination runs anew */
-			for (unsigned i = 0; i < built; i++) {
-				workload_release(&s.pts[i].w);
-			}
-			s.n = 0;
-			for (unsigned i = 0; i < nc && !stop; i++) {
-				k[nk].first = s.n;
-				r = o.search ? search_combo(&o, &s, &c[i], &stop, err, sizeof(err)) :
-					       curve_combo(&o, &s, &c[i], &stop, err, sizeof(err));
-				k[nk].last = s.n;
-				nk++;
-				if (r) {
-					fprintf(stderr, "iobench: %s\n", err);
-					s.code = EXIT_BAD_INPUT;
-					break;
-				}
-			}
-		} else {
-			for (unsigned i = 0; i < s.n; i++)
-				if (series_run(&s, i))
-					break;
-			for (unsigned i = 0; o.slo.set && i < nc; i++) {
-				/* a knee for each combination of the axes but the queue depth */
-				unsigned per = o.qd.n ? o.qd.n : 1;
-
-				if (i % per)
-					continue;
-				k[nk].first = i;
-				k[nk].last = i + per;
-				nk++;
-			}
-		}
+		run_points(&o, &s, c, nc, k, &nk);
 		series_end(&s);
-		code = s.code;
-		for (unsigned i = 0; o.slo.set && i < nk; i++)
-			find_knee(&o, &s, &k[i]);
-		if (o.json_stdout) {
-			int jr = series_write_json("-", series_json(&s, knees_json(&o, &s, k, nk)));
-
-			code = code ? code : jr;
-		} else {
-			print_table(&o, &s);
-			print_matrix(&o, &s);
-			series_print_warnings(&s);
-			for (unsigned i = 0; o.slo.set && nk > 1 && i < nk; i++)
-				printf("%sKnee: %s.\n", i ? "" : "\n", k[i].sentence);
-			if (o.slo.set && nk)
-				printf("%sVerdict: %s.\n", nk > 1 ? "" : "\n",
-				       k[best_knee(&s, k, nk)].sentence);
-			if (s.interrupted)
-				printf("Interrupted: the points above are those measured before Ctrl-C.\n");
-		}
-		if (o.csv) {
-			int cr = write_csv(o.csv, &s);
-
-			code = code ? code : cr;
-		}
-		if (o.json) {
-			int jr = series_write_json(o.json, series_json(&s, knees_json(&o, &s, k, nk)));
-
-			code = code ? code : jr;
-		}
-		if (o.html) {
-			int hr = series_write_html(o.html, series_json(&s, knees_json(&o, &s, k, nk)));
-
-			code = code ? code : hr;
-		}
+		code = report_points(&o, &s, k, nk, s.code);
 	}
 out:
 	series_free(&s);
