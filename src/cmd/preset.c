@@ -652,6 +652,134 @@ static void print_plan(const struct preset_opts *o, const struct series *s)
 		       "(Iometer's Maximum Disk Size 0).\n", (unsigned long long)o->size);
 }
 
+/* The options checked together, once the preset is known. */
+static int check_opts(const struct preset_opts *o, char *err, size_t len)
+{
+	if (!o->p)
+		return errmsg(err, len, -EINVAL, "preset: name the preset to run (iobench "
+			      "preset --list names them)");
+	if (o->fast && !o->p->fast_s)
+		return errmsg(err, len, -EINVAL, "--fast: preset %s has no fast mode",
+			      o->p->name);
+	if (o->fast && o->duration_set)
+		return errmsg(err, len, -EINVAL, "--fast and -d: each sets the time of a run; "
+			      "give one");
+	if (o->fill_free && (o->p->size || o->size_set))
+		return errmsg(err, len, -EINVAL, "--fill-free-space: %s", o->size_set ?
+			      "--size gives the test file's size" :
+			      "this preset's test file has a size of its own (--size sets it)");
+	if (o->p->grow && (o->duration_set || o->warmup_set))
+		return errmsg(err, len, -EINVAL, "%s: preset %s makes one pass over its file "
+			      "a run, as dd does: no time and no warm-up (--size sets the pass)",
+			      o->duration_set ? "-d" : "-W", o->p->name);
+	return 0;
+}
+
+/*
+ * The test file's size and each run's times: given, the preset's, the quick
+ * suite's, the device's, or the file system's free space (which must be asked for).
+ */
+static int size_and_times(struct preset_opts *o, bool null_engine, char *err, size_t len)
+{
+	unsigned front = o->front;
+
+	if (!o->size_set)
+		o->size = o->p->size ? o->p->size : null_engine ? (1ull << 30) : 0;
+	if (front == FRONT_QUICK && !o->size_set)
+		o->size = 1ull << 30;
+	if (!o->duration_set)
+		o->duration_ns = (uint64_t)((o->fast ? o->p->fast_s : o->p->duration_s) * 1e9);
+	if (front == FRONT_QUICK && !o->duration_set)
+		o->duration_ns = 5000000000ull;
+	if (!o->warmup_set)
+		o->warmup_ns = front == FRONT_QUICK ? 1000000000ull :
+			       (uint64_t)(o->p->warmup_s * 1e9);
+	if (!o->pause_set)
+		o->pause_ns = front == FRONT_QUICK ? 0 : (uint64_t)(o->p->pause_s * 1e9);
+	if (!o->size && o->device[0])
+		o->size = o->dev_size[0];
+	if (o->device[0] && o->size > o->dev_size[0])
+		o->size = o->dev_size[0];
+	if (!o->size) {
+		int r = free_space_size(o, err, len);
+
+		if (r)
+			return r;
+	}
+	if (o->from_free && !o->fill_free && !o->print) {
+		char sz[32];
+
+		format_bytes(sz, sizeof(sz), o->size);
+		return errmsg(err, len, -EINVAL, "preset %s: the test file '%s' would be %s "
+			      "(%llu bytes), the free space of its file system, as Iometer's "
+			      "Maximum Disk Size 0 makes it; give --fill-free-space to write it, "
+			      "or --size=SIZE", o->p->name, o->paths[0], sz,
+			      (unsigned long long)o->size);
+	}
+	return 0;
+}
+
+/* The series' plan: its time, the file the first run lays down, and the line that says it. */
+static void plan_series(const struct preset_opts *o, struct series *s, int code)
+{
+	for (unsigned i = 0; i < s->n; i++) {
+		struct series_point *pt = &s->pts[i];
+
+		s->planned_ns += series_point_ns(&pt->w) + (i ? o->pause_ns : 0);
+		series_reuse_files(s, i);	/* the first run lays the file down */
+	}
+	s->planned = s->n;
+	if (!code && !s->quiet) {
+		char sz[32];
+
+		format_size(sz, sizeof(sz), o->size);
+		fprintf(stderr, "iobench %s: %s, %u runs on %s (%s%s)\n", s->kind, o->p->name, s->n,
+			o->paths[0], sz, o->device[0] ? " of the device" : " test file");
+	}
+}
+
+/* The runs in turn, the pause between them; Ctrl-C in a pause ends the series. */
+static void run_points(const struct preset_opts *o, struct series *s)
+{
+	series_begin(s);
+	for (unsigned i = 0; i < s->n; i++) {
+		if (!s->pts[i].w.ntargets)
+			continue;
+		if (i && !pause_between(s, o->pause_ns)) {
+			s->interrupted = true;
+			s->code = EXIT_INTERRUPTED;
+			break;
+		}
+		if (series_run(s, i))
+			break;
+	}
+	series_end(s);
+}
+
+/* The grid, or JSON on stdout; the JSON and HTML files: the exit code (code's, when set). */
+static int report_points(const struct preset_opts *o, struct series *s, unsigned skipped,
+			 int code)
+{
+	if (o->json_stdout) {
+		int jr = series_write_json("-", series_json(s, grid_json(o, s)));
+
+		code = code ? code : jr;
+	} else {
+		print_grid(o, s, skipped);
+	}
+	if (o->json_path) {
+		int jr = series_write_json(o->json_path, series_json(s, grid_json(o, s)));
+
+		code = code ? code : jr;
+	}
+	if (o->html_path) {
+		int hr = series_write_html(o->html_path, series_json(s, grid_json(o, s)));
+
+		code = code ? code : hr;
+	}
+	return code;
+}
+
 static int preset_main(int argc, char **argv, unsigned front)
 {
 	struct preset_opts o = { .front = front };
@@ -675,23 +803,8 @@ static int preset_main(int argc, char **argv, unsigned front)
 		workload_release(&o.run);
 		return 0;
 	}
-	if (!r && !o.p)
-		r = errmsg(err, sizeof(err), -EINVAL, "preset: name the preset to run (iobench "
-			   "preset --list names them)");
-	if (!r && o.fast && !o.p->fast_s)
-		r = errmsg(err, sizeof(err), -EINVAL, "--fast: preset %s has no fast mode",
-			   o.p->name);
-	if (!r && o.fast && o.duration_set)
-		r = errmsg(err, sizeof(err), -EINVAL, "--fast and -d: each sets the time of a run; "
-			   "give one");
-	if (!r && o.fill_free && (o.p->size || o.size_set))
-		r = errmsg(err, sizeof(err), -EINVAL, "--fill-free-space: %s", o.size_set ?
-			   "--size gives the test file's size" : "this preset's test file has a size "
-			   "of its own (--size sets it)");
-	if (!r && o.p->grow && (o.duration_set || o.warmup_set))
-		r = errmsg(err, sizeof(err), -EINVAL, "%s: preset %s makes one pass over its file "
-			   "a run, as dd does: no time and no warm-up (--size sets the pass)",
-			   o.duration_set ? "-d" : "-W", o.p->name);
+	if (!r)
+		r = check_opts(&o, err, sizeof(err));
 	null_engine = o.run.engine && !strcmp(o.run.engine, "null");
 	if (!r)
 		r = resolve_targets(&o, front == FRONT_QUICK ? "iobench-quick.dat" : o.p->file,
@@ -700,36 +813,8 @@ static int preset_main(int argc, char **argv, unsigned front)
 		if (o.device[i] != o.device[0])
 			r = errmsg(err, sizeof(err), -EINVAL, "preset: '%s' and '%s': block devices "
 				   "and files are not mixed in one preset", o.paths[0], o.paths[i]);
-	if (!r) {
-		if (!o.size_set)
-			o.size = o.p->size ? o.p->size : null_engine ? (1ull << 30) : 0;
-		if (front == FRONT_QUICK && !o.size_set)
-			o.size = 1ull << 30;
-		if (!o.duration_set)
-			o.duration_ns = (uint64_t)((o.fast ? o.p->fast_s : o.p->duration_s) * 1e9);
-		if (front == FRONT_QUICK && !o.duration_set)
-			o.duration_ns = 5000000000ull;
-		if (!o.warmup_set)
-			o.warmup_ns = front == FRONT_QUICK ? 1000000000ull :
-				      (uint64_t)(o.p->warmup_s * 1e9);
-		if (!o.pause_set)
-			o.pause_ns = front == FRONT_QUICK ? 0 : (uint64_t)(o.p->pause_s * 1e9);
-		if (!o.size && o.device[0])
-			o.size = o.dev_size[0];
-		if (o.device[0] && o.size > o.dev_size[0])
-			o.size = o.dev_size[0];
-		if (!o.size)
-			r = free_space_size(&o, err, sizeof(err));
-	}
-	if (!r && o.from_free && !o.fill_free && !o.print) {
-		char sz[32];
-
-		format_bytes(sz, sizeof(sz), o.size);
-		r = errmsg(err, sizeof(err), -EINVAL, "preset %s: the test file '%s' would be %s "
-			   "(%llu bytes), the free space of its file system, as Iometer's Maximum "
-			   "Disk Size 0 makes it; give --fill-free-space to write it, or --size=SIZE",
-			   o.p->name, o.paths[0], sz, (unsigned long long)o.size);
-	}
+	if (!r)
+		r = size_and_times(&o, null_engine, err, sizeof(err));
 	if (!r)
 		r = build_points(&o, &s, null_engine, &skipped, err, sizeof(err));
 	if (r) {
@@ -756,52 +841,10 @@ static int preset_main(int argc, char **argv, unsigned front)
 		return 0;
 	}
 	code = series_precheck(&s);
-	for (unsigned i = 0; i < s.n; i++) {
-		struct series_point *pt = &s.pts[i];
-
-		s.planned_ns += series_point_ns(&pt->w) + (i ? o.pause_ns : 0);
-		series_reuse_files(&s, i);	/* the first run lays the file down */
-	}
-	s.planned = s.n;
-	if (!code && !s.quiet) {
-		char sz[32];
-
-		format_size(sz, sizeof(sz), o.size);
-		fprintf(stderr, "iobench %s: %s, %u runs on %s (%s%s)\n", s.kind, o.p->name, s.n,
-			o.paths[0], sz, o.device[0] ? " of the device" : " test file");
-	}
+	plan_series(&o, &s, code);
 	if (!code) {
-		series_begin(&s);
-		for (unsigned i = 0; i < s.n; i++) {
-			if (!s.pts[i].w.ntargets)
-				continue;
-			if (i && !pause_between(&s, o.pause_ns)) {
-				s.interrupted = true;
-				s.code = EXIT_INTERRUPTED;
-				break;
-			}
-			if (series_run(&s, i))
-				break;
-		}
-		series_end(&s);
-		code = s.code;
-		if (o.json_stdout) {
-			int jr = series_write_json("-", series_json(&s, grid_json(&o, &s)));
-
-			code = code ? code : jr;
-		} else {
-			print_grid(&o, &s, skipped);
-		}
-		if (o.json_path) {
-			int jr = series_write_json(o.json_path, series_json(&s, grid_json(&o, &s)));
-
-			code = code ? code : jr;
-		}
-		if (o.html_path) {
-			int hr = series_write_html(o.html_path, series_json(&s, grid_json(&o, &s)));
-
-			code = code ? code : hr;
-		}
+		run_points(&o, &s);
+		code = report_points(&o, &s, skipped, s.code);
 	}
 	series_free(&s);
 	workload_release(&o.run);
