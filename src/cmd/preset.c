@@ -98,6 +98,24 @@ static int time_opt(const char *flag, const char *v, uint64_t *dst, bool *set, b
 	return 0;
 }
 
+/* A word that is no option: the preset's name (first, for `preset`), else a target. */
+static int take_operand(struct preset_opts *o, const char *word, char *err, size_t len)
+{
+	if (!o->p && o->front == FRONT_PRESET) {
+		o->p = preset_find(word);
+		if (!o->p)
+			return errmsg(err, len, -EINVAL, "preset: no preset '%s' (iobench "
+				      "preset --list names them)", word);
+		return 0;
+	}
+	if (o->ntargets == (o->front == FRONT_QUICK ? 1 : MAX_TARGETS))
+		return errmsg(err, len, -EINVAL, "%s: too many targets ('%s')",
+			      o->front == FRONT_QUICK ? "quick: one directory or "
+			      "device only" : "preset", word);
+	o->targets[o->ntargets++] = word;
+	return 0;
+}
+
 static int parse_opts(int argc, char **argv, struct preset_opts *o, char *err, size_t len)
 {
 	for (int i = 1; i < argc; i++) {
@@ -110,19 +128,9 @@ static int parse_opts(int argc, char **argv, struct preset_opts *o, char *err, s
 		if (r < 0)
 			return r;
 		o->nwords++;
-		if (r == 1 && !o->p && o->front == FRONT_PRESET) {
-			o->p = preset_find(argv[i]);
-			if (!o->p)
-				return errmsg(err, len, -EINVAL, "preset: no preset '%s' (iobench "
-					      "preset --list names them)", argv[i]);
-			continue;
-		}
 		if (r == 1) {
-			if (o->ntargets == (o->front == FRONT_QUICK ? 1 : MAX_TARGETS))
-				return errmsg(err, len, -EINVAL, "%s: too many targets ('%s')",
-					      o->front == FRONT_QUICK ? "quick: one directory or "
-					      "device only" : "preset", argv[i]);
-			o->targets[o->ntargets++] = argv[i];
+			if (take_operand(o, argv[i], err, len))
+				return -EINVAL;
 			continue;
 		}
 		switch (opt->id) {
