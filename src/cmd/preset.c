@@ -8,7 +8,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,8 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/preset_grid.h"
+#include "cmd/preset_opts.h"
 #include "cmd/series.h"
 #include "core/ranked.h"
 #include "job/cmdline.h"
@@ -29,28 +30,6 @@
 #include "util/errmsg.h"
 #include "util/outfile.h"
 #include "util/banned.h"
-
-#define MAX_TARGETS 64
-#define MAX_PASS 32
-
-struct preset_opts {
-	const struct preset *p;
-	unsigned front;			/* FRONT_PRESET, or FRONT_QUICK for the quick suite */
-	const char *targets[MAX_TARGETS];
-	unsigned ntargets;
-	char paths[MAX_TARGETS][4096];
-	bool device[MAX_TARGETS];
-	uint64_t dev_size[MAX_TARGETS];
-	uint64_t size, duration_ns, warmup_ns, pause_ns;
-	bool size_set, duration_set, warmup_set, pause_set;
-	bool list, print, fast, fill_free, json_stdout;
-	unsigned nwords;		/* options and operands given */
-	const char *json_path, *html_path;
-	struct workload run;		/* the run options, as option_apply_run() reads them */
-	const char *pass[MAX_PASS];	/* ... and as written, for each run's command line */
-	unsigned npass;
-	bool from_free;			/* the size is the file system's free space */
-};
 
 static void usage(FILE *f, unsigned front)
 {
@@ -119,6 +98,24 @@ static int time_opt(const char *flag, const char *v, uint64_t *dst, bool *set, b
 	return 0;
 }
 
+/* A word that is no option: the preset's name (first, for `preset`), else a target. */
+static int take_operand(struct preset_opts *o, const char *word, char *err, size_t len)
+{
+	if (!o->p && o->front == FRONT_PRESET) {
+		o->p = preset_find(word);
+		if (!o->p)
+			return errmsg(err, len, -EINVAL, "preset: no preset '%s' (iobench "
+				      "preset --list names them)", word);
+		return 0;
+	}
+	if (o->ntargets == (o->front == FRONT_QUICK ? 1 : MAX_TARGETS))
+		return errmsg(err, len, -EINVAL, "%s: too many targets ('%s')",
+			      o->front == FRONT_QUICK ? "quick: one directory or "
+			      "device only" : "preset", word);
+	o->targets[o->ntargets++] = word;
+	return 0;
+}
+
 static int parse_opts(int argc, char **argv, struct preset_opts *o, char *err, size_t len)
 {
 	for (int i = 1; i < argc; i++) {
@@ -131,19 +128,9 @@ static int parse_opts(int argc, char **argv, struct preset_opts *o, char *err, s
 		if (r < 0)
 			return r;
 		o->nwords++;
-		if (r == 1 && !o->p && o->front == FRONT_PRESET) {
-			o->p = preset_find(argv[i]);
-			if (!o->p)
-				return errmsg(err, len, -EINVAL, "preset: no preset '%s' (iobench "
-					      "preset --list names them)", argv[i]);
-			continue;
-		}
 		if (r == 1) {
-			if (o->ntargets == (o->front == FRONT_QUICK ? 1 : MAX_TARGETS))
-				return errmsg(err, len, -EINVAL, "%s: too many targets ('%s')",
-					      o->front == FRONT_QUICK ? "quick: one directory or "
-					      "device only" : "preset", argv[i]);
-			o->targets[o->ntargets++] = argv[i];
+			if (take_operand(o, argv[i], err, len))
+				return -EINVAL;
 			continue;
 		}
 		switch (opt->id) {
@@ -478,159 +465,6 @@ static int build_points(struct preset_opts *o, struct series *s, bool null_engin
 	return 0;
 }
 
-/* The row's cell of direction k: the figures of its last run that did I/O that way. */
-static const struct series_point *cell(const struct series *s, unsigned row, int k)
-{
-	const struct series_point *got = NULL;
-
-	for (unsigned i = 0; i < s->n; i++)
-		if (s->pts[i].row == row && s->pts[i].ran && s->pts[i].f[k].ios)
-			got = &s->pts[i];
-	return got;
-}
-
-static const char *row_label(const struct series *s, unsigned row)
-{
-	for (unsigned i = 0; i < s->n; i++)
-		if (s->pts[i].row == row)
-			return s->pts[i].test;
-	return "";
-}
-
-static unsigned nrows(const struct series *s)
-{
-	return s->n ? s->pts[s->n - 1].row + 1 : 0;
-}
-
-static void print_cell(const struct series_point *pt, int k)
-{
-	if (!pt)
-		printf(" | %10s | %10s | %10s | %10s", "-", "-", "-", "-");
-	else if (pt->partial)
-		printf(" | %9.2f* | %9.0f* | %9.1f* | %9.1f*", pt->f[k].mbps, pt->f[k].iops,
-		       pt->f[k].mean_us, pt->f[k].p99_us);
-	else
-		printf(" | %10.2f | %10.0f | %10.1f | %10.1f", pt->f[k].mbps, pt->f[k].iops,
-		       pt->f[k].mean_us, pt->f[k].p99_us);
-}
-
-/* The first run's caching, as the header names it: what its target was opened with. */
-static const char *caching_name(const struct series *s)
-{
-	unsigned c = 0;
-
-	for (unsigned i = 0; i < s->n && !c; i++)
-		if (s->pts[i].w.ntargets)
-			c = s->pts[i].w.targets[0].cache | 0x100;
-	c &= CACHE_DIRECT | CACHE_WRITE_THROUGH;
-	return c == (CACHE_DIRECT | CACHE_WRITE_THROUGH) ? "O_DIRECT|O_DSYNC" :
-	       c == CACHE_DIRECT ? "O_DIRECT" : c == CACHE_WRITE_THROUGH ? "O_DSYNC" : "buffered";
-}
-
-static void print_grid(const struct preset_opts *o, const struct series *s, unsigned skipped)
-{
-	char size[32];
-	int wid = 12;
-	bool partial = false;
-
-	for (unsigned r = 0; r < nrows(s); r++) {
-		int n = (int)strlen(row_label(s, r));
-
-		if (n > wid)
-			wid = n;
-	}
-	format_size(size, sizeof(size), o->size);
-	if (o->front == FRONT_QUICK)
-		printf("iobench quick suite: ");
-	else
-		printf("iobench preset %s: ", o->p->name);
-	printf("%s (%s%s%s, ", o->paths[0], o->ntargets > 1 ? "and others, " : "", size,
-	       o->device[0] ? " range of the device" : o->from_free ? " test file, the free space" :
-	       " test file");
-	if (o->p->grow)
-		printf("one pass a run");
-	else
-		printf("%.9g s per run", (double)o->duration_ns / 1e9);
-	printf(", %s, %s)\n\n", caching_name(s), s->n && s->pts[0].res.engine[0] ?
-	       s->pts[0].res.engine : "no engine ran");
-	printf("%-*s | %10s | %10s | %10s | %10s | %10s | %10s | %10s | %10s\n", wid, "test",
-	       "read MB/s", "read IOPS", "read mean", "read p99", "write MB/s", "write IOPS",
-	       "write mean", "write p99");
-	for (int i = 0; i < wid + 8 * 13; i++)
-		putchar('-');
-	putchar('\n');
-	for (unsigned r = 0; r < nrows(s); r++) {
-		const struct series_point *rd = cell(s, r, FIG_READ), *wr = cell(s, r, FIG_WRITE);
-
-		printf("%-*s", wid, row_label(s, r));
-		print_cell(rd, FIG_READ);
-		print_cell(wr, FIG_WRITE);
-		printf("\n");
-		partial |= (rd && rd->partial) || (wr && wr->partial);
-	}
-	printf("\nMB/s = 10^6 bytes/s%s; mean and p99: latency in microseconds.\n",
-	       o->p->grow ? " over the whole pass, as dd prints it" :
-	       o->front == FRONT_QUICK ? ", as CrystalDiskMark" : "");
-	if (partial)
-		printf("* PARTIAL: the test was interrupted or stopped before its time was up; "
-		       "its figure covers only what it measured.\n");
-	if (s->interrupted) {
-		unsigned ran = 0;
-
-		for (unsigned i = 0; i < s->n; i++)
-			ran += s->pts[i].ran;
-		printf("Interrupted: %u of the %u runs measured before Ctrl-C.\n", ran, s->planned);
-	}
-	if (skipped)
-		printf("Write tests skipped: '%s' is a block device (--allow-device-write runs "
-		       "them).\n", o->paths[0]);
-	series_print_warnings(s);
-}
-
-static json_t *grid_json(const struct preset_opts *o, const struct series *s)
-{
-	json_t *x = json_object(), *info = json_object(), *rows = json_array();
-
-	jput(info, "name", json_string(o->p->name));
-	jput(info, "what", json_string(o->p->what));
-	jput(info, "source", json_string(o->p->source));
-	jput(info, "test_file", json_string(o->paths[0]));
-	jput(info, "size", json_integer((json_int_t)o->size));
-	jput(info, "size_from_free_space", json_boolean(o->from_free));
-	jput(info, "one_pass", json_boolean(o->p->grow));
-	jput(info, "duration_s", json_real(o->p->grow ? 0 : (double)o->duration_ns / 1e9));
-	jput(info, "warmup_s", json_real(o->p->grow ? 0 : (double)o->warmup_ns / 1e9));
-	jput(info, "pause_s", json_real((double)o->pause_ns / 1e9));
-	jput(info, "fast", json_boolean(o->fast));
-	for (unsigned r = 0; r < nrows(s); r++) {
-		json_t *row = json_object();
-
-		jput(row, "test", json_string(row_label(s, r)));
-		for (int k = FIG_READ; k <= FIG_WRITE; k++) {
-			const struct series_point *c = cell(s, r, k);
-			json_t *v = json_null();
-
-			if (c) {
-				v = json_object();
-				json_int_t at = 0;
-
-				for (const struct series_point *q = s->pts; q < c; q++)
-					at += q->ran;	/* its index among the points that ran */
-				jput(v, "point", json_integer(at));
-				jput(v, "partial", json_boolean(c->partial));
-				jput(v, "mb_per_s", json_real(c->f[k].mbps));
-				jput(v, "iops", json_real(c->f[k].iops));
-				jput(v, "lat_mean_us", json_real(c->f[k].mean_us));
-				jput(v, "lat_p99_us", json_real(c->f[k].p99_us));
-			}
-			jput(row, k == FIG_READ ? "read" : "write", v);
-		}
-		jappend(rows, row);
-	}
-	jput(x, "preset", info);
-	jput(x, "grid", rows);
-	return x;
-}
 
 /* Sleeps the pause between two runs; false when Ctrl-C came meanwhile (the signals are held). */
 static bool pause_between(const struct series *s, uint64_t ns)
@@ -650,6 +484,134 @@ static void print_plan(const struct preset_opts *o, const struct series *s)
 	if (o->from_free)
 		printf("\nThe test file would be %llu bytes: the free space of its file system "
 		       "(Iometer's Maximum Disk Size 0).\n", (unsigned long long)o->size);
+}
+
+/* The options checked together, once the preset is known. */
+static int check_opts(const struct preset_opts *o, char *err, size_t len)
+{
+	if (!o->p)
+		return errmsg(err, len, -EINVAL, "preset: name the preset to run (iobench "
+			      "preset --list names them)");
+	if (o->fast && !o->p->fast_s)
+		return errmsg(err, len, -EINVAL, "--fast: preset %s has no fast mode",
+			      o->p->name);
+	if (o->fast && o->duration_set)
+		return errmsg(err, len, -EINVAL, "--fast and -d: each sets the time of a run; "
+			      "give one");
+	if (o->fill_free && (o->p->size || o->size_set))
+		return errmsg(err, len, -EINVAL, "--fill-free-space: %s", o->size_set ?
+			      "--size gives the test file's size" :
+			      "this preset's test file has a size of its own (--size sets it)");
+	if (o->p->grow && (o->duration_set || o->warmup_set))
+		return errmsg(err, len, -EINVAL, "%s: preset %s makes one pass over its file "
+			      "a run, as dd does: no time and no warm-up (--size sets the pass)",
+			      o->duration_set ? "-d" : "-W", o->p->name);
+	return 0;
+}
+
+/*
+ * The test file's size and each run's times: given, the preset's, the quick
+ * suite's, the device's, or the file system's free space (which must be asked for).
+ */
+static int size_and_times(struct preset_opts *o, bool null_engine, char *err, size_t len)
+{
+	unsigned front = o->front;
+
+	if (!o->size_set)
+		o->size = o->p->size ? o->p->size : null_engine ? (1ull << 30) : 0;
+	if (front == FRONT_QUICK && !o->size_set)
+		o->size = 1ull << 30;
+	if (!o->duration_set)
+		o->duration_ns = (uint64_t)((o->fast ? o->p->fast_s : o->p->duration_s) * 1e9);
+	if (front == FRONT_QUICK && !o->duration_set)
+		o->duration_ns = 5000000000ull;
+	if (!o->warmup_set)
+		o->warmup_ns = front == FRONT_QUICK ? 1000000000ull :
+			       (uint64_t)(o->p->warmup_s * 1e9);
+	if (!o->pause_set)
+		o->pause_ns = front == FRONT_QUICK ? 0 : (uint64_t)(o->p->pause_s * 1e9);
+	if (!o->size && o->device[0])
+		o->size = o->dev_size[0];
+	if (o->device[0] && o->size > o->dev_size[0])
+		o->size = o->dev_size[0];
+	if (!o->size) {
+		int r = free_space_size(o, err, len);
+
+		if (r)
+			return r;
+	}
+	if (o->from_free && !o->fill_free && !o->print) {
+		char sz[32];
+
+		format_bytes(sz, sizeof(sz), o->size);
+		return errmsg(err, len, -EINVAL, "preset %s: the test file '%s' would be %s "
+			      "(%llu bytes), the free space of its file system, as Iometer's "
+			      "Maximum Disk Size 0 makes it; give --fill-free-space to write it, "
+			      "or --size=SIZE", o->p->name, o->paths[0], sz,
+			      (unsigned long long)o->size);
+	}
+	return 0;
+}
+
+/* The series' plan: its time, the file the first run lays down, and the line that says it. */
+static void plan_series(const struct preset_opts *o, struct series *s, int code)
+{
+	for (unsigned i = 0; i < s->n; i++) {
+		struct series_point *pt = &s->pts[i];
+
+		s->planned_ns += series_point_ns(&pt->w) + (i ? o->pause_ns : 0);
+		series_reuse_files(s, i);	/* the first run lays the file down */
+	}
+	s->planned = s->n;
+	if (!code && !s->quiet) {
+		char sz[32];
+
+		format_size(sz, sizeof(sz), o->size);
+		fprintf(stderr, "iobench %s: %s, %u runs on %s (%s%s)\n", s->kind, o->p->name, s->n,
+			o->paths[0], sz, o->device[0] ? " of the device" : " test file");
+	}
+}
+
+/* The runs in turn, the pause between them; Ctrl-C in a pause ends the series. */
+static void run_points(const struct preset_opts *o, struct series *s)
+{
+	series_begin(s);
+	for (unsigned i = 0; i < s->n; i++) {
+		if (!s->pts[i].w.ntargets)
+			continue;
+		if (i && !pause_between(s, o->pause_ns)) {
+			s->interrupted = true;
+			s->code = EXIT_INTERRUPTED;
+			break;
+		}
+		if (series_run(s, i))
+			break;
+	}
+	series_end(s);
+}
+
+/* The grid, or JSON on stdout; the JSON and HTML files: the exit code (code's, when set). */
+static int report_points(const struct preset_opts *o, struct series *s, unsigned skipped,
+			 int code)
+{
+	if (o->json_stdout) {
+		int jr = series_write_json("-", series_json(s, preset_grid_json(o, s)));
+
+		code = code ? code : jr;
+	} else {
+		preset_print_grid(o, s, skipped);
+	}
+	if (o->json_path) {
+		int jr = series_write_json(o->json_path, series_json(s, preset_grid_json(o, s)));
+
+		code = code ? code : jr;
+	}
+	if (o->html_path) {
+		int hr = series_write_html(o->html_path, series_json(s, preset_grid_json(o, s)));
+
+		code = code ? code : hr;
+	}
+	return code;
 }
 
 static int preset_main(int argc, char **argv, unsigned front)
@@ -675,23 +637,8 @@ static int preset_main(int argc, char **argv, unsigned front)
 		workload_release(&o.run);
 		return 0;
 	}
-	if (!r && !o.p)
-		r = errmsg(err, sizeof(err), -EINVAL, "preset: name the preset to run (iobench "
-			   "preset --list names them)");
-	if (!r && o.fast && !o.p->fast_s)
-		r = errmsg(err, sizeof(err), -EINVAL, "--fast: preset %s has no fast mode",
-			   o.p->name);
-	if (!r && o.fast && o.duration_set)
-		r = errmsg(err, sizeof(err), -EINVAL, "--fast and -d: each sets the time of a run; "
-			   "give one");
-	if (!r && o.fill_free && (o.p->size || o.size_set))
-		r = errmsg(err, sizeof(err), -EINVAL, "--fill-free-space: %s", o.size_set ?
-			   "--size gives the test file's size" : "this preset's test file has a size "
-			   "of its own (--size sets it)");
-	if (!r && o.p->grow && (o.duration_set || o.warmup_set))
-		r = errmsg(err, sizeof(err), -EINVAL, "%s: preset %s makes one pass over its file "
-			   "a run, as dd does: no time and no warm-up (--size sets the pass)",
-			   o.duration_set ? "-d" : "-W", o.p->name);
+	if (!r)
+		r = check_opts(&o, err, sizeof(err));
 	null_engine = o.run.engine && !strcmp(o.run.engine, "null");
 	if (!r)
 		r = resolve_targets(&o, front == FRONT_QUICK ? "iobench-quick.dat" : o.p->file,
@@ -700,36 +647,8 @@ static int preset_main(int argc, char **argv, unsigned front)
 		if (o.device[i] != o.device[0])
 			r = errmsg(err, sizeof(err), -EINVAL, "preset: '%s' and '%s': block devices "
 				   "and files are not mixed in one preset", o.paths[0], o.paths[i]);
-	if (!r) {
-		if (!o.size_set)
-			o.size = o.p->size ? o.p->size : null_engine ? (1ull << 30) : 0;
-		if (front == FRONT_QUICK && !o.size_set)
-			o.size = 1ull << 30;
-		if (!o.duration_set)
-			o.duration_ns = (uint64_t)((o.fast ? o.p->fast_s : o.p->duration_s) * 1e9);
-		if (front == FRONT_QUICK && !o.duration_set)
-			o.duration_ns = 5000000000ull;
-		if (!o.warmup_set)
-			o.warmup_ns = front == FRONT_QUICK ? 1000000000ull :
-				      (uint64_t)(o.p->warmup_s * 1e9);
-		if (!o.pause_set)
-			o.pause_ns = front == FRONT_QUICK ? 0 : (uint64_t)(o.p->pause_s * 1e9);
-		if (!o.size && o.device[0])
-			o.size = o.dev_size[0];
-		if (o.device[0] && o.size > o.dev_size[0])
-			o.size = o.dev_size[0];
-		if (!o.size)
-			r = free_space_size(&o, err, sizeof(err));
-	}
-	if (!r && o.from_free && !o.fill_free && !o.print) {
-		char sz[32];
-
-		format_bytes(sz, sizeof(sz), o.size);
-		r = errmsg(err, sizeof(err), -EINVAL, "preset %s: the test file '%s' would be %s "
-			   "(%llu bytes), the free space of its file system, as Iometer's Maximum "
-			   "Disk Size 0 makes it; give --fill-free-space to write it, or --size=SIZE",
-			   o.p->name, o.paths[0], sz, (unsigned long long)o.size);
-	}
+	if (!r)
+		r = size_and_times(&o, null_engine, err, sizeof(err));
 	if (!r)
 		r = build_points(&o, &s, null_engine, &skipped, err, sizeof(err));
 	if (r) {
@@ -756,52 +675,10 @@ static int preset_main(int argc, char **argv, unsigned front)
 		return 0;
 	}
 	code = series_precheck(&s);
-	for (unsigned i = 0; i < s.n; i++) {
-		struct series_point *pt = &s.pts[i];
-
-		s.planned_ns += series_point_ns(&pt->w) + (i ? o.pause_ns : 0);
-		series_reuse_files(&s, i);	/* the first run lays the file down */
-	}
-	s.planned = s.n;
-	if (!code && !s.quiet) {
-		char sz[32];
-
-		format_size(sz, sizeof(sz), o.size);
-		fprintf(stderr, "iobench %s: %s, %u runs on %s (%s%s)\n", s.kind, o.p->name, s.n,
-			o.paths[0], sz, o.device[0] ? " of the device" : " test file");
-	}
+	plan_series(&o, &s, code);
 	if (!code) {
-		series_begin(&s);
-		for (unsigned i = 0; i < s.n; i++) {
-			if (!s.pts[i].w.ntargets)
-				continue;
-			if (i && !pause_between(&s, o.pause_ns)) {
-				s.interrupted = true;
-				s.code = EXIT_INTERRUPTED;
-				break;
-			}
-			if (series_run(&s, i))
-				break;
-		}
-		series_end(&s);
-		code = s.code;
-		if (o.json_stdout) {
-			int jr = series_write_json("-", series_json(&s, grid_json(&o, &s)));
-
-			code = code ? code : jr;
-		} else {
-			print_grid(&o, &s, skipped);
-		}
-		if (o.json_path) {
-			int jr = series_write_json(o.json_path, series_json(&s, grid_json(&o, &s)));
-
-			code = code ? code : jr;
-		}
-		if (o.html_path) {
-			int hr = series_write_html(o.html_path, series_json(&s, grid_json(&o, &s)));
-
-			code = code ? code : hr;
-		}
+		run_points(&o, &s);
+		code = report_points(&o, &s, skipped, s.code);
 	}
 	series_free(&s);
 	workload_release(&o.run);
@@ -817,3 +694,4 @@ int cmd_quick(int argc, char **argv)
 {
 	return preset_main(argc, argv, FRONT_QUICK);
 }
+

@@ -18,199 +18,25 @@
 
 #include "cmd/cmd.h"
 #include "cmd/series.h"
+#include "cmd/sweep_opts.h"
+#include "cmd/sweep_table.h"
 #include "core/ranked.h"
 #include "job/cmdline.h"
 #include "job/fiojob.h"
-#include "job/options.h"
 #include "job/sweepspec.h"
-#include "job/units.h"
 #include "report/report.h"
 #include "report/summary.h"
 #include "util/errmsg.h"
-#include "util/outfile.h"
 #include "util/banned.h"
-
-#define POINTS_MAX 4096
-#define SEARCH_DEFAULT 1024
-
-struct sweep_opts {
-	struct axis bs, qd, thr, wr;
-	struct slo slo;
-	bool curve, search, print, json_stdout;
-	struct curve_spec cv;
-	unsigned search_max;
-	const char *csv, *json, *html;
-	char **base;		/* the base workload's words, "iobench" first */
-	int nbase;
-	int first_target;	/* DiskSpd: the first target's word (axis switches go before it) */
-	bool fio;		/* the base is fio's */
-	bool pool;		/* DiskSpd's -F: --threads sets it */
-	bool keep;		/* the base's --keep */
-};
-
-/* One combination of the axes other than the one a knee search moves. */
-struct combo {
-	uint64_t bs, thr;
-	int wr;			/* -1: the base's */
-	uint64_t qd;		/* 0: the base's (or the search's) */
-};
-
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: iobench sweep [--bs=LIST] [--qd=LIST] [--threads=LIST] [--write=LIST]\n"
-		"                     [--slo=PCT:TIME [--search[=MAX]] [--curve[=PCTS]]]\n"
-		"                     [--csv=FILE] [--json=FILE] [-Rjson] BASE...\n"
-		"  Runs BASE (DiskSpd switches and targets, or fio job files or fio's options)\n"
-		"  at every point of the lists, on the same file, and prints a table of them.\n"
-		"  A LIST is values and ranges: 4K,64K,1M; 1,2,4..256 (a range doubles);\n"
-		"  --write=0..100:25 (a range of percentages steps by :STEP, default 10).\n"
-		"  --slo finds the knee: the most IOPS whose latency meets it, by a search\n"
-		"  of the queue depth (without --qd), among the points, or on VDBench's\n"
-		"  curve (--curve). Details: docs/presets.md.\n");
-	option_usage(f, FRONT_SWEEP);
-}
-
-/* The sweep's own options and axes, apart from the base workload's words. */
-static int parse_opts(int argc, char **argv, struct sweep_opts *o, char *err, size_t len)
-{
-	bool value_next = false;	/* the word is the value of a long option before it */
-
-	o->base = calloc((size_t)argc + 1, sizeof(*o->base));
-	if (!o->base)
-		return errmsg(err, len, -ENOMEM, "out of memory");
-	o->base[o->nbase++] = "iobench";
-	o->first_target = -1;
-	for (int i = 1; i < argc; i++) {
-		const char *s = argv[i], *v = NULL;
-		const struct option_def *opt = NULL;
-		char flag[64];
-		int r = 0;
-
-		if (s[0] == '-' && s[1] == '-' && s[2]) {
-			size_t n = strcspn(s + 2, "=");
-
-			opt = option_long(s + 2, n);
-			snprintf(flag, sizeof(flag), "--%.*s", (int)n, s + 2);
-			v = s[2 + n] == '=' ? s + 3 + n : NULL;
-			if (opt && (opt->fronts & FRONT_SWEEP) && opt->arg == ARG_REQ && !v) {
-				if (i + 1 == argc)
-					return errmsg(err, len, -EINVAL, "'%s' needs a value", flag);
-				v = argv[++i];
-			}
-		} else if (s[0] == '-' && s[1] && s[1] != '-') {
-			opt = option_short(s[1]);
-			snprintf(flag, sizeof(flag), "-%c", s[1]);
-			v = s + 2;
-		}
-		if (!opt || !(opt->fronts & FRONT_SWEEP)) {	/* the base's */
-			if (s[0] != '-' && !value_next && o->first_target < 0)
-				o->first_target = o->nbase;
-			value_next = s[0] == '-' && s[1] == '-' && !strchr(s, '=') && opt &&
-				     opt->arg == ARG_REQ;
-			o->pool |= s[0] == '-' && s[1] == 'F';
-			o->keep |= !strcmp(s, "--keep");	/* the files stay (either front) */
-			o->base[o->nbase++] = argv[i];
-			continue;
-		}
-		value_next = false;
-		switch (opt->id) {
-		case O_HELP:
-			return 1;
-		case O_BLOCK:
-		case O_SWEEP_BS:
-			r = sweep_parse_list(flag, v, &o->bs, AXIS_SIZE, err, len);
-			break;
-		case O_OUTSTANDING:
-		case O_SWEEP_QD:
-			r = sweep_parse_list(flag, v, &o->qd, AXIS_DEPTH, err, len);
-			break;
-		case O_THREADS:
-			r = sweep_parse_list(flag, v, &o->thr, AXIS_THREADS, err, len);
-			break;
-		case O_WRITE:
-			r = sweep_parse_list(flag, v, &o->wr, AXIS_PERCENT, err, len);
-			break;
-		case O_SLO:
-			r = sweep_parse_slo(flag, v, &o->slo, err, len);
-			break;
-		case O_CURVE:
-			o->curve = true;
-			r = sweep_parse_curve(flag, v, &o->cv, err, len);
-			break;
-		case O_SEARCH: {
-			uint64_t m = SEARCH_DEFAULT;
-
-			if (v && *v && (parse_uint(v, 4096, &m) || m < 2))
-				r = errmsg(err, len, -EINVAL, "%s=%s: the largest queue depth to try, "
-					   "2 to 4096", flag, v);
-			o->search = true;
-			o->search_max = (unsigned)m;
-			break;
-		}
-		case O_CSV:
-		case O_JSON:
-		case O_HTML:
-			if (opt->id == O_HTML ? report_html_check(v, err, len) :
-						outfile_check(v, err, len))
-				return -EINVAL;
-			*(opt->id == O_CSV ? &o->csv : opt->id == O_JSON ? &o->json : &o->html) = v;
-			break;
-		case O_FORMAT:
-			if (!strcmp(v, "p"))
-				o->print = true;
-			else if (!strcmp(v, "json") || !strcmp(v, "text"))
-				o->json_stdout = !strcmp(v, "json");
-			else
-				r = errmsg(err, len, -EINVAL, "%s%s%s: a sweep's formats are text and "
-					   "json (-Rp prints its points)", flag, flag[1] == '-' ? "=" : "",
-					   v);
-			break;
-		case O_PRINT:
-			o->print = true;
-			break;
-		default:
-			r = errmsg(err, len, -EINVAL, "%s: not an option of iobench sweep", flag);
-		}
-		if (r)
-			return r;
-	}
-	if (o->nbase == 1)
-		return errmsg(err, len, -EINVAL, "sweep: give the base workload: DiskSpd's switches "
-			      "and a target, or a fio job file");
-	o->fio = job_cmd_wanted(o->nbase, o->base);
-	if (o->search && !o->slo.set)
-		return errmsg(err, len, -EINVAL, "--search: give the objective with --slo");
-	if (o->search && o->qd.n)
-		return errmsg(err, len, -EINVAL, "--search moves the queue depth: give no --qd "
-			      "beside it");
-	if (o->slo.set && !o->curve && !o->qd.n)
-		o->search = true;	/* the knee by queue depth, closed loop */
-	if (o->search && !o->search_max)
-		o->search_max = SEARCH_DEFAULT;
-	if (o->curve && o->qd.n > 1)
-		return errmsg(err, len, -EINVAL, "--curve: one queue depth (the maximum's and each "
-			      "rate's cap), not %u", o->qd.n);
-	if (o->curve && o->search)
-		return errmsg(err, len, -EINVAL, "--curve and --search: one way to the knee");
-	if (!o->fio && o->first_target < 0)
-		return errmsg(err, len, -EINVAL, "sweep: the base workload names no target");
-	return 0;
-}
 
 static bool notices_shown;	/* the fio planner's notices, once for the sweep */
 
-/* The base's text for a point: DiskSpd's switches, or fio's options forced over every job. */
-static int build_point(const struct sweep_opts *o, struct series *s, const struct combo *c,
-		       uint64_t qd, uint64_t rate_per, bool reuse, char *err, size_t len)
+/* The switches (DiskSpd's, or fio's options) that make the base a point, into sw; their number. */
+static unsigned point_switches(const struct sweep_opts *o, const struct combo *c, uint64_t qd,
+			       uint64_t rate_per, char sw[6][48])
 {
-	char sw[6][48], label[96], b[32] = "";
-	const char *force[6];
 	unsigned nsw = 0;
-	struct series_point *pt;
-	int r = 0;
 
-	if (c->bs)
-		series_block_name(b, sizeof(b), c->bs);
 	if (o->fio) {
 		if (c->bs)
 			snprintf(sw[nsw++], sizeof(sw[0]), "bs=%llu", (unsigned long long)c->bs);
@@ -238,71 +64,95 @@ static int build_point(const struct sweep_opts *o, struct series *s, const struc
 		if (rate_per)
 			snprintf(sw[nsw++], sizeof(sw[0]), "-g%llui", (unsigned long long)rate_per);
 	}
+	return nsw;
+}
+
+/* The point's label: "bs=4K qd=8 threads=2 write=30%", or "base". */
+static void point_label(const struct sweep_opts *o, const struct combo *c, uint64_t qd,
+			char *label, size_t size)
+{
+	char b[32] = "";
+
+	if (c->bs)
+		series_block_name(b, sizeof(b), c->bs);
 	label[0] = 0;
 	if (c->bs)
-		snprintf(label + strlen(label), sizeof(label) - strlen(label), " bs=%s", b);
+		snprintf(label + strlen(label), size - strlen(label), " bs=%s", b);
 	if (qd && (o->qd.n || o->search))
-		snprintf(label + strlen(label), sizeof(label) - strlen(label), " qd=%llu",
+		snprintf(label + strlen(label), size - strlen(label), " qd=%llu",
 			 (unsigned long long)qd);
 	if (c->thr)
-		snprintf(label + strlen(label), sizeof(label) - strlen(label), " threads=%llu",
+		snprintf(label + strlen(label), size - strlen(label), " threads=%llu",
 			 (unsigned long long)c->thr);
 	if (c->wr >= 0)
-		snprintf(label + strlen(label), sizeof(label) - strlen(label), " write=%d%%", c->wr);
+		snprintf(label + strlen(label), size - strlen(label), " write=%d%%", c->wr);
 	if (!label[0])
-		snprintf(label, sizeof(label), " base");
+		snprintf(label, size, " base");
 	memmove(label, label + 1, strlen(label));
-	pt = series_add(s, label);
-	if (!pt)
-		return errmsg(err, len, -ENOMEM, "out of memory");
-	if (o->fio) {
-		struct fio_plan plan;
-		int code;
+}
 
-		for (unsigned i = 0; i < nsw; i++)
-			force[i] = sw[i];
-		code = job_cmd_plan(o->nbase, o->base, force, nsw, !notices_shown, &plan);
-		notices_shown = true;
-		if (code)
-			return errmsg(err, len, code == EXIT_BAD_INPUT ? -EINVAL : -ENOMEM, "%s",
-				      "the base job (above)");
-		if (plan.ngroups != 1) {
-			fiojob_plan_free(&plan);
-			return errmsg(err, len, -EINVAL, "sweep: the base job file makes %u groups "
-				      "(stonewall, new_group, several files): a sweep's base is one",
-				      plan.ngroups);
-		}
-		pt->w = plan.groups[0];
-		plan.ngroups = 0;
+/* A fio base's point: its job planned with sw forced over every job; one group. */
+static int plan_fio_point(const struct sweep_opts *o, struct series_point *pt, char sw[6][48],
+			  unsigned nsw, char *err, size_t len)
+{
+	const char *force[6];
+	struct fio_plan plan;
+	int code;
+
+	for (unsigned i = 0; i < nsw; i++)
+		force[i] = sw[i];
+	code = job_cmd_plan(o->nbase, o->base, force, nsw, !notices_shown, &plan);
+	notices_shown = true;
+	if (code)
+		return errmsg(err, len, code == EXIT_BAD_INPUT ? -EINVAL : -ENOMEM, "%s",
+			      "the base job (above)");
+	if (plan.ngroups != 1) {
 		fiojob_plan_free(&plan);
-	} else {
-		char **argv = calloc((size_t)o->nbase + nsw + 1, sizeof(*argv));
-		enum cmd_action action;
-		int n = 0;
-
-		if (!argv)
-			return errmsg(err, len, -ENOMEM, "out of memory");
-		for (int i = 0; i < o->first_target; i++)
-			argv[n++] = o->base[i];
-		for (unsigned i = 0; i < nsw; i++)
-			argv[n++] = sw[i];
-		for (int i = o->first_target; i < o->nbase; i++)
-			argv[n++] = o->base[i];
-		r = cmdline_parse(n, argv, &pt->w, &action, err, len);
-		free(argv);
-		workload_random_writes(&pt->w);
-		if (!r && action != CMD_RUN)
-			r = errmsg(err, len, -EINVAL, "sweep: the base workload asks for no run "
-				   "(--help, --version, -Rp): give the sweep's own --print-workload");
-		if (!r && (pt->w.json_path || pt->w.series_csv || pt->w.json_stdout ||
-			   pt->w.xml_stdout || pt->w.html_path))
-			r = errmsg(err, len, -EINVAL, "sweep: the base workload's outputs (--json, "
-				   "--html, --series-csv, -R) are the sweep's: give them before it");
-		for (unsigned j = 0; !r && rate_per && j < pt->w.njobs; j++)
-			pt->w.jobs[j].pace.poisson = true;	/* VDBench's exponential arrivals */
-		if (r)
-			return r;
+		return errmsg(err, len, -EINVAL, "sweep: the base job file makes %u groups "
+			      "(stonewall, new_group, several files): a sweep's base is one",
+			      plan.ngroups);
 	}
+	pt->w = plan.groups[0];
+	plan.ngroups = 0;
+	fiojob_plan_free(&plan);
+	return 0;
+}
+
+/* A DiskSpd base's point: its command line with sw before the first target. */
+static int parse_diskspd_point(const struct sweep_opts *o, struct series_point *pt, char sw[6][48],
+			       unsigned nsw, uint64_t rate_per, char *err, size_t len)
+{
+	char **argv = calloc((size_t)o->nbase + nsw + 1, sizeof(*argv));
+	enum cmd_action action;
+	int n = 0, r;
+
+	if (!argv)
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	for (int i = 0; i < o->first_target; i++)
+		argv[n++] = o->base[i];
+	for (unsigned i = 0; i < nsw; i++)
+		argv[n++] = sw[i];
+	for (int i = o->first_target; i < o->nbase; i++)
+		argv[n++] = o->base[i];
+	r = cmdline_parse(n, argv, &pt->w, &action, err, len);
+	free(argv);
+	workload_random_writes(&pt->w);
+	if (!r && action != CMD_RUN)
+		r = errmsg(err, len, -EINVAL, "sweep: the base workload asks for no run "
+			   "(--help, --version, -Rp): give the sweep's own --print-workload");
+	if (!r && (pt->w.json_path || pt->w.series_csv || pt->w.json_stdout ||
+		   pt->w.xml_stdout || pt->w.html_path))
+		r = errmsg(err, len, -EINVAL, "sweep: the base workload's outputs (--json, "
+			   "--html, --series-csv, -R) are the sweep's: give them before it");
+	for (unsigned j = 0; !r && rate_per && j < pt->w.njobs; j++)
+		pt->w.jobs[j].pace.poisson = true;	/* VDBench's exponential arrivals */
+	return r;
+}
+
+/* What a knee's point may not be: its base's -O, or its own pace. */
+static int check_point(const struct sweep_opts *o, const struct series_point *pt,
+		       uint64_t rate_per, char *err, size_t len)
+{
 	if (pt->w.pool_requests && (o->qd.n || o->search || o->curve))
 		return errmsg(err, len, -EINVAL, "sweep: the base's -O sets each thread's I/Os in "
 			      "flight and leaves -o unused: a sweep of the queue depth, its search and "
@@ -312,6 +162,26 @@ static int build_point(const struct sweep_opts *o, struct series *s, const struc
 			return errmsg(err, len, -EINVAL, "sweep: the base paces its I/O (-g, -i/-j; "
 				      "fio's rate, thinktime or latency_target): the knee's %s sets the "
 				      "load itself", o->curve ? "curve" : "search");
+	return 0;
+}
+
+/* The base's text for a point: DiskSpd's switches, or fio's options forced over every job. */
+static int build_point(const struct sweep_opts *o, struct series *s, const struct combo *c,
+		       uint64_t qd, uint64_t rate_per, bool reuse, char *err, size_t len)
+{
+	char sw[6][48], label[96];
+	unsigned nsw = point_switches(o, c, qd, rate_per, sw);
+	struct series_point *pt;
+	int r;
+
+	point_label(o, c, qd, label, sizeof(label));
+	pt = series_add(s, label);
+	if (!pt)
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	r = o->fio ? plan_fio_point(o, pt, sw, nsw, err, len) :
+		     parse_diskspd_point(o, pt, sw, nsw, rate_per, err, len);
+	if (r || (r = check_point(o, pt, rate_per, err, len)))
+		return r;
 	if (reuse)	/* the files an earlier point made, as they are */
 		series_reuse_files(s, s->n - 1);
 	pt->w.keep = true;	/* the series removes what it made at the end, unless --keep */
@@ -339,25 +209,6 @@ static const char *mode_name(const struct sweep_opts *o)
 	return o->curve ? "curve" : o->search ? "search" : "grid";
 }
 
-/* The combinations of the axes that are not searched: every point's, or each knee's. */
-static unsigned combos(const struct sweep_opts *o, struct combo *c, unsigned max)
-{
-	unsigned n = 0;
-	unsigned nb = o->bs.n ? o->bs.n : 1, nt = o->thr.n ? o->thr.n : 1, nw = o->wr.n ? o->wr.n : 1;
-	unsigned nq = !o->search && !o->curve && o->qd.n ? o->qd.n : 1;
-
-	for (unsigned b = 0; b < nb; b++)
-		for (unsigned w = 0; w < nw; w++)
-			for (unsigned t = 0; t < nt; t++)
-				for (unsigned q = 0; q < nq && n < max; q++) {
-					c[n].bs = o->bs.n ? o->bs.v[b] : 0;
-					c[n].wr = o->wr.n ? (int)o->wr.v[w] : -1;
-					c[n].thr = o->thr.n ? o->thr.v[t] : 0;
-					c[n].qd = o->qd.n ? o->qd.v[q] : 0;
-					n++;
-				}
-	return n;
-}
 
 /* The latency the objective judges, of a point that ran (reads and writes together), in ns. */
 static struct summary *scratch;	/* slo_value()'s room, taken before the first point runs */
@@ -495,126 +346,6 @@ static void find_knee(const struct sweep_opts *o, const struct series *s, struct
 	}
 }
 
-static void print_table(const struct sweep_opts *o, const struct series *s)
-{
-	bool partial = false;
-
-	printf("%-7s | %5s | %7s | %6s | %12s | %10s | %10s | %9s | %9s | %9s | %9s\n", "bs", "qd",
-	       "threads", "write", o->curve ? "offered" : "IOPS", o->curve ? "IOPS" : "MiB/s",
-	       "MB/s", "mean us", "p50 us", "p99 us", "max us");
-	for (int i = 0; i < 7 + 10 * 3 + 13 * 3 + 12 * 4 + (o->curve ? 2 : 0); i++)
-		putchar('-');
-	putchar('\n');
-	for (unsigned i = 0; i < s->n; i++) {
-		const struct series_point *p = &s->pts[i];
-		const struct point_figs *f = &p->f[FIG_TOTAL];
-		char b[16], first[16];
-
-		if (!p->ran)
-			continue;
-		series_block_name(b, sizeof(b), p->p.block);
-		if (o->curve && p->p.rate_iops > 0)
-			snprintf(first, sizeof(first), "%.0f", p->p.rate_iops);
-		else if (o->curve)
-			snprintf(first, sizeof(first), "max (closed)");
-		printf("%-7s | %5u | %7u | %5d%% | ", b, p->p.qd, p->p.threads, p->p.write_pct);
-		if (o->curve)
-			printf("%12s | %10.0f | ", first, f->iops);
-		else
-			printf("%10.0f | %10.2f | ", f->iops, f->mibs);
-		printf("%10.2f | %9.1f | %9.1f | %9.1f | %9.1f%s\n", f->mbps, f->mean_us, f->p50_us,
-		       f->p99_us, f->max_us, p->partial ? " *" : "");
-		partial |= p->partial;
-	}
-	printf("\nMiB/s = 2^20 bytes/s, MB/s = 10^6 bytes/s; latencies in microseconds, reads "
-	       "and writes together%s.\n", o->curve ? "; the rate-limited rows' are response "
-	       "times, from each I/O's scheduled start; the first row of a curve is its maximum, "
-	       "closed loop" : "");
-	if (partial)
-		printf("* PARTIAL: interrupted or stopped before its time was up.\n");
-}
-
-/* A value of the matrix's axis k (0: block sizes, as the table names them). */
-static const char *axis_value(char *buf, size_t len, int k, uint64_t v)
-{
-	if (k == 0)
-		series_block_name(buf, len, v);
-	else
-		snprintf(buf, len, "%llu", (unsigned long long)v);
-	return buf;
-}
-
-/* The IOPS of two axes that vary, as a matrix: rows the first, columns the second. */
-static void print_matrix(const struct sweep_opts *o, const struct series *s)
-{
-	const struct axis *ax[4] = { &o->bs, &o->wr, &o->thr, &o->qd };
-	const char *names[4] = { "bs", "write", "threads", "qd" };
-	int a = -1, b = -1;
-
-	for (int i = 0; i < 4; i++) {
-		if (ax[i]->n > 1 && a < 0)
-			a = i;
-		else if (ax[i]->n > 1 && b < 0)
-			b = i;
-		else if (ax[i]->n > 1)
-			return;	/* more than two: the table says it all */
-	}
-	if (a < 0 || b < 0 || o->search || o->curve)
-		return;
-	printf("\nIOPS, %s down, %s across:\n%10s", names[a], names[b], "");
-	for (unsigned j = 0; j < ax[b]->n; j++) {
-		char h[16];
-
-		printf(" %10s", axis_value(h, sizeof(h), b, ax[b]->v[j]));
-	}
-	printf("\n");
-	for (unsigned i = 0; i < ax[a]->n; i++) {
-		char h[16];
-
-		printf("%10s", axis_value(h, sizeof(h), a, ax[a]->v[i]));
-		for (unsigned j = 0; j < ax[b]->n; j++) {
-			/* the points are in the order combos() made them: b varies faster */
-			unsigned idx = i * ax[b]->n + j;
-
-			if (idx < s->n && s->pts[idx].ran)
-				printf(" %10.0f", s->pts[idx].f[FIG_TOTAL].iops);
-			else
-				printf(" %10s", "-");
-		}
-		printf("\n");
-	}
-}
-
-static int write_csv(const char *path, const struct series *s)
-{
-	struct outfile out;
-	char err[1024];
-	int r = outfile_open(&out, path, err, sizeof(err));
-
-	if (r) {
-		fprintf(stderr, "iobench: %s\n", err);
-		return EXIT_RUN_FAILED;
-	}
-	fprintf(out.f, "point,block_size,queue_depth,threads,write_pct,rate_iops,curve_pct,iops,"
-		"mib_per_s,mb_per_s,lat_mean_us,lat_p50_us,lat_p99_us,lat_max_us,read_iops,"
-		"write_iops,partial\n");
-	for (unsigned i = 0, k = 0; i < s->n; i++) {
-		const struct series_point *p = &s->pts[i];
-		const struct point_figs *f = &p->f[FIG_TOTAL];
-
-		if (!p->ran)
-			continue;
-		fprintf(out.f, "%u,%llu,%u,%u,%d,%.3f,%.3f,%.3f,%.6f,%.6f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d\n",
-			k++, (unsigned long long)p->p.block, p->p.qd, p->p.threads, p->p.write_pct,
-			p->p.rate_iops, p->p.curve_pct, f->iops, f->mibs, f->mbps, f->mean_us,
-			f->p50_us, f->p99_us, f->max_us, p->f[FIG_READ].iops, p->f[FIG_WRITE].iops,
-			p->partial);
-	}
-	r = outfile_commit(&out, err, sizeof(err));
-	if (r)
-		fprintf(stderr, "iobench: %s\n", err);
-	return r ? EXIT_RUN_FAILED : 0;
-}
 
 /* The knee of the most IOPS (the first knee when none is found). */
 static unsigned best_knee(const struct series *s, const struct knee *k, unsigned nk)
@@ -777,6 +508,131 @@ static void print_plan(const struct sweep_opts *o, const struct series *s)
 		       "of it.\n", o->cv.n);
 }
 
+/* The combinations the axes make (*nc), within POINTS_MAX, and room for their knees (*k). */
+static int count_points(const struct sweep_opts *o, struct combo *c, unsigned *nc,
+			struct knee **k, char *err, size_t len)
+{
+	uint64_t all = (uint64_t)(o->bs.n ? o->bs.n : 1) * (o->thr.n ? o->thr.n : 1) *
+		       (o->wr.n ? o->wr.n : 1) * (o->qd.n ? o->qd.n : 1);
+
+	if (all > POINTS_MAX)
+		return errmsg(err, len, -EINVAL, "sweep: %llu points, more than %u: give "
+			      "shorter lists", (unsigned long long)all, POINTS_MAX);
+	*nc = sweep_combos(o, c, POINTS_MAX);
+	*k = calloc(*nc ? *nc : 1, sizeof(**k));
+	if (!*k)
+		return errmsg(err, len, -ENOMEM, "out of memory");
+	return 0;
+}
+
+/* The series' plan: the files the first point lays down, its time, and the line that says it. */
+static void plan_series(const struct sweep_opts *o, struct series *s, unsigned nc, int code)
+{
+	for (unsigned i = 1; i < s->n; i++)	/* the first point that names a file lays it down */
+		series_reuse_files(s, i);
+	for (unsigned i = 0; i < s->n; i++)
+		s->planned_ns += series_point_ns(&s->pts[i].w) *
+				(o->curve ? 1 + o->cv.n : o->search ? 4 : 1);
+	s->planned = o->curve ? nc * (1 + o->cv.n) : o->search ? 0 : s->n;
+	s->quiet = s->n && s->pts[0].w.quiet;
+	if (!code && !s->quiet) {
+		char eta[32];
+
+		series_format_eta(eta, sizeof(eta), s->planned_ns);
+		if (o->search)
+			fprintf(stderr, "iobench sweep: %u search%s of the queue depth, %.9g s a "
+				"point, at least %s\n", nc, nc == 1 ? "" : "es",
+				(double)series_point_ns(&s->pts[0].w) / 1e9, eta);
+		else
+			fprintf(stderr, "iobench sweep: %u point%s, about %s\n", s->planned,
+				s->planned == 1 ? "" : "s", eta);
+	}
+}
+
+/* The points run: each combination's search or curve, or the grid's points in turn. */
+static void run_points(const struct sweep_opts *o, struct series *s, const struct combo *c,
+		       unsigned nc, struct knee *k, unsigned *nk)
+{
+	unsigned built = s->n;
+	char err[1200];
+	bool stop = false;
+	int r;
+
+	if (o->search || o->curve) {
+		/* the points built above were the checks: each combination runs anew */
+		for (unsigned i = 0; i < built; i++) {
+			workload_release(&s->pts[i].w);
+		}
+		s->n = 0;
+		for (unsigned i = 0; i < nc && !stop; i++) {
+			k[*nk].first = s->n;
+			r = o->search ? search_combo(o, s, &c[i], &stop, err, sizeof(err)) :
+					curve_combo(o, s, &c[i], &stop, err, sizeof(err));
+			k[*nk].last = s->n;
+			(*nk)++;
+			if (r) {
+				fprintf(stderr, "iobench: %s\n", err);
+				s->code = EXIT_BAD_INPUT;
+				break;
+			}
+		}
+	} else {
+		for (unsigned i = 0; i < s->n; i++)
+			if (series_run(s, i))
+				break;
+		for (unsigned i = 0; o->slo.set && i < nc; i++) {
+			/* a knee for each combination of the axes but the queue depth */
+			unsigned per = o->qd.n ? o->qd.n : 1;
+
+			if (i % per)
+				continue;
+			k[*nk].first = i;
+			k[*nk].last = i + per;
+			(*nk)++;
+		}
+	}
+}
+
+/* The knees, then the table, the matrix and the verdict, or JSON; CSV, JSON, HTML: the code. */
+static int report_points(const struct sweep_opts *o, struct series *s, struct knee *k,
+			 unsigned nk, int code)
+{
+	for (unsigned i = 0; o->slo.set && i < nk; i++)
+		find_knee(o, s, &k[i]);
+	if (o->json_stdout) {
+		int jr = series_write_json("-", series_json(s, knees_json(o, s, k, nk)));
+
+		code = code ? code : jr;
+	} else {
+		sweep_print_table(o, s);
+		sweep_print_matrix(o, s);
+		series_print_warnings(s);
+		for (unsigned i = 0; o->slo.set && nk > 1 && i < nk; i++)
+			printf("%sKnee: %s.\n", i ? "" : "\n", k[i].sentence);
+		if (o->slo.set && nk)
+			printf("%sVerdict: %s.\n", nk > 1 ? "" : "\n",
+			       k[best_knee(s, k, nk)].sentence);
+		if (s->interrupted)
+			printf("Interrupted: the points above are those measured before Ctrl-C.\n");
+	}
+	if (o->csv) {
+		int cr = sweep_write_csv(o->csv, s);
+
+		code = code ? code : cr;
+	}
+	if (o->json) {
+		int jr = series_write_json(o->json, series_json(s, knees_json(o, s, k, nk)));
+
+		code = code ? code : jr;
+	}
+	if (o->html) {
+		int hr = series_write_html(o->html, series_json(s, knees_json(o, s, k, nk)));
+
+		code = code ? code : hr;
+	}
+	return code;
+}
+
 int cmd_sweep(int argc, char **argv)
 {
 	struct sweep_opts o = { 0 };
@@ -785,30 +641,17 @@ int cmd_sweep(int argc, char **argv)
 	struct knee *k = NULL;
 	char err[1200];
 	unsigned nc = 0, nk = 0;
-	bool stop = false;
-	int r = c ? parse_opts(argc, argv, &o, err, sizeof(err)) :
+	int r = c ? sweep_parse_opts(argc, argv, &o, err, sizeof(err)) :
 		errmsg(err, sizeof(err), -ENOMEM, "out of memory"), code = 0;
 
 	if (r > 0) {
-		usage(stdout);
+		sweep_usage(stdout);
 		free(o.base);
 		free(c);
 		return 0;
 	}
-	if (!r) {
-		uint64_t all = (uint64_t)(o.bs.n ? o.bs.n : 1) * (o.thr.n ? o.thr.n : 1) *
-			       (o.wr.n ? o.wr.n : 1) * (o.qd.n ? o.qd.n : 1);
-
-		if (all > POINTS_MAX)
-			r = errmsg(err, sizeof(err), -EINVAL, "sweep: %llu points, more than %u: give "
-				   "shorter lists", (unsigned long long)all, POINTS_MAX);
-	}
-	if (!r) {
-		nc = combos(&o, c, POINTS_MAX);
-		k = calloc(nc ? nc : 1, sizeof(*k));
-		if (!k)
-			r = errmsg(err, sizeof(err), -ENOMEM, "out of memory");
-	}
+	if (!r)
+		r = count_points(&o, c, &nc, &k, err, sizeof(err));
 	s.cmdline = r ? NULL : cmdline_join(argc, argv);
 	s.docs = o.json_stdout || o.json || o.html;
 	s.keep = o.keep;
@@ -835,97 +678,12 @@ int cmd_sweep(int argc, char **argv)
 		goto out;
 	}
 	code = series_precheck(&s);
-	for (unsigned i = 1; i < s.n; i++)	/* the first point that names a file lays it down */
-		series_reuse_files(&s, i);
-	for (unsigned i = 0; i < s.n; i++)
-		s.planned_ns += series_point_ns(&s.pts[i].w) *
-				(o.curve ? 1 + o.cv.n : o.search ? 4 : 1);
-	s.planned = o.curve ? nc * (1 + o.cv.n) : o.search ? 0 : s.n;
-	s.quiet = s.n && s.pts[0].w.quiet;
-	if (!code && !s.quiet) {
-		char eta[32];
-
-		series_format_eta(eta, sizeof(eta), s.planned_ns);
-		if (o.search)
-			fprintf(stderr, "iobench sweep: %u search%s of the queue depth, %.9g s a "
-				"point, at least %s\n", nc, nc == 1 ? "" : "es",
-				(double)series_point_ns(&s.pts[0].w) / 1e9, eta);
-		else
-			fprintf(stderr, "iobench sweep: %u point%s, about %s\n", s.planned,
-				s.planned == 1 ? "" : "s", eta);
-	}
+	plan_series(&o, &s, nc, code);
 	if (!code) {
-		unsigned built = s.n;
-
 		series_begin(&s);
-		if (o.search || o.curve) {
-			/* the points built above were the checks: each combination runs anew */
-			for (unsigned i = 0; i < built; i++) {
-				workload_release(&s.pts[i].w);
-			}
-			s.n = 0;
-			for (unsigned i = 0; i < nc && !stop; i++) {
-				k[nk].first = s.n;
-				r = o.search ? search_combo(&o, &s, &c[i], &stop, err, sizeof(err)) :
-					       curve_combo(&o, &s, &c[i], &stop, err, sizeof(err));
-				k[nk].last = s.n;
-				nk++;
-				if (r) {
-					fprintf(stderr, "iobench: %s\n", err);
-					s.code = EXIT_BAD_INPUT;
-					break;
-				}
-			}
-		} else {
-			for (unsigned i = 0; i < s.n; i++)
-				if (series_run(&s, i))
-					break;
-			for (unsigned i = 0; o.slo.set && i < nc; i++) {
-				/* a knee for each combination of the axes but the queue depth */
-				unsigned per = o.qd.n ? o.qd.n : 1;
-
-				if (i % per)
-					continue;
-				k[nk].first = i;
-				k[nk].last = i + per;
-				nk++;
-			}
-		}
+		run_points(&o, &s, c, nc, k, &nk);
 		series_end(&s);
-		code = s.code;
-		for (unsigned i = 0; o.slo.set && i < nk; i++)
-			find_knee(&o, &s, &k[i]);
-		if (o.json_stdout) {
-			int jr = series_write_json("-", series_json(&s, knees_json(&o, &s, k, nk)));
-
-			code = code ? code : jr;
-		} else {
-			print_table(&o, &s);
-			print_matrix(&o, &s);
-			series_print_warnings(&s);
-			for (unsigned i = 0; o.slo.set && nk > 1 && i < nk; i++)
-				printf("%sKnee: %s.\n", i ? "" : "\n", k[i].sentence);
-			if (o.slo.set && nk)
-				printf("%sVerdict: %s.\n", nk > 1 ? "" : "\n",
-				       k[best_knee(&s, k, nk)].sentence);
-			if (s.interrupted)
-				printf("Interrupted: the points above are those measured before Ctrl-C.\n");
-		}
-		if (o.csv) {
-			int cr = write_csv(o.csv, &s);
-
-			code = code ? code : cr;
-		}
-		if (o.json) {
-			int jr = series_write_json(o.json, series_json(&s, knees_json(&o, &s, k, nk)));
-
-			code = code ? code : jr;
-		}
-		if (o.html) {
-			int hr = series_write_html(o.html, series_json(&s, knees_json(&o, &s, k, nk)));
-
-			code = code ? code : hr;
-		}
+		code = report_points(&o, &s, k, nk, s.code);
 	}
 out:
 	series_free(&s);
@@ -936,3 +694,4 @@ out:
 	scratch = NULL;
 	return code;
 }
+

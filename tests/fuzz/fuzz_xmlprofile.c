@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "job/cmdline.h"
 #include "job/xmlprofile.h"
+#include "job/xmlprofile_build.h"
 #include "util/banned.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -15,7 +15,9 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "job/cmdline.h"
 #include "job/xmlprofile.h"
+#include "job/xmlprofile_build.h"
 #include "platform/affinity.h"
 #include "platform/host.h"
 
