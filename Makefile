@@ -5,7 +5,7 @@
 #   make unit        unit tests only
 #   make SANITIZE=1  build everything with ASan+UBSan (objects go to build-san/)
 #   make check-tsan  the multi-threaded tests on a ThreadSanitizer build (build-tsan/)
-#   make lint        every source file includes util/banned.h
+#   make lint        the house rules (scripts/lint): floors, no circles, sizes, banned.h
 #   make DEVELOPER=1 warnings are errors
 #   make fuzz-run    build the libFuzzer targets (clang) and run each FUZZ_SECONDS
 #   make windows     cross-build build-win/iobench.exe (mingw-w64; docs/windows.md)
@@ -202,8 +202,11 @@ check-tsan:
 	IOBENCH=$(abspath build-tsan/iobench) HELPERS=$(abspath build-tsan/helpers) \
 		TSAN_OPTIONS="halt_on_error=1 exitcode=66" tests/run $(TSAN_TESTS)
 
+# The house rules (scripts/lint: the floors, no include circle, no file over 1,000 lines or
+# function over 100, util/banned.h in every source file), and banned.h in the fuzzers too.
 lint:
-	@missing=$$(grep -L '^#include "util/banned.h"' src/*.c src/*/*.c src/*/win/*.c tests/fuzz/*.c); \
+	@scripts/lint
+	@missing=$$(grep -L '^#include "util/banned.h"' tests/fuzz/*.c); \
 		[ -z "$$missing" ] || { echo "lint: util/banned.h not included by: $$missing"; exit 1; }
 
 # libFuzzer targets: one per parser, linked against the library built for fuzzing.
@@ -290,7 +293,7 @@ WIN_NOT   := src/engine/io_uring.c src/engine/libaio.c src/engine/mmap.c src/eng
 	     src/core/target.c src/core/target_linux.c src/core/target_open.c \
 	     src/core/hold.c src/core/devrule.c src/platform/fileid.c \
 	     src/monitor/device.c src/monitor/devsource.c src/monitor/cpuread.c src/cmd/blockdevs.c \
-	     src/platform/fsinfo.c src/util/outfile.c
+	     src/platform/fsinfo.c src/platform/outfile.c
 WIN_SRC   := $(filter-out $(WIN_NOT),$(LIB_SRC)) $(wildcard src/*/win/*.c)
 WIN_OBJ   := $(WIN_SRC:%.c=$(WB)/%.o) $(WB)/gen/html_assets.o $(WB)/gen/buildinfo.o
 # -Wno-format: mingw's gcc checks printf formats against the Windows C library's printf, while

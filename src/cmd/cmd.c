@@ -13,7 +13,7 @@
 #include "platform/stop.h"
 #include "report/report.h"
 #include "version.h"
-#include "util/outfile.h"
+#include "platform/outfile.h"
 #include "util/banned.h"
 
 void cmd_hold_signals(struct stop_hold *h)

@@ -24,7 +24,7 @@
 #include "report/report.h"
 #include "result/model.h"
 #include "util/errmsg.h"
-#include "util/outfile.h"
+#include "platform/outfile.h"
 #include "util/banned.h"
 
 #define MAX_FILES 32

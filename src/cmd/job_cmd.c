@@ -29,7 +29,7 @@
 #include "platform/memfile.h"
 #include "report/report.h"
 #include "util/errmsg.h"
-#include "util/outfile.h"
+#include "platform/outfile.h"
 #include "version.h"
 #include "util/banned.h"
 

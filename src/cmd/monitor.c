@@ -14,8 +14,8 @@
 
 #include "cmd/cmd.h"
 #include "platform/stop.h"
-#include "util/outfile.h"
-#include "core/clock.h"
+#include "platform/outfile.h"
+#include "platform/clock.h"
 #include "job/options.h"
 #include "job/units.h"
 #include "monitor/device.h"

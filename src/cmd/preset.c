@@ -28,7 +28,7 @@
 #include "platform/host.h"
 #include "report/report.h"
 #include "util/errmsg.h"
-#include "util/outfile.h"
+#include "platform/outfile.h"
 #include "util/banned.h"
 
 static void usage(FILE *f, unsigned front)

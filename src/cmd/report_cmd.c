@@ -19,7 +19,7 @@
 #include "report/report.h"
 #include "result/model.h"
 #include "util/errmsg.h"
-#include "util/outfile.h"
+#include "platform/outfile.h"
 #include "util/banned.h"
 
 enum { FMT_TEXT, FMT_JSON, FMT_FIO_JSON, FMT_FIO_JSON_PLUS, FMT_CSV, FMT_XML };

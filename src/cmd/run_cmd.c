@@ -14,7 +14,7 @@
 #include "report/report.h"
 #include "report/xml.h"
 #include "util/errmsg.h"
-#include "util/outfile.h"
+#include "platform/outfile.h"
 #include "version.h"
 #include "util/banned.h"
 

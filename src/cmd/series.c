@@ -8,11 +8,11 @@
 
 #include "cmd/cmd.h"
 #include "cmd/series.h"
-#include "core/clock.h"
+#include "platform/clock.h"
 #include "core/notice.h"
 #include "report/report.h"
 #include "report/summary.h"
-#include "util/outfile.h"
+#include "platform/outfile.h"
 #include "version.h"
 #include "util/banned.h"
 

@@ -15,7 +15,7 @@
 #include "job/units.h"
 #include "report/report.h"
 #include "util/errmsg.h"
-#include "util/outfile.h"
+#include "platform/outfile.h"
 #include "util/banned.h"
 
 void sweep_usage(FILE *f)

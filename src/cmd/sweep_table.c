@@ -9,7 +9,7 @@
 
 #include "cmd/sweep_table.h"
 #include "cmd/cmd.h"
-#include "util/outfile.h"
+#include "platform/outfile.h"
 #include "util/banned.h"
 
 void sweep_print_table(const struct sweep_opts *o, const struct series *s)

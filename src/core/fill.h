@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/vpattern.h"
+#include "util/vpattern.h"
 
 /*
  * Writes size bytes of random data (from seed) to fd at offset 0. Every

@@ -56,12 +56,12 @@ void gen_fill(uint64_t *state, void *buf, uint64_t len)
 	uint64_t i;
 
 	for (i = 0; i + 8 <= len; i += 8) {
-		uint64_t r = gen_rand(state);
+		uint64_t r = rng_next(state);
 
 		memcpy(p + i, &r, 8);
 	}
 	if (i < len) {
-		uint64_t r = gen_rand(state);
+		uint64_t r = rng_next(state);
 
 		memcpy(p + i, &r, len - i);
 	}
@@ -101,7 +101,7 @@ int gen_shape_init(struct gen *g, const struct shape_params *p)
 	sh->nranges = g->nslots;
 	if (sh->pick == PICK_ZIPF || sh->pick == PICK_PARETO) {	/* fio's shared_rand_init() */
 		sh->rand_off = p->center >= 0 ? (uint64_t)((double)sh->nranges * p->center)
-					      : gen_rand(&g->rng) >> 32;
+					      : rng_next(&g->rng) >> 32;
 	}
 	if (sh->pick == PICK_ZIPF) {		/* fio's zipf_init() */
 		uint64_t to_gen = sh->nranges < ZIPF_MAX_GEN ? sh->nranges : ZIPF_MAX_GEN;
@@ -151,7 +151,7 @@ void gen_release(struct gen *g)
 /* fio's 32-bit draw as a fraction of FRAND32_MAX. */
 static double uni(struct gen *g)
 {
-	return (double)(gen_rand(&g->rng) >> 32) / FRAND32_MAX;
+	return (double)(rng_next(&g->rng) >> 32) / FRAND32_MAX;
 }
 
 /* fio's zipf_next(): a rank by Gray's quick zipf, spread over the blocks by fio's hash. */
@@ -183,10 +183,10 @@ static uint64_t gauss_next(struct gen *g, const struct gen_shape *sh)
 	uint64_t sum = 0;
 
 	for (int i = 0; i < 12; i++)
-		sum += (gen_rand(&g->rng) >> 32) % (sh->nranges + 1);
+		sum += (rng_next(&g->rng) >> 32) % (sh->nranges + 1);
 	sum = (sum + 11) / 12;
 	if (sh->stddev) {
-		int64_t dev = (int64_t)((double)sh->stddev * ((double)(gen_rand(&g->rng) >> 32) /
+		int64_t dev = (int64_t)((double)sh->stddev * ((double)(rng_next(&g->rng) >> 32) /
 							     (FRAND32_MAX + 1.0))) -
 			      (int64_t)(sh->stddev / 2);
 
@@ -206,7 +206,7 @@ static uint64_t pick_random(struct gen *g, const struct gen_shape *sh, int d)
 
 	switch (sh->pick) {
 	case PICK_ZONES:
-		v = (uint32_t)gen_below(gen_rand(&g->rng), sh->total[d]);
+		v = (uint32_t)rng_below(rng_next(&g->rng), sh->total[d]);
 		for (hi = sh->nzones[d] - 1; lo < hi;) {	/* the first zone with v < cum */
 			unsigned mid = lo + (hi - lo) / 2;
 
@@ -215,11 +215,11 @@ static uint64_t pick_random(struct gen *g, const struct gen_shape *sh, int d)
 			else
 				lo = mid + 1;
 		}
-		return g->base + z[lo].first + gen_below(gen_rand(&g->rng), z[lo].nslots) * g->align;
+		return g->base + z[lo].first + rng_below(rng_next(&g->rng), z[lo].nslots) * g->align;
 	case PICK_ZIPF: b = zipf_next(g, sh); break;
 	case PICK_PARETO: b = pareto_next(g, sh); break;
 	case PICK_NORMAL: b = gauss_next(g, sh); break;
-	default: b = gen_below(gen_rand(&g->rng), g->nslots); break;
+	default: b = rng_below(rng_next(&g->rng), g->nslots); break;
 	}
 	return g->base + b * g->align;
 }
@@ -234,7 +234,7 @@ uint64_t gen_shaped(struct gen *g, bool *is_write)
 		o = atomic_fetch_add_explicit(sh->shared, sh->step, memory_order_relaxed);
 		return g->base + o % sh->span;
 	}
-	if (!sh->mixed || (gen_rand(&g->rng) & 0xffffffffu) < sh->rand_thresh[*is_write])
+	if (!sh->mixed || (rng_next(&g->rng) & 0xffffffffu) < sh->rand_thresh[*is_write])
 		return pick_random(g, sh, *is_write);
 	if (sh->diskspd)	/* DiskSpd: "sequential runs are homogeneous" */
 		*is_write = sh->last_write;

@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "util/rng.h"
+
 struct gen_shape;
 
 struct gen {
@@ -73,37 +75,13 @@ struct gen_params {
  */
 int gen_init(struct gen *g, const struct gen_params *p);
 
-/* wyrand: a 64-bit generator that passes BigCrush in one multiply. */
-static inline uint64_t gen_rand(uint64_t *state)
-{
-	__uint128_t m;
-
-	*state += 0xa0761d6478bd642full;
-	m = (__uint128_t)*state * (*state ^ 0xe7037ed1a0b428dbull);
-	return (uint64_t)(m >> 64) ^ (uint64_t)m;
-}
-
-/* A draw from the exponential distribution of mean `mean` (a Poisson process's gaps). */
-static inline double gen_exp(uint64_t *state, double mean)
-{
-	double u = (double)((gen_rand(state) >> 11) + 1) * 0x1p-53;	/* (0, 1] */
-
-	return -log(u) * mean;
-}
-
-/* Maps a 64-bit draw onto [0, n) without a division (Lemire). */
-static inline uint64_t gen_below(uint64_t r, uint64_t n)
-{
-	return (uint64_t)(((__uint128_t)r * n) >> 64);
-}
-
 /* Fills *offset and returns true for a write. */
 static inline bool gen_next(struct gen *g, uint64_t *offset)
 {
-	uint64_t r = gen_rand(&g->rng);
+	uint64_t r = rng_next(&g->rng);
 
 	if (g->random) {
-		*offset = g->base + gen_below(r, g->nslots) * g->align;
+		*offset = g->base + rng_below(r, g->nslots) * g->align;
 	} else {
 		*offset = g->next;
 		g->next += g->stride;
@@ -117,7 +95,7 @@ static inline bool gen_next(struct gen *g, uint64_t *offset)
 /* Takes back the gen_next() that gave offset: the next one gives it again. */
 static inline void gen_unnext(struct gen *g, uint64_t offset)
 {
-	g->rng -= 0xa0761d6478bd642full;	/* gen_rand's step */
+	g->rng -= 0xa0761d6478bd642full;	/* rng_next's step */
 	if (!g->random)
 		g->next = offset;
 }
@@ -257,7 +235,7 @@ static inline uint32_t gen_size(const struct size_pick *p, uint64_t r)
 	unsigned i = 0;
 
 	if (!p->n)
-		return p->lo + (uint32_t)gen_below(r, p->nsteps) * p->step;
+		return p->lo + (uint32_t)rng_below(r, p->nsteps) * p->step;
 	while (i + 1 < p->n && (r & 0xffffffffu) >= p->thresh[i])
 		i++;
 	return p->len[i];

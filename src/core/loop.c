@@ -9,7 +9,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "core/clock.h"
+#include "platform/clock.h"
 #include "core/loop_io.h"
 #include "core/loop_slow.h"
 #include "core/verify.h"
@@ -19,7 +19,7 @@
 static void refresh(struct stream *s, struct io_unit *u)
 {
 	for (uint32_t o = 0; o < u->len; o += 512) {
-		uint64_t r = gen_rand(&s->gen.rng);
+		uint64_t r = rng_next(&s->gen.rng);
 
 		memcpy((char *)u->buf + o, &r, sizeof(r));
 	}
@@ -73,7 +73,7 @@ static void vary_all(struct worker *w, struct stream *s, struct io_unit *u)
 	if (s->vary & VARY_VERIFY)
 		loop_avoid_inflight(w, s, u);
 	if (s->vary & (VARY_READ << u->is_write))
-		u->len = gen_size(&s->pick[u->is_write], gen_rand(&s->gen.rng));
+		u->len = gen_size(&s->pick[u->is_write], rng_next(&s->gen.rng));
 	if (s->vary & VARY_FIO_SEQ)
 		u->offset = gen_fio_offset(&s->gen, u->offset);
 	if (s->vary & VARY_BUDGET)
@@ -94,9 +94,9 @@ static void vary_all(struct worker *w, struct stream *s, struct io_unit *u)
 		if (s->vary & VARY_BACKLOG)
 			loop_backlog_push(s, u);
 	} else if (s->vary & VARY_SOURCE) {
-		u->buf = s->src + gen_below(gen_rand(&s->gen.rng), s->src_slots) * s->src_align;
+		u->buf = s->src + rng_below(rng_next(&s->gen.rng), s->src_slots) * s->src_align;
 		u->buf_index = s->src_index;
-	} else if ((s->vary & VARY_DEDUPE) && (gen_rand(&s->gen.rng) & 0xffffffffu) < s->dedupe_thresh) {
+	} else if ((s->vary & VARY_DEDUPE) && (rng_next(&s->gen.rng) & 0xffffffffu) < s->dedupe_thresh) {
 		u->buf = s->src;
 		u->buf_index = s->src_index;
 	} else if (s->vary & VARY_REFRESH) {

@@ -9,7 +9,7 @@
 
 #include <stdatomic.h>
 
-#include "core/clock.h"
+#include "platform/clock.h"
 #include "core/loop_slow.h"
 #include "core/worker.h"
 

@@ -64,7 +64,7 @@ static void sleep_until(uint64_t t)
 /* The gap to the next I/O: exponential of mean period (poisson), from the stream's RNG. */
 static uint64_t poisson_gap(struct pace_stream *ps)
 {
-	return (uint64_t)gen_exp(&ps->rng, ps->period_ns);
+	return (uint64_t)rng_exp(&ps->rng, ps->period_ns);
 }
 
 /* The scheduled time of the stream's next I/O, given the time now (closed loop: now). */

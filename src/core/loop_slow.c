@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/clock.h"
+#include "platform/clock.h"
 #include "core/loop_slow.h"
 #include "core/verify.h"
 #include "job/workload.h"
@@ -23,22 +23,22 @@
 struct stream *loop_pick(struct worker *w, struct stream *s, struct io_unit *u)
 {
 	struct stream_pick *p = &w->pick;
-	uint64_t r = gen_rand(&w->pick.rng);
+	uint64_t r = rng_next(&w->pick.rng);
 	unsigned i = 0, k = (unsigned)(u - w->units);
 
 	if (p->mode != PICK_WEIGHT) {	/* fio's file_service_type */
 		if (p->left) {
 			p->left--;
 		} else {
-			p->cur = p->mode == PICK_RANDOM ? (unsigned)gen_below(r, w->nstreams) :
+			p->cur = p->mode == PICK_RANDOM ? (unsigned)rng_below(r, w->nstreams) :
 				 (p->cur + 1) % w->nstreams;
 			p->left = (p->mode == PICK_SEQUENTIAL ? p->cum[p->cur] : p->every) - 1;
 		}
 		i = p->cur;
 	} else if (p->equal) {
-		i = (unsigned)gen_below(r, w->nstreams);
+		i = (unsigned)rng_below(r, w->nstreams);
 	} else {
-		uint64_t v = gen_below(r, p->total);
+		uint64_t v = rng_below(r, p->total);
 
 		while (p->cum[i] <= v)	/* a draw below total: some cum is above it */
 			i++;

@@ -24,7 +24,7 @@
 #include "core/build_content.h"
 #include "core/build_mem.h"
 #include "core/build_verify.h"
-#include "core/clock.h"
+#include "platform/clock.h"
 #include "core/notice.h"
 #include "core/progress.h"
 #include "core/ranked.h"

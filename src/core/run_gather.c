@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "core/build_mem.h"
-#include "core/clock.h"
+#include "platform/clock.h"
 #include "core/run_gather.h"
 #include "util/banned.h"
 

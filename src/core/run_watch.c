@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/clock.h"
+#include "platform/clock.h"
 #include "core/notice.h"
 #include "core/ranked.h"
 #include "core/run_watch.h"

@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <linux/fs.h>
 
-#include "core/clock.h"
+#include "platform/clock.h"
 #include "core/fill.h"
 #include "core/hold.h"
 #include "core/marker.h"

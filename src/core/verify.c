@@ -8,7 +8,7 @@
 #include <xxhash.h>
 
 #include "core/gen.h"
-#include "core/vhash.h"
+#include "util/vhash.h"
 #include "core/verify.h"
 #include "util/banned.h"
 

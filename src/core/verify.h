@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/vpattern.h"
+#include "util/vpattern.h"
 #include "job/workload.h"
 
 #define VERIFY_MAGIC 0x3179667256626f69ull	/* "iobVrfy1" */

@@ -21,7 +21,7 @@
 #include <string.h>
 #include <liburing.h>
 
-#include "core/clock.h"
+#include "platform/clock.h"
 #include "engine/engine.h"
 #include "util/banned.h"
 

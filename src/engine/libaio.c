@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <libaio.h>
 
-#include "core/clock.h"
+#include "platform/clock.h"
 #include "engine/engine.h"
 #include "util/banned.h"
 

@@ -38,8 +38,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/clock.h"
-#include "core/gen.h"
+#include "platform/clock.h"
+#include "util/rng.h"
 #include "engine/engine.h"
 #include "platform/proc.h"
 #include "stats/hist.h"
@@ -159,7 +159,7 @@ static int null_init(struct engine *e, const struct engine_setup *setup)
 /* An I/O's service time: the latency, or an exponential draw of that mean. */
 static uint64_t service(struct null_priv *p)
 {
-	return model.exp ? (uint64_t)gen_exp(&p->rng, (double)model.lat_ns) : model.lat_ns;
+	return model.exp ? (uint64_t)rng_exp(&p->rng, (double)model.lat_ns) : model.lat_ns;
 }
 
 /* done(i) from start + service, after the device's rate and stalls: see the top of the file. */

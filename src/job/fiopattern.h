@@ -18,7 +18,7 @@
 
 #include <stddef.h>
 
-#include "core/vpattern.h"
+#include "util/vpattern.h"
 
 /* Parses in into p (bare left false). Returns 0, or -EINVAL with the bad piece named in err. */
 int fio_pattern_parse(const char *in, struct vpattern *p, char *err, size_t len);

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/vhash.h"
+#include "util/vhash.h"
 #include "job/fiopattern.h"
 #include "job/fioplanner.h"
 #include "job/units.h"

@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 
-#include "core/vpattern.h"
+#include "util/vpattern.h"
 #include "job/jobfile.h"
 
 struct planner;

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/vpattern.h"
+#include "util/vpattern.h"
 
 /* Caching, from DiskSpd's -S flags (see docs/cli.md for the mapping). */
 #define CACHE_DIRECT        1u	/* -Su, -Sr, -Sh: O_DIRECT */

@@ -13,7 +13,20 @@
 #include <stdint.h>
 
 #include "monitor/diskstats.h"
-#include "result/result.h"
+
+/* One block device under the targets, over the measured window (devwatch.c samples it). */
+struct dev_sample {
+	unsigned major, minor;
+	char name[64];
+	struct diskstats a, b;		/* at the window's start and end */
+	bool have_a, have_b;
+	uint32_t q_min, q_max;		/* sampled in_flight while the window was open */
+	uint64_t q_sum, q_n;
+	struct diskstats *iv;		/* snapshots at each interval edge inside the window */
+	uint64_t *iv_ns;		/* when, from the window's start */
+	unsigned niv, iv_cap;
+	unsigned host;			/* a merged result: the host (index into hosts) it is on */
+};
 
 struct devwatch {
 	struct dev_sample *dev;

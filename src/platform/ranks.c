@@ -17,7 +17,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "core/clock.h"
+#include "platform/clock.h"
 #include "platform/host.h"
 #include "platform/ranks.h"
 #include "util/banned.h"

@@ -15,7 +15,7 @@
 
 #include "platform/memfile.h"
 #include "report/report.h"
-#include "util/outfile.h"
+#include "platform/outfile.h"
 #include "version.h"
 #include "util/errmsg.h"
 #include "util/banned.h"

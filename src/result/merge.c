@@ -10,7 +10,7 @@
 #include <string.h>
 #include <jansson.h>
 
-#include "core/clock.h"
+#include "platform/clock.h"
 #include "platform/ranks.h"
 #include "result/merge.h"
 #include "result/model.h"

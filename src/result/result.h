@@ -16,6 +16,7 @@
 
 #include "monitor/cpustat.h"
 #include "monitor/device.h"
+#include "monitor/devwatch.h"
 #include "monitor/diskstats.h"
 #include "platform/host.h"
 #include "stats/counts.h"
@@ -59,20 +60,6 @@ static inline uint64_t facts_range(const struct target_facts *f, uint64_t base_o
 {
 	return f->end - (f->share_n > 1 ? f->base : base_offset);
 }
-
-/* One block device under the targets, over the measured window (monitor/devwatch.c samples it). */
-struct dev_sample {
-	unsigned major, minor;
-	char name[64];
-	struct diskstats a, b;		/* at the window's start and end */
-	bool have_a, have_b;
-	uint32_t q_min, q_max;		/* sampled in_flight while the window was open */
-	uint64_t q_sum, q_n;
-	struct diskstats *iv;		/* snapshots at each interval edge inside the window */
-	uint64_t *iv_ns;		/* when, from the window's start */
-	unsigned niv, iv_cap;
-	unsigned host;			/* a merged result: the host (index into hosts) it is on */
-};
 
 /*
  * A paced row's figures (core/loop_paced.c): its latencies (c, h, series) are

@@ -190,7 +190,7 @@ static void test_size_range(void **state)
 
 	(void)state;
 	for (int i = 0; i < 80000; i++) {
-		uint32_t v = gen_size(&p, gen_rand(&rng));
+		uint32_t v = gen_size(&p, rng_next(&rng));
 
 		assert_int_equal(v % 4096, 0);
 		assert_true(v >= 4096 && v <= 32768);
@@ -212,7 +212,7 @@ static void test_size_split(void **state)
 	p.thresh[1] = (75ull << 32) / 100;
 	p.thresh[2] = 1ull << 32;
 	for (int i = 0; i < 100000; i++) {
-		uint32_t v = gen_size(&p, gen_rand(&rng));
+		uint32_t v = gen_size(&p, rng_next(&rng));
 
 		n4 += v == 4096;
 		n16 += v == 16384;

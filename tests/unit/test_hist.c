@@ -31,7 +31,7 @@ static uint64_t *samples(uint64_t seed)
 	uint64_t *v = malloc(N * sizeof(*v));
 
 	for (int i = 0; i < N; i++) {
-		double u = (double)(gen_rand(&seed) >> 11) / 9007199254740992.0;
+		double u = (double)(rng_next(&seed) >> 11) / 9007199254740992.0;
 
 		v[i] = (uint64_t)exp(u * log(1e10));
 	}

@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "core/verify.h"
-#include "core/vhash.h"
+#include "util/vhash.h"
 
 #define BS 4096
 

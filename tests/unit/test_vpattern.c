@@ -14,7 +14,7 @@
 #include <errno.h>
 
 #include "core/verify.h"
-#include "core/vpattern.h"
+#include "util/vpattern.h"
 #include "job/fiopattern.h"
 
 #define BS 4096

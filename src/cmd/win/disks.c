@@ -15,7 +15,7 @@
 #include <winioctl.h>
 
 #include "cmd/disks.h"
-#include "platform/win/windev.h"
+#include "core/win/windev.h"
 #include "platform/win/windisk.h"
 #include "platform/win/winerr.h"
 #include "platform/win/winpath.h"
@@ -87,7 +87,7 @@ static void volumes_on(int n, char *list, size_t len)
 	}
 }
 
-/* d's verdict by the device rule, over what Windows says of it (platform/win/windev.h). */
+/* d's verdict by the device rule, over what Windows says of it (core/win/windev.h). */
 static void judge(struct disk *d)
 {
 	struct windev_facts f;

@@ -17,7 +17,7 @@
 #include <windows.h>
 #include <winternl.h>
 
-#include "core/clock.h"
+#include "platform/clock.h"
 #include "engine/engine.h"
 #include "platform/win/winerr.h"
 #include "platform/win/winfile.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * outfile.c: output files on Windows (util/outfile.h). A regular file (or a
+ * outfile.c: output files on Windows (platform/outfile.h). A regular file (or a
  * new one) is written to a temporary file beside it and moved onto it
  * (MoveFileEx, replacing it) once all of it is written and flushed; "-",
  * CON and NUL, and a console or a pipe, are written in place. Nothing here
@@ -19,7 +19,7 @@
 #include "platform/win/winerr.h"
 #include "platform/win/winpath.h"
 #include "util/errmsg.h"
-#include "util/outfile.h"
+#include "platform/outfile.h"
 #include "util/banned.h"
 
 /* The temporary file being written, for a stop to remove (one at a time). */

@@ -34,7 +34,7 @@
 #include <windows.h>
 #include <winioctl.h>
 
-#include "core/clock.h"
+#include "platform/clock.h"
 #include "core/fill.h"
 #include "core/hold.h"
 #include "core/marker.h"
@@ -45,7 +45,7 @@
 #include "monitor/device.h"
 #include "platform/blockdev.h"
 #include "platform/fsinfo.h"
-#include "platform/win/windev.h"
+#include "core/win/windev.h"
 #include "platform/win/windisk.h"
 #include "platform/win/winerr.h"
 #include "platform/win/winfile.h"

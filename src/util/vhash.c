@@ -11,7 +11,7 @@
 #define XXH_STATIC_LINKING_ONLY	/* the states on the stack */
 #include <xxhash.h>
 
-#include "core/vhash.h"
+#include "util/vhash.h"
 #include "util/banned.h"
 
 /* The first 8 bytes of a digest, little-endian. */

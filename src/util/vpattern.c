@@ -2,7 +2,7 @@
 /* vpattern.c: fio's verify_pattern in a block (see vpattern.h). */
 #include <string.h>
 
-#include "core/vpattern.h"
+#include "util/vpattern.h"
 #include "util/banned.h"
 
 void vpattern_for(const struct vpattern *p, uint64_t offset, uint8_t *out)

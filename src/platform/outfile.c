@@ -14,7 +14,7 @@
 #include "platform/kernelfs.h"
 #include "platform/stop.h"
 #include "util/errmsg.h"
-#include "util/outfile.h"
+#include "platform/outfile.h"
 #include "platform/ranks.h"
 #include "util/banned.h"
 

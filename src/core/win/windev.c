@@ -13,7 +13,7 @@
 #include <windows.h>
 #include <winioctl.h>
 
-#include "platform/win/windev.h"
+#include "core/win/windev.h"
 #include "platform/win/windisk.h"
 #include "platform/win/winerr.h"
 #include "platform/win/winpath.h"
