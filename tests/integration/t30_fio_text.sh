@@ -248,7 +248,10 @@ for ms in 250 1000; do
 		f=$(fio --name=w --ioengine=null --rw=read --bs=4k --size=1g --time_based --runtime=2 \
 			--bwavgtime=$ms --iopsavgtime=$ms --output-format=json 2>/dev/null | sed -n '/^{/,$p' |
 			jq -c '.jobs[0].read | [.bw_samples, .iops_samples]')
-		[ "$f" = "$got" ] || fail "bwavgtime=$ms: fio's samples $f, iobench's $got"
+		# fio's last window is taken by a timer that races the end of its run: on a loaded
+		# machine it sometimes fires before the end (one sample more), never fewer
+		[ "$f" = "$got" ] || [ "$f" = "[$((want + 1)),$((want + 1))]" ] ||
+			fail "bwavgtime=$ms: fio's samples $f, iobench's $got"
 	fi
 done
 run_rc 2 --name=w --ioengine=null --size=1m --bwavgtime=250 --iopsavgtime=500
