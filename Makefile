@@ -233,17 +233,21 @@ fuzz-run:
 # At the end it lists the ten slowest tests over all the parts (tests/run's IOB_TIMES).
 TIMES := $(abspath build/test-times)
 check-all:
-	@start=$$(date +%s); mkdir -p build; : > $(TIMES); \
+	@start=$$(date +%s); mkdir -p build; : > $(TIMES); : > $(TIMES).parts; \
 	export IOB_TIMES=$(TIMES); \
-	$(MAKE) -j2 builds && \
-	IOB_PART=normal $(MAKE) check-opt && \
-	$(MAKE) check-nompi && \
-	IOB_PART=wine $(MAKE) check-windows && \
-	IOB_PART=asan $(MAKE) check-san && \
-	IOB_PART=tsan $(MAKE) check-tsan && \
-	$(MAKE) fuzz-run && \
-	$(MAKE) check-deb || exit 1; \
-	echo "check-all: every part passed in $$(( $$(date +%s) - start )) s; the slowest tests:"; \
+	part() { t=$$(date +%s); env "$$@" || exit 1; \
+		echo "$$(( $$(date +%s) - t )) $$*" >> $(TIMES).parts; }; \
+	part $(MAKE) -j2 builds; \
+	part IOB_PART=normal $(MAKE) check-opt; \
+	part $(MAKE) check-nompi; \
+	part IOB_PART=wine $(MAKE) check-windows; \
+	part IOB_PART=asan $(MAKE) check-san; \
+	part IOB_PART=tsan $(MAKE) check-tsan; \
+	part $(MAKE) fuzz-run; \
+	part $(MAKE) check-deb; \
+	echo "check-all: every part passed in $$(( $$(date +%s) - start )) s:"; \
+	awk '{ t = $$1; $$1 = ""; printf "  %5s s %s\n", t, $$0 }' $(TIMES).parts; \
+	echo "the slowest tests:"; \
 	sort -rn $(TIMES) | head -n 10 | awk '{ printf "  %5s s  %s (%s)\n", $$1, $$2, $$3 }'
 
 # The builds of check-all's parts, each in its own folder. The Windows build compiles the
