@@ -410,6 +410,10 @@ struct workload {
 	uint64_t null_iops;	/* --null-iops: the modelled device's most I/Os per second (0: none) */
 	uint64_t null_stall_ns;	/* --null-stall=D/P: the modelled device stalls D ... */
 	uint64_t null_period_ns;	/* ... every P (0: never) */
+	uint64_t null_cliff_bytes;	/* --null-cliff=SIZE:FACTOR: writes past SIZE bytes (0: none) ... */
+	double null_cliff_factor;	/* ... take FACTOR times the service time */
+	uint64_t null_wear_ns;		/* --null-wear=TIME/SIZE: a write's service time grows TIME ... */
+	uint64_t null_wear_bytes;	/* ... for every SIZE bytes written before it (0: none) */
 	bool keep;		/* --keep: leave created files in place */
 	bool allow_device_write; /* --allow-device-write */
 	char *destroy_signature; /* --destroy-signature=TYPE: write a device carrying TYPE */
