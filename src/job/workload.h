@@ -375,6 +375,13 @@ struct job_spec {
 				   pick (fio's file_service_type=...:N; 1 when not given) */
 };
 
+/*
+ * --steady-state: the workload runs in rounds, on the same targets, until the
+ * figure tracked is steady as SNIA's PTS defines it (stats/steady.h,
+ * cmd/steady_cmd.c).
+ */
+enum ss_track { SS_NONE, SS_IOPS, SS_BW, SS_LATENCY };
+
 struct workload {
 	struct target_spec *targets;
 	unsigned ntargets;
@@ -450,6 +457,9 @@ struct workload {
 	bool json_stdout;	/* -Rjson: the JSON document on stdout instead of the text */
 	bool xml_stdout;	/* -Rxml, -Rpxml: DiskSpd's XML (results, or the profile) on stdout */
 	bool group_reporting;	/* fio's group_reporting: the jobs are reported as one */
+	unsigned ss_track;	/* --steady-state: SS_* the figure the rounds track (SS_NONE: one run) */
+	unsigned ss_rounds;	/* --ss-rounds: at most this many rounds */
+	unsigned ss_window;	/* --ss-window: the Measurement Window, in rounds */
 	struct written_opt *global_written;	/* fio's global options as written (command line first) */
 	unsigned nglobal_written;
 };
