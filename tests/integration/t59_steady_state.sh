@@ -134,6 +134,7 @@ bad "-Rxml" --steady-state -Rxml -c1M f.dat
 bad "--html" --steady-state --html=r.html -c1M f.dat
 bad "--series-csv" --steady-state --series-csv=s.csv -c1M f.dat
 bad "--slo" --steady-state --slo=p99:1ms -c1M f.dat
+bad "--steady-state" sweep --qd=1,2 --steady-state -c1M f.dat
 bad "--null-cliff" --steady-state --engine=null --null-cliff=1M:0.5 --null-latency=1ms x
 bad "--null-cliff" --steady-state --engine=null --null-cliff=1M:2 x
 bad "--null-wear" --steady-state --engine=null --null-wear=1us x
