@@ -68,6 +68,10 @@ diff c5.txt rep.txt > rep.diff || fail "the report differs from the run's: $(cat
 [ "$(jq -s '.[0] | length' rep.json)" = "$(jq '.points | length' c5.json)" ] ||
 	fail "report -Rjson: $(jq -s '.[0] | length' rep.json) documents, not a round's each"
 
+case_ input "iobench report --html of a steady-state document: refused, the page not there yet"
+bad "--html" report --html=r.html c5.json
+[ ! -e r.html ] || fail "report --html made r.html"
+
 say "a device that wears without end: no steady state in --ss-rounds, said (-Rjson on stdout)"
 # each write's service time grows 50 us for every MiB written before it: a round of 1 MiB
 # takes 50 us more a write than the one before it. The window ending at round 8 (4..8)
