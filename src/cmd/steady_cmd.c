@@ -119,6 +119,8 @@ static void run_rounds(struct series *s, struct steady_outcome *o, int argc, cha
 		if (!p->ran || p->partial)
 			return;
 		o->fig[o->n++] = tracked(w->ss_track, &p->f[FIG_TOTAL]);
+		if (!series_point_ns(&p->w))	/* count-based: the ETA of the most rounds, by these */
+			s->planned_ns = s->done_ns / o->n * w->ss_rounds;
 		if (o->n >= w->ss_window) {
 			steady_check(o->fig, o->n, w->ss_window, STEADY_DATA_LIMIT_PCT,
 				     STEADY_SLOPE_LIMIT_PCT, &o->win);
