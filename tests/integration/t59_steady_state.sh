@@ -90,10 +90,11 @@ grep -q "^No steady state in 6 rounds: the last window's (rounds 2..6) average [
 	fail "wear: the verdict: $(grep -i steady "$T/out")"
 
 say "a file the workload creates is made by the first round only, and removed at the end (--keep: kept)"
-run_ok --steady-state --ss-rounds=3 --ss-window=2 -c1M -b4K -r -w50 --ios=64 --json=f.json f.dat
+run_ok --steady-state=bw --ss-rounds=3 --ss-window=2 -c1M -b4K -r -w50 --ios=64 --json=f.json f.dat
 jq -e '[.points[].result.targets[0].created] == [true] + [range((.points | length) - 1) | false] and
-	(.points | length) >= 2 and (.points | length) <= 3' f.json >/dev/null ||
-	fail "created: $(jq -c '[.points[].result.targets[0].created]' f.json)"
+	(.points | length) >= 2 and (.points | length) <= 3 and .name == "bw" and
+	.steady_state.unit == "MiB/s" and .steady_state.rounds == [.points[].total.mib_per_s]' f.json >/dev/null ||
+	fail "created: $(jq -c '{c: [.points[].result.targets[0].created], s: .steady_state}' f.json)"
 [ ! -e f.dat ] || fail "f.dat left behind"
 run_ok --steady-state --ss-rounds=2 --ss-window=2 -c1M -b4K --ios=16 --keep f.dat
 [ -f f.dat ] || fail "--keep: f.dat removed"
