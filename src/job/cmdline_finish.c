@@ -12,6 +12,7 @@
 
 #include "job/cmdline_finish.h"
 #include "job/cmdline_dist.h"
+#include "stats/steady.h"
 #include "util/banned.h"
 
 /* Resolves a size that may be in blocks; 'what' names it in errors. */
@@ -263,8 +264,8 @@ static int check_steady(struct parse_state *ps, struct workload *w)
 				    "ss-rounds" : "ss-window");
 		return 0;
 	}
-	w->ss_window = ps->ss_window ? ps->ss_window : 5;
-	w->ss_rounds = ps->ss_rounds ? ps->ss_rounds : 25;
+	w->ss_window = ps->ss_window ? ps->ss_window : STEADY_WINDOW;
+	w->ss_rounds = ps->ss_rounds ? ps->ss_rounds : STEADY_ROUNDS;
 	if (w->ss_rounds < w->ss_window)
 		return fail(ps, "--ss-rounds=%u: at least the window's %u rounds (--ss-window)",
 			    w->ss_rounds, w->ss_window);
