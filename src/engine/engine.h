@@ -151,12 +151,9 @@ void engine_null_stall(uint64_t stall_ns, uint64_t period_ns);
  * 0: none), and a wear without end (--null-wear=TIME/SIZE: a write's service
  * time grows by wear_ns for every wear_bytes of writes submitted before it;
  * wear_bytes 0: none). The bytes written are counted over the whole process,
- * across runs: engine_null_written().
+ * across runs, from the first run with either on.
  */
 void engine_null_age(uint64_t cliff_bytes, double factor, uint64_t wear_ns, uint64_t wear_bytes);
-
-/* The bytes of writes the null engine's model has taken since the process began. */
-uint64_t engine_null_written(void);
 
 /*
  * How late the model's completions reached iobench, over the last run's

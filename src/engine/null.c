@@ -79,11 +79,6 @@ void engine_null_age(uint64_t cliff_bytes, double factor, uint64_t wear_ns, uint
 	model.wear_bytes = wear_bytes;
 }
 
-uint64_t engine_null_written(void)
-{
-	return atomic_load(&model.written);
-}
-
 void engine_null_stall(uint64_t stall_ns, uint64_t period_ns)
 {
 	model.stall_ns = period_ns ? stall_ns : 0;
