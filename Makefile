@@ -184,13 +184,14 @@ check-san: lint
 # check-all's pass on the normal build runs the integration tests the sanitizer pass does not
 # (SAN_NOT_UNDER, and t27, which skips itself under a sanitizer) and those whose figures are
 # judged by the clock against the null engine's model (OPT_ALSO: t01's IOPS, t44's rates,
-# t48's latency target, t51's "within noise"; an instrumented build adds its own time per I/O,
+# t48's latency target, t51's "within noise", t59's steady-state round on the model's write
+# cliff; an instrumented build adds its own time per I/O,
 # which a sub-case can only skip as model_late), with the quick suite (t08); every other test
 # runs once in check-all, under ASan+UBSan. Those are built with the same -O2, and what the
 # normal build alone runs still covers every engine on files, loop devices and file systems,
 # fio's examples and options, the reports in every format, presets, sweeps and make install,
 # and t27 fails each allocation in turn over most commands. make check runs them all.
-OPT_ALSO := t01_null t08_quick t27_oom t44_rate t48_latency_target t51_compare
+OPT_ALSO := t01_null t08_quick t27_oom t44_rate t48_latency_target t51_compare t59_steady_state
 check-opt: lint all unit helpers
 	IOBENCH=$(abspath $(B)/iobench) HELPERS=$(abspath $(B)/helpers) \
 		tests/run $(SAN_NOT_UNDER) $(OPT_ALSO)

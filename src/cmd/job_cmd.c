@@ -447,6 +447,14 @@ static int apply_flags(const struct job_args *a, struct workload *w, const char 
 		w->null_stall_ns = r->null_stall_ns;
 		w->null_period_ns = r->null_period_ns;
 	}
+	if (g[O_NULL_CLIFF]) {
+		w->null_cliff_bytes = r->null_cliff_bytes;
+		w->null_cliff_factor = r->null_cliff_factor;
+	}
+	if (g[O_NULL_WEAR]) {
+		w->null_wear_ns = r->null_wear_ns;
+		w->null_wear_bytes = r->null_wear_bytes;
+	}
 	if (g[O_CONTINUE])
 		w->continue_on_error = r->continue_on_error;
 	if (r->naffinity) {

@@ -14,6 +14,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/series.h"
+#include "cmd/steady_cmd.h"
 #include "job/options.h"
 #include "report/diskspd_xml.h"
 #include "report/report.h"
@@ -118,6 +119,47 @@ static int write_html(const char *path, const char *file, const struct model_set
 	return r ? EXIT_RUN_FAILED : 0;
 }
 
+/*
+ * A steady-state run's document (--steady-state's JSON): its rounds' table and
+ * verdict again (text), the document checked as every one is; its HTML page is
+ * refused. -1: not one, or another format (each round's report).
+ */
+static int report_steady(const char *file, bool text, const char *html)
+{
+	json_t *doc = strcmp(file, "-") ? json_load_file(file, 0, NULL) : NULL;
+	struct model_set all;
+	char *files[1] = { (char *)file };
+	char err[256];
+	int r;
+
+	if (!steady_doc(doc) || (!text && !html)) {	/* -Rjson, -Rfio-json...: each round's */
+		json_decref(doc);
+		return -1;
+	}
+	if (html) {
+		fprintf(stderr, "iobench report: --html: the page of a steady-state run's rounds is "
+			"not there yet (docs/steady-state.md)\n");
+		json_decref(doc);
+		return EXIT_BAD_INPUT;
+	}
+	r = load_all(files, 1, &all);
+	model_set_free(&all);
+	if (!r)
+		r = steady_print(stdout, doc);
+	json_decref(doc);
+	if (r == -1)
+		return EXIT_BAD_INPUT;
+	if (r) {
+		fprintf(stderr, "iobench report: cannot write the report\n");
+		return EXIT_RUN_FAILED;
+	}
+	if (outfile_flush_stdout(stdout, err, sizeof(err))) {
+		fprintf(stderr, "iobench report: %s\n", err);
+		return EXIT_RUN_FAILED;
+	}
+	return 0;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct model_set all;
@@ -167,6 +209,11 @@ int cmd_report(int argc, char **argv)
 		free(files);
 		return EXIT_BAD_INPUT;
 	}
+	if (nfiles == 1 && (code = report_steady(files[0], fmt == FMT_TEXT, html)) >= 0) {
+		free(files);	/* a steady-state run: its rounds again */
+		return code;
+	}
+	code = 0;
 	r = load_all(files, nfiles, &all);
 	if (r) {
 		free(files);

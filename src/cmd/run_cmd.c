@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/steady_cmd.h"
 #include "core/ranked.h"
 #include "core/run.h"
 #include "job/cmdline.h"
@@ -326,7 +327,8 @@ int cmd_run(int argc, char **argv)
 		cmdline_spans_free(spans, n);
 		return code;
 	}
-	code = n == 1 ? run_one(&spans[0]) : run_spans(spans, n);
+	code = n == 1 && spans[0].ss_track ? steady_run(&spans[0], argc, argv) :
+	       n == 1 ? run_one(&spans[0]) : run_spans(spans, n);
 	cmdline_spans_free(spans, n);
 	return code;
 }

@@ -140,6 +140,9 @@ static int parse_diskspd_point(const struct sweep_opts *o, struct series_point *
 	if (!r && action != CMD_RUN)
 		r = errmsg(err, len, -EINVAL, "sweep: the base workload asks for no run "
 			   "(--help, --version, -Rp): give the sweep's own --print-workload");
+	if (!r && pt->w.ss_track)
+		r = errmsg(err, len, -EINVAL, "sweep: --steady-state runs one workload in rounds; a "
+			   "sweep's point is one run: give it to iobench alone");
 	if (!r && (pt->w.json_path || pt->w.series_csv || pt->w.json_stdout ||
 		   pt->w.xml_stdout || pt->w.html_path))
 		r = errmsg(err, len, -EINVAL, "sweep: the base workload's outputs (--json, "

@@ -250,6 +250,8 @@ static int run_checks(struct run_ctx *ctx, struct hold *hold, struct result *res
 	if (engine_null_model(w->null_lat_ns, w->null_lat_exp, w->null_servers, w->null_iops))
 		return errmsg(err, len, -ENOMEM, "out of memory");
 	engine_null_stall(w->null_stall_ns, w->null_period_ns);
+	engine_null_age(w->null_cliff_bytes, w->null_cliff_factor, w->null_wear_ns,
+			w->null_wear_bytes);
 	ctx->targets = calloc(w->ntargets, sizeof(*ctx->targets));
 	res->targets = calloc(w->ntargets, sizeof(*res->targets));
 	if (!ctx->targets || !res->targets)

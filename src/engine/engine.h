@@ -145,6 +145,17 @@ int engine_null_model(uint64_t lat_ns, bool exp, unsigned servers, uint64_t iops
 void engine_null_stall(uint64_t stall_ns, uint64_t period_ns);
 
 /*
+ * ... and how its writes age it: a fresh device's write cliff
+ * (--null-cliff=SIZE:FACTOR: a write submitted once cliff_bytes of writes
+ * were submitted before it takes factor times its service time; cliff_bytes
+ * 0: none), and a wear without end (--null-wear=TIME/SIZE: a write's service
+ * time grows by wear_ns for every wear_bytes of writes submitted before it;
+ * wear_bytes 0: none). The bytes written are counted over the whole process,
+ * across runs, from the first run with either on.
+ */
+void engine_null_age(uint64_t cliff_bytes, double factor, uint64_t wear_ns, uint64_t wear_bytes);
+
+/*
  * How late the model's completions reached iobench, over the last run's
  * engines (each adds its own at cleanup): the time from when the model
  * completed an I/O to when the engine handed it back (the thread's wake-up,

@@ -18,7 +18,14 @@
  * so below the device's rate an I/O takes S, and past it the queue grows and
  * the latency with it, as a real device's does: with c servers of fixed S,
  * c / S I/Os a second at most, and a closed loop of n > c I/Os in flight has
- * each wait n / c services (M/D/c; with exp, M/M/c). A periodic stall
+ * each wait n / c services (M/D/c; with exp, M/M/c). A write ages the
+ * device: with a cliff (--null-cliff=SIZE:FACTOR), a write submitted once
+ * SIZE bytes of writes were submitted before it takes FACTOR x S (an SSD
+ * once its spare blocks are used: fresh out of the box, then its steady
+ * state); with wear (--null-wear=TIME/SIZE), S + TIME x (the bytes written
+ * before it) / SIZE, growing without end. Those bytes are counted over the
+ * whole process, every run on the model adding to them (a steady-state
+ * series' rounds age one device). A periodic stall
  * (--null-stall=D/P) stops the device for D in the middle of every P from
  * the model's set-up on ([P/2 - D/2, P/2 + D/2) of each period): an I/O whose
  * done(i) falls inside a stall completes at the stall's end instead (and the
@@ -58,7 +65,19 @@ static struct {
 	uint64_t base;		/* when the periods start */
 	struct hist late;	/* the run's engines' lateness, added at their cleanup (lock) */
 	uint64_t late_sum, late_max;
+	uint64_t cliff_bytes;	/* --null-cliff: writes past this many bytes ... */
+	double cliff_factor;	/* ... take this many times their service time */
+	uint64_t wear_ns, wear_bytes;	/* --null-wear: wear_ns more for every wear_bytes written */
+	_Atomic uint64_t written;	/* bytes of writes submitted, over the process (never reset) */
 } model = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+void engine_null_age(uint64_t cliff_bytes, double factor, uint64_t wear_ns, uint64_t wear_bytes)
+{
+	model.cliff_bytes = cliff_bytes;
+	model.cliff_factor = factor;
+	model.wear_ns = wear_bytes ? wear_ns : 0;
+	model.wear_bytes = wear_bytes;
+}
 
 void engine_null_stall(uint64_t stall_ns, uint64_t period_ns)
 {
@@ -137,7 +156,7 @@ static int null_init(struct engine *e, const struct engine_setup *setup)
 		return -ENOMEM;
 	p->depth = setup->depth;
 	p->n = 0;
-	p->timed = model.lat_ns || model.gap_ns || model.stall_ns;
+	p->timed = model.lat_ns || model.gap_ns || model.stall_ns || model.wear_ns;
 	p->late = p->timed ? calloc(1, sizeof(*p->late)) : NULL;
 	p->late_sum = p->late_max = 0;
 	p->wake_late_ns = SPIN_MIN_NS / 2;
@@ -156,10 +175,23 @@ static int null_init(struct engine *e, const struct engine_setup *setup)
 	return 0;
 }
 
-/* An I/O's service time: the latency, or an exponential draw of that mean. */
-static uint64_t service(struct null_priv *p)
+/*
+ * An I/O's service time: the latency, or an exponential draw of that mean;
+ * a write's after the cliff and the wear of the bytes written before it.
+ */
+static uint64_t service(struct null_priv *p, const struct io_unit *u)
 {
-	return model.exp ? (uint64_t)rng_exp(&p->rng, (double)model.lat_ns) : model.lat_ns;
+	uint64_t s = model.exp ? (uint64_t)rng_exp(&p->rng, (double)model.lat_ns) : model.lat_ns;
+	uint64_t before;
+
+	if (!u->is_write || (!model.cliff_bytes && !model.wear_bytes))
+		return s;
+	before = atomic_fetch_add(&model.written, u->len);
+	if (model.cliff_bytes && before >= model.cliff_bytes)
+		s = (uint64_t)((double)s * model.cliff_factor);
+	if (model.wear_bytes)
+		s += (uint64_t)((double)model.wear_ns * ((double)before / (double)model.wear_bytes));
+	return s;
 }
 
 /* done(i) from start + service, after the device's rate and stalls: see the top of the file. */
@@ -177,9 +209,9 @@ static uint64_t finish_at(uint64_t want)
 }
 
 /* The model's completion time for an I/O submitted now. */
-static uint64_t due_time(struct null_priv *p, uint64_t now)
+static uint64_t due_time(struct null_priv *p, const struct io_unit *u, uint64_t now)
 {
-	uint64_t s = service(p), due;
+	uint64_t s = service(p, u), due;
 	unsigned k = 0;
 
 	if (!model.servers)
@@ -232,7 +264,7 @@ static int timed_reap(struct null_priv *p, unsigned min, struct io_unit **done, 
 	/* the reap submits what was queued, as io_uring's does: the service time starts now */
 	for (unsigned i = 0; i < p->n; i++)
 		if (!p->q[i].due)
-			p->q[i].due = due_time(p, now);
+			p->q[i].due = due_time(p, p->q[i].u, now);
 	while (p->n && n < max) {
 		unsigned first = 0;
 

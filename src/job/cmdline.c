@@ -141,7 +141,8 @@ static bool goes_with_profile(const struct option_def *o)
 	if (o->letter)
 		return strchr(x_compose, o->letter) != NULL;
 	return o->id != O_SOURCEBUF && o->id != O_PATTERN && o->id != O_COMPRESS &&
-	       o->id != O_DEDUPE;
+	       o->id != O_DEDUPE && o->id != O_STEADY && o->id != O_SS_ROUNDS &&
+	       o->id != O_SS_WINDOW;
 }
 
 static unsigned own_of(char letter)

@@ -12,6 +12,7 @@
 
 #include "job/cmdline_finish.h"
 #include "job/cmdline_dist.h"
+#include "stats/steady.h"
 #include "util/banned.h"
 
 /* Resolves a size that may be in blocks; 'what' names it in errors. */
@@ -254,6 +255,29 @@ static int check_pool_requests(struct parse_state *ps, const struct workload *w)
 	return 0;
 }
 
+/* --steady-state's rounds and window, and what cannot go with it. */
+static int check_steady(struct parse_state *ps, struct workload *w)
+{
+	if (!w->ss_track) {
+		if (ps->ss_rounds || ps->ss_window)
+			return fail(ps, "--%s: the rounds of --steady-state: give it", ps->ss_rounds ?
+				    "ss-rounds" : "ss-window");
+		return 0;
+	}
+	w->ss_window = ps->ss_window ? ps->ss_window : STEADY_WINDOW;
+	w->ss_rounds = ps->ss_rounds ? ps->ss_rounds : STEADY_ROUNDS;
+	if (w->ss_rounds < w->ss_window)
+		return fail(ps, "--ss-rounds=%u: at least the window's %u rounds (--ss-window)",
+			    w->ss_rounds, w->ss_window);
+	if (w->xml_stdout)
+		return fail(ps, "--steady-state: -Rxml (DiskSpd's XML results) is of one run; the "
+			    "rounds are iobench's series document (-Rjson, --json)");
+	if (w->series_csv || w->html_path || ps->trace)
+		return fail(ps, "--steady-state: %s is of one run, not of rounds (not there yet)",
+			    w->series_csv ? "--series-csv" : w->html_path ? "--html" : "--offset-trace");
+	return 0;
+}
+
 int cmdline_finish(struct parse_state *ps, struct workload *w)
 {
 	if (!ps->per_target && (cmdline_resolve_sizes(ps) || cmdline_check_combinations(ps, w)))
@@ -288,7 +312,7 @@ int cmdline_finish(struct parse_state *ps, struct workload *w)
 		if (ps->t.dist)
 			*w->targets[i].dist = *ps->t.dist;
 	}
-	if (check_pool_requests(ps, w))
+	if (check_pool_requests(ps, w) || check_steady(ps, w))
 		return -EINVAL;
 	if (w->verify && workload_check_verify(w, ps->err, ps->errlen))
 		return -EINVAL;

@@ -30,6 +30,7 @@ struct parse_state {
 	bool random_set, seq_set, threads_set, duration_set, warmup_set, cooldown_set;
 	unsigned rs_pct;	/* -rs<pct> (100: as -r) */
 	const char *trace;	/* --offset-trace=PREFIX, or NULL */
+	unsigned ss_rounds, ss_window;	/* --ss-rounds, --ss-window as given (0: not given) */
 	bool interlocked;	/* -si */
 	/* DiskSpd's cache mode and write-through, each set once (-S..., -h): */
 	enum { CM_UNSET, CM_BUFFERED, CM_DIRECT, CM_NO_LOCAL } cache_mode;

@@ -424,6 +424,16 @@ static int apply_run_opt(struct parse_state *ps, struct workload *w, const struc
 		return ps->seed_from_clock ? 0 : get_uint(ps, flag, v, 0, UINT64_MAX, &w->seed);
 	case O_IOS: return get_uint(ps, flag, v, 1, UINT64_MAX, &w->ios_per_thread);
 	case O_OFFSET_TRACE: ps->trace = v; return 0;
+	case O_STEADY:
+		w->ss_track = !v || !*v || !strcmp(v, "iops") ? SS_IOPS : !strcmp(v, "bw") ? SS_BW :
+			      !strcmp(v, "latency") ? SS_LATENCY : SS_NONE;
+		return w->ss_track ? 0 : fail(ps, "%s=%s: track iops, bw or latency", flag, v);
+	case O_SS_ROUNDS:
+	case O_SS_WINDOW:
+		if (get_uint(ps, flag, v, 2, 1000, &n))
+			return -EINVAL;
+		*(o->id == O_SS_ROUNDS ? &ps->ss_rounds : &ps->ss_window) = (unsigned)n;
+		return 0;
 	case O_FORMAT: return apply_format(ps, w, flag, v, action);
 	case O_IOPRIO:
 		if (get_uint(ps, flag, v, 1, 3, &n))

@@ -66,12 +66,17 @@ const struct option_def options[] = {
 	{ 0, "null-servers", ARG_REQ, O_NULL_SERVERS, D | F | P, "N     null engine: the modelled device serves N I/Os at once, the rest wait their turn (default: all at once)" },
 	{ 0, "null-iops", ARG_REQ, O_NULL_IOPS, D | F | P, "N     null engine: the modelled device completes at most N I/Os a second" },
 	{ 0, "null-stall", ARG_REQ, O_NULL_STALL, D | F, "D/P   null engine: the modelled device stalls for D every P (100ms/1s)" },
+	{ 0, "null-cliff", ARG_REQ, O_NULL_CLIFF, D | F, "SIZE:FACTOR null engine: once SIZE bytes were written (over the whole process), each write takes FACTOR times --null-latency (a fresh SSD's write cliff)" },
+	{ 0, "null-wear", ARG_REQ, O_NULL_WEAR, D | F, "TIME/SIZE null engine: each write's service time grows by TIME for every SIZE written before it, without end" },
 	{ 'g', "throughput", ARG_REQ, O_RATE, D, "N[i]  rate per thread per target: N bytes per ms, or with i N I/Os a second (open loop)" },
 	{ 'i', "burst-size", ARG_REQ, O_BURST, D, "N     I/Os per burst, then -j's think time (needs -j)" },
 	{ 'j', "think-time", ARG_REQ, O_THINK, D, "MS    think time between bursts, ms (needs -i)" },
 	{ 0, "sqpoll", ARG_NONE, O_SQPOLL, D | F, "      io_uring: a kernel thread polls the submission queue" },
 	{ 0, "hipri", ARG_NONE, O_HIPRI, D | F, "      io_uring: poll for completions (O_DIRECT, devices with poll queues)" },
 	{ 0, "ios", ARG_REQ, O_IOS, D, "N     each thread stops after N measured I/Os (no -d)" },
+	{ 0, "steady-state", ARG_OPT, O_STEADY, D, "[iops|bw|latency] run the workload in rounds until the figure (default iops; latency: each round's mean) is steady as SNIA's PTS defines it (docs/steady-state.md)" },
+	{ 0, "ss-rounds", ARG_REQ, O_SS_ROUNDS, D, "N     with --steady-state: at most N rounds (default 25; at least the window)" },
+	{ 0, "ss-window", ARG_REQ, O_SS_WINDOW, D, "N     with --steady-state: the Measurement Window, the last N rounds judged (default 5; at least 2)" },
 	{ 0, "offset-trace", ARG_REQ, O_OFFSET_TRACE, D, "PREFIX each thread's measured I/Os, one row each with its offset, in PREFIX_lat.N.log (fio's write_lat_log layout)" },
 	{ 0, "size", ARG_REQ, O_SIZE, Q | P, "SIZE  the quick suite's or the preset's test file (default 1G; preset: its own), or the range of a device" },
 	{ 0, "list", ARG_NONE, O_LIST, P, "      preset: list the presets (name, what each runs, how long it takes)" },
@@ -248,6 +253,68 @@ static int eta_time(struct workload *w, const struct option_def *o, const char *
 	return 0;
 }
 
+/* --null-stall=D/P: a stall shorter than its period of up to an hour. */
+static int null_stall(struct workload *w, const char *flag, const char *v, char *err, size_t len)
+{
+	const char *slash = strchr(v, '/');
+	char d[64];
+
+	if (!slash || (size_t)(slash - v) >= sizeof(d))
+		return errmsg(err, len, -EINVAL, "%s: '%s' is not STALL/PERIOD (e.g. 100ms/1s)",
+			      flag, v);
+	memcpy(d, v, (size_t)(slash - v));
+	d[slash - v] = 0;
+	if (parse_time(d, &w->null_stall_ns) || parse_time(slash + 1, &w->null_period_ns) ||
+	    !w->null_stall_ns || w->null_period_ns <= w->null_stall_ns ||
+	    w->null_period_ns > 3600000000000ull)
+		return errmsg(err, len, -EINVAL, "%s: '%s' is not STALL/PERIOD, a stall shorter "
+			      "than its period of up to an hour (e.g. 100ms/1s)", flag, v);
+	return 0;
+}
+
+/* --null-cliff=SIZE:FACTOR: a size above 0, a factor from 1 to 1000000. */
+static int null_cliff(struct workload *w, const char *flag, const char *v, char *err, size_t len)
+{
+	const char *colon = strchr(v, ':');
+	char size[64], *end;
+	double f;
+
+	if (!colon || (size_t)(colon - v) >= sizeof(size))
+		return errmsg(err, len, -EINVAL, "%s: '%s' is not SIZE:FACTOR (e.g. 1G:3)", flag, v);
+	memcpy(size, v, (size_t)(colon - v));
+	size[colon - v] = 0;
+	if (parse_size(size, &w->null_cliff_bytes, NULL) || !w->null_cliff_bytes)
+		return errmsg(err, len, -EINVAL, "%s: '%s' is not a size above 0 (e.g. 1G:3)", flag,
+			      size);
+	errno = 0;
+	f = strtod(colon + 1, &end);
+	if (errno || end == colon + 1 || *end || !(f >= 1 && f <= 1e6))
+		return errmsg(err, len, -EINVAL, "%s: '%s' is not a factor from 1 to 1000000 (e.g. "
+			      "1G:3, 1G:2.5)", flag, colon + 1);
+	w->null_cliff_factor = f;
+	return 0;
+}
+
+/* --null-wear=TIME/SIZE: a time up to an hour above 0, a size above 0. */
+static int null_wear(struct workload *w, const char *flag, const char *v, char *err, size_t len)
+{
+	const char *slash = strchr(v, '/');
+	char t[64];
+
+	if (!slash || (size_t)(slash - v) >= sizeof(t))
+		return errmsg(err, len, -EINVAL, "%s: '%s' is not TIME/SIZE (e.g. 10us/1M)", flag, v);
+	memcpy(t, v, (size_t)(slash - v));
+	t[slash - v] = 0;
+	if (parse_time(t, &w->null_wear_ns) || !w->null_wear_ns ||
+	    w->null_wear_ns > 3600000000000ull)
+		return errmsg(err, len, -EINVAL, "%s: '%s' is not a time above 0 up to an hour (e.g. "
+			      "10us/1M)", flag, t);
+	if (parse_size(slash + 1, &w->null_wear_bytes, NULL) || !w->null_wear_bytes)
+		return errmsg(err, len, -EINVAL, "%s: '%s' is not a size above 0 (e.g. 10us/1M)",
+			      flag, slash + 1);
+	return 0;
+}
+
 int option_apply_run(const struct option_def *o, const char *flag, const char *v,
 		     struct workload *w, char *err, size_t len)
 {
@@ -285,22 +352,9 @@ int option_apply_run(const struct option_def *o, const char *flag, const char *v
 				      flag, v);
 		return 0;
 	}
-	case O_NULL_STALL: {
-		const char *slash = strchr(v, '/');
-		char d[64];
-
-		if (!slash || (size_t)(slash - v) >= sizeof(d))
-			return errmsg(err, len, -EINVAL, "%s: '%s' is not STALL/PERIOD (e.g. 100ms/1s)",
-				      flag, v);
-		memcpy(d, v, (size_t)(slash - v));
-		d[slash - v] = 0;
-		if (parse_time(d, &w->null_stall_ns) || parse_time(slash + 1, &w->null_period_ns) ||
-		    !w->null_stall_ns || w->null_period_ns <= w->null_stall_ns ||
-		    w->null_period_ns > 3600000000000ull)
-			return errmsg(err, len, -EINVAL, "%s: '%s' is not STALL/PERIOD, a stall shorter "
-				      "than its period of up to an hour (e.g. 100ms/1s)", flag, v);
-		return 0;
-	}
+	case O_NULL_STALL: return null_stall(w, flag, v, err, len);
+	case O_NULL_CLIFF: return null_cliff(w, flag, v, err, len);
+	case O_NULL_WEAR: return null_wear(w, flag, v, err, len);
 	case O_KEEP: w->keep = true; return 0;
 	case O_ALLOWDEV: w->allow_device_write = true; return 0;
 	case O_DISMOUNT:

@@ -132,14 +132,18 @@ int workload_diskspd_jobs(struct workload *w)
 
 int workload_check_null(const struct workload *w, char *err, size_t len)
 {
-	if ((w->null_lat_ns || w->null_iops || w->null_stall_ns || w->null_servers) &&
-	    !(w->engine && !strcmp(w->engine, "null")))
+	if ((w->null_lat_ns || w->null_iops || w->null_stall_ns || w->null_servers ||
+	     w->null_cliff_bytes || w->null_wear_bytes) && !(w->engine && !strcmp(w->engine, "null")))
 		return errmsg(err, len, -EINVAL, "--%s models the null engine's device: give "
 			      "--engine=null", w->null_lat_ns ? "null-latency" : w->null_iops ?
-			      "null-iops" : w->null_servers ? "null-servers" : "null-stall");
+			      "null-iops" : w->null_servers ? "null-servers" : w->null_stall_ns ?
+			      "null-stall" : w->null_cliff_bytes ? "null-cliff" : "null-wear");
 	if (w->null_servers && !w->null_lat_ns)
 		return errmsg(err, len, -EINVAL, "--null-servers: each server takes --null-latency "
 			      "per I/O: give it");
+	if (w->null_cliff_bytes && !w->null_lat_ns)
+		return errmsg(err, len, -EINVAL, "--null-cliff: past the cliff a write takes FACTOR "
+			      "times --null-latency: give it");
 	return 0;
 }
 

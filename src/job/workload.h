@@ -375,6 +375,13 @@ struct job_spec {
 				   pick (fio's file_service_type=...:N; 1 when not given) */
 };
 
+/*
+ * --steady-state: the workload runs in rounds, on the same targets, until the
+ * figure tracked is steady as SNIA's PTS defines it (stats/steady.h,
+ * cmd/steady_cmd.c).
+ */
+enum ss_track { SS_NONE, SS_IOPS, SS_BW, SS_LATENCY };
+
 struct workload {
 	struct target_spec *targets;
 	unsigned ntargets;
@@ -410,6 +417,10 @@ struct workload {
 	uint64_t null_iops;	/* --null-iops: the modelled device's most I/Os per second (0: none) */
 	uint64_t null_stall_ns;	/* --null-stall=D/P: the modelled device stalls D ... */
 	uint64_t null_period_ns;	/* ... every P (0: never) */
+	uint64_t null_cliff_bytes;	/* --null-cliff=SIZE:FACTOR: writes past SIZE bytes (0: none) ... */
+	double null_cliff_factor;	/* ... take FACTOR times the service time */
+	uint64_t null_wear_ns;		/* --null-wear=TIME/SIZE: a write's service time grows TIME ... */
+	uint64_t null_wear_bytes;	/* ... for every SIZE bytes written before it (0: none) */
 	bool keep;		/* --keep: leave created files in place */
 	bool allow_device_write; /* --allow-device-write */
 	char *destroy_signature; /* --destroy-signature=TYPE: write a device carrying TYPE */
@@ -446,6 +457,9 @@ struct workload {
 	bool json_stdout;	/* -Rjson: the JSON document on stdout instead of the text */
 	bool xml_stdout;	/* -Rxml, -Rpxml: DiskSpd's XML (results, or the profile) on stdout */
 	bool group_reporting;	/* fio's group_reporting: the jobs are reported as one */
+	unsigned ss_track;	/* --steady-state: SS_* the figure the rounds track (SS_NONE: one run) */
+	unsigned ss_rounds;	/* --ss-rounds: at most this many rounds */
+	unsigned ss_window;	/* --ss-window: the Measurement Window, in rounds */
 	struct written_opt *global_written;	/* fio's global options as written (command line first) */
 	unsigned nglobal_written;
 };

@@ -125,6 +125,8 @@ SCHEMA(workload_s, FIM(struct workload, ntargets, 1u << 20), FARR(struct workloa
        FI(struct workload, null_size), FI(struct workload, null_lat_ns), FI(struct workload, null_iops),
        FB_LATER(struct workload, null_lat_exp), FIM_LATER(struct workload, null_servers, 65536),
        FIM_LATER(struct workload, null_stall_ns, 0), FIM_LATER(struct workload, null_period_ns, 0),
+       FIM_LATER(struct workload, null_cliff_bytes, 0), FD_LATER(struct workload, null_cliff_factor),
+       FIM_LATER(struct workload, null_wear_ns, 0), FIM_LATER(struct workload, null_wear_bytes, 0),
        FB(struct workload, keep), FB(struct workload, allow_device_write),
        FS(struct workload, destroy_signature), FB_LATER(struct workload, dismount),
        FB(struct workload, overwrite),

@@ -338,6 +338,34 @@ static void test_null_engine_range(void **state)
 	workload_release(&w);
 }
 
+/* --steady-state: what is tracked, the PTS's window and rounds by default; the null model's aging. */
+static void test_steady_state(void **state)
+{
+	struct workload w;
+
+	assert_int_equal(parse("iobench x", &w), 0);
+	assert_int_equal(w.ss_track, SS_NONE);
+	workload_release(&w);
+	assert_int_equal(parse("iobench --steady-state -b4K x", &w), 0);
+	assert_int_equal(w.ss_track, SS_IOPS);
+	assert_int_equal(w.ss_window, 5);
+	assert_int_equal(w.ss_rounds, 25);
+	workload_release(&w);
+	assert_int_equal(parse("iobench --ss-window=3 --steady-state=latency --ss-rounds 7 x", &w), 0);
+	assert_int_equal(w.ss_track, SS_LATENCY);
+	assert_int_equal(w.ss_window, 3);
+	assert_int_equal(w.ss_rounds, 7);
+	workload_release(&w);
+	assert_int_equal(parse("iobench --steady-state=bw --engine=null --null-latency=1ms "
+			       "--null-cliff=1G:2.5 --null-wear=10us/4M x", &w), 0);
+	assert_int_equal(w.ss_track, SS_BW);
+	assert_int_equal(w.null_cliff_bytes, 1ull << 30);
+	assert_float_equal(w.null_cliff_factor, 2.5, 1e-12);
+	assert_int_equal(w.null_wear_ns, 10000);
+	assert_int_equal(w.null_wear_bytes, 4 << 20);
+	workload_release(&w);
+}
+
 /* Each bad line fails with a message that contains the given part. */
 static void test_bad_input(void **state)
 {
@@ -346,6 +374,14 @@ static void test_bad_input(void **state)
 		const char *names;
 	} bad[] = {
 		{ "iobench -b12Q /x", "12Q" },
+		{ "iobench --steady-state=p99 /x", "--steady-state=p99" },
+		{ "iobench --ss-rounds=9 /x", "--ss-rounds" },
+		{ "iobench --steady-state --ss-window=30 /x", "--ss-rounds=25" },
+		{ "iobench --steady-state --ss-window=1 /x", "--ss-window" },
+		{ "iobench --steady-state -Rxml /x", "-Rxml" },
+		{ "iobench --engine=null --null-cliff=1G /x", "--null-cliff" },
+		{ "iobench --engine=null --null-cliff=0:2 /x", "--null-cliff" },
+		{ "iobench --engine=null --null-wear=1ms/0 /x", "--null-wear" },
 		{ "iobench -w130 /x", "130" },
 		{ "iobench -t0 /x", "-t" },
 		{ "iobench -o0 /x", "-o" },
@@ -441,6 +477,7 @@ int main(void)
 		cmocka_unit_test(test_seed_from_clock),
 		cmocka_unit_test(test_affinity),
 		cmocka_unit_test(test_null_engine_range),
+		cmocka_unit_test(test_steady_state),
 		cmocka_unit_test(test_bad_input),
 	};
 
