@@ -17,12 +17,13 @@
 int steady_check(const double *y, unsigned n, unsigned window, double data_limit_pct,
 		 double slope_limit_pct, struct steady_window *out)
 {
-	const double *w = y + n - window;
+	const double *w;
 	double sx = 0, sy = 0, sxx = 0, sxy = 0, xm, ym;
 	struct steady_window o = { 0 };
 
 	if (window < 2 || n < window)
 		return -EINVAL;
+	w = y + n - window;
 	o.first = n - window + 1;
 	o.last = n;
 	o.min = o.max = w[0];
