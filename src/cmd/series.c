@@ -329,56 +329,63 @@ json_t *series_json(const struct series *s, json_t *extra)
 	return root;
 }
 
-/* Each warning the runs' verdicts gave, once, with the runs it was given for. */
-void series_print_warnings(const struct series *s)
+/* Whether the warnings array wa holds one of code code. */
+static bool has_code(json_t *wa, const char *code)
+{
+	size_t q;
+	json_t *x;
+
+	json_array_foreach(wa, q, x)
+		if (!strcmp(code, json_string_value(json_object_get(x, "code")) ?: ""))
+			return true;
+	return false;
+}
+
+void series_warnings_print(FILE *f, size_t n, const struct series_runs *r)
 {
 	bool any = false;
 
-	for (unsigned i = 0; i < s->n; i++) {
-		json_t *wa = s->pts[i].doc ? json_object_get(s->pts[i].doc, "warnings") : NULL;
+	for (size_t i = 0; i < n; i++) {
+		json_t *wa = r->warnings(r->ctx, i), *w;
 		size_t k;
-		json_t *w;
 
 		json_array_foreach(wa, k, w) {
 			const char *code = json_string_value(json_object_get(w, "code"));
 			unsigned more = 0;
 			bool seen = false;
 
-			for (unsigned j = 0; j < i && !seen && code; j++) {
-				json_t *wb = s->pts[j].doc ? json_object_get(s->pts[j].doc,
-									    "warnings") : NULL;
-				size_t q;
-				json_t *x;
-
-				json_array_foreach(wb, q, x)
-					seen |= !strcmp(code, json_string_value(json_object_get(x,
-									      "code")) ?: "");
-			}
+			for (size_t j = 0; j < i && !seen && code; j++)
+				seen = has_code(r->warnings(r->ctx, j), code);
 			if (seen || !code)
 				continue;
-			for (unsigned j = i + 1; j < s->n; j++) {
-				json_t *wb = s->pts[j].doc ? json_object_get(s->pts[j].doc,
-									    "warnings") : NULL;
-				size_t q;
-				json_t *x;
-				bool has = false;
-
-				json_array_foreach(wb, q, x)
-					has |= !strcmp(code, json_string_value(json_object_get(x,
-									     "code")) ?: "");
-				more += has;
-			}
-			if (!any)
-				printf("\nWarnings:\n");
-			any = true;
+			for (size_t j = i + 1; j < n; j++)
+				more += has_code(r->warnings(r->ctx, j), code);
+			fprintf(f, "%s  %s", any ? "" : "\nWarnings:\n", r->label(r->ctx, i));
 			if (more)
-				printf("  %s (and %u more): %s\n", s->pts[i].label, more,
-				       json_string_value(json_object_get(w, "message")));
-			else
-				printf("  %s: %s\n", s->pts[i].label,
-				       json_string_value(json_object_get(w, "message")));
+				fprintf(f, " (and %u more)", more);
+			fprintf(f, ": %s\n", json_string_value(json_object_get(w, "message")) ?: "");
+			any = true;
 		}
 	}
+}
+
+static const char *point_label(const void *ctx, size_t i)
+{
+	return ((const struct series *)ctx)->pts[i].label;
+}
+
+static json_t *point_warnings(const void *ctx, size_t i)
+{
+	const json_t *doc = ((const struct series *)ctx)->pts[i].doc;
+
+	return doc ? json_object_get(doc, "warnings") : NULL;
+}
+
+void series_print_warnings(const struct series *s)
+{
+	const struct series_runs r = { s, point_label, point_warnings };
+
+	series_warnings_print(stdout, s->n, &r);
 }
 
 /* A document built short (out of memory) is freed and said: no document rather than a short one. */

@@ -13,7 +13,9 @@
 #define IOB_SERIES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/hold.h"
 #include "core/run.h"
@@ -132,6 +134,20 @@ struct json_t *series_json(const struct series *s, struct json_t *extra);
 
 /* Under a table: each warning of the points' verdicts, once, with the points it was given for. */
 void series_print_warnings(const struct series *s);
+
+/* n runs, whatever holds them: run i's label and its verdict's warnings array (NULL: none). */
+struct series_runs {
+	const void *ctx;
+	const char *(*label)(const void *ctx, size_t i);
+	struct json_t *(*warnings)(const void *ctx, size_t i);
+};
+
+/*
+ * Prints to f, under "Warnings:", each warning of the n runs once (by its code), at the
+ * first run that had it, "(and N more)" for the later runs that had it too; nothing when
+ * there is none.
+ */
+void series_warnings_print(FILE *f, size_t n, const struct series_runs *r);
 
 /*
  * Writes doc (consumed) to path whole, or to stdout for "-"; prints a failure and

@@ -287,41 +287,15 @@ static void print_verdict(FILE *f, json_t *doc, json_t *ss)
 	fprintf(f, ".\n");
 }
 
-/* Each warning the rounds' verdicts gave, once, with the rounds it was given for. */
-static void print_warnings(FILE *f, json_t *doc)
+/* A round of the document: its label, its verdict's warnings (for series_warnings_print). */
+static const char *round_label(const void *ctx, size_t i)
 {
-	json_t *pts = json_object_get(doc, "points"), *p, *w, *seen = json_object();
-	size_t i, k;
-	bool any = false;
+	return json_string_value(json_object_get(json_array_get(ctx, i), "label")) ?: "";
+}
 
-	json_array_foreach(pts, i, p) {
-		json_array_foreach(json_object_get(json_object_get(p, "result"), "warnings"), k, w) {
-			const char *code = json_string_value(json_object_get(w, "code"));
-			unsigned more = 0;
-			size_t j, q;
-			json_t *pj, *x;
-
-			if (!code || json_object_get(seen, code))
-				continue;
-			json_object_set_new(seen, code, json_true());
-			json_array_foreach(pts, j, pj) {
-				bool has = false;
-
-				json_array_foreach(json_object_get(json_object_get(pj, "result"),
-								   "warnings"), q, x)
-					has |= !strcmp(json_string_value(json_object_get(x, "code")) ?: "",
-						       code);
-				more += j > i && has;
-			}
-			fprintf(f, "%s  %s", any ? "" : "\nWarnings:\n",
-				json_string_value(json_object_get(p, "label")) ?: "");
-			if (more)
-				fprintf(f, " (and %u more)", more);
-			fprintf(f, ": %s\n", json_string_value(json_object_get(w, "message")) ?: "");
-			any = true;
-		}
-	}
-	json_decref(seen);
+static json_t *round_warnings(const void *ctx, size_t i)
+{
+	return json_object_get(json_object_get(json_array_get(ctx, i), "result"), "warnings");
 }
 
 int steady_print(FILE *f, json_t *doc)
@@ -334,7 +308,9 @@ int steady_print(FILE *f, json_t *doc)
 		(long long)json_integer_value(json_object_get(ss, "max_rounds")));
 	print_table(f, doc, ss);
 	print_verdict(f, doc, ss);
-	print_warnings(f, doc);
+	series_warnings_print(f, json_array_size(json_object_get(doc, "points")),
+			      &(const struct series_runs){ json_object_get(doc, "points"), round_label,
+							   round_warnings });
 	if (json_is_true(json_object_get(doc, "interrupted")))
 		fprintf(f, "Interrupted: the rounds above are those measured before Ctrl-C.\n");
 	return ferror(f) ? -EIO : 0;
